@@ -1,0 +1,344 @@
+/**
+ * The plugin contract seen from outside: the module switch, project access, and
+ * how bad input is answered (a 400 with field messages, never a 500, nothing
+ * written). Extra plugins defined here stand in for modules not written yet.
+ */
+import { type Migration, type PluginDefinition, TableService, definePlugin, requireProjectAccess } from '@app/plugin-kit'
+import { Type } from '@sinclair/typebox'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { plugins as realPlugins } from './plugins'
+import { type TestServer, startTestServer } from './testing'
+
+const WIDGETS = 'contract_widgets'
+const PROJECT = 42
+
+const widgetsTable: Migration = {
+  name: '2026-11-22-900-contract-test-widgets',
+  async up(knex) {
+    await knex.schema.createTable(WIDGETS, (t) => {
+      t.increments('id')
+      t.integer('account_id').unsigned().notNullable().references('accounts.id').onDelete('CASCADE')
+      t.string('name', 100).notNullable()
+    })
+  },
+  async down(knex) {
+    await knex.schema.dropTableIfExists(WIDGETS)
+  },
+}
+
+const widgetSchema = Type.Object({ id: Type.Integer(), accountId: Type.Integer(), name: Type.String() }, { additionalProperties: false })
+const widgetDataSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false })
+
+/** A module switched per account: 'sales', with a remote and one tenant table. */
+const salesPlugin: PluginDefinition = definePlugin({
+  id: 'contract-sales',
+  module: 'sales',
+  version: '0.0.1',
+  remote: { name: 'contract-sales', menu: [] },
+  migrations: [widgetsTable],
+  permissions: [],
+  services: [
+    {
+      path: 'contract-widgets',
+      methods: ['find', 'get', 'create'],
+      scope: { kind: 'tenant' },
+      schemas: { data: widgetDataSchema, result: widgetSchema },
+      service: (app) => new TableService({ Model: app.get('knex'), name: WIDGETS, result: widgetSchema }),
+    },
+  ],
+  async seed({ knex, ids }) {
+    for (const key of ['engineering', 'sales'])
+      if (!(await knex(WIDGETS).where({ account_id: ids[`account.${key}`] }).first('id')))
+        await knex(WIDGETS).insert({ account_id: ids[`account.${key}`], name: `Widget of ${key}` })
+  },
+})
+
+/** A project-scoped service guarded by the shared hook. */
+const projectPlugin: PluginDefinition = definePlugin({
+  id: 'contract-project',
+  module: 'core',
+  version: '0.0.1',
+  migrations: [],
+  permissions: [],
+  services: [
+    {
+      path: 'contract-project-things',
+      methods: ['find'],
+      scope: { kind: 'none', why: 'Test service: answers the caller its project access level.' },
+      hooks: { around: { find: [requireProjectAccess('EDIT', (ctx) => Number(ctx.params.query?.projectId))] } },
+      service: () => ({ find: async (params: { projectAccess?: string }) => ({ projectAccess: params.projectAccess }) }),
+    },
+  ],
+})
+
+let server: TestServer
+let A: number
+let B: number
+const token: Record<string, string> = {}
+
+const countOf = async (table: string) => Number((await server.knex(table).count({ n: '*' }))[0]!.n)
+
+beforeAll(async () => {
+  server = await startTestServer({}, { plugins: [...realPlugins, salesPlugin, projectPlugin] })
+  A = Number((await server.knex('accounts').where({ company: 'Demo Engineering' }).first('id')).id)
+  B = Number((await server.knex('accounts').where({ company: 'Demo Sales' }).first('id')).id)
+  for (const name of ['globaladmin', 'admin', 'user', 'sales']) token[name] = await server.signIn(`${name}@demo.test`)
+})
+afterAll(() => server?.close())
+
+describe('health', () => {
+  test('GET /api/health answers ok signed out', async () => {
+    const answer = await server.call('GET', '/api/health')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ status: 'ok' })
+  })
+})
+
+describe('module switch', () => {
+  const switchModules = (accountId: number, modules: { id: string; enabled: boolean }[], as = token.globaladmin) =>
+    server.call('PUT', `/api/accounts/${accountId}/modules`, { modules }, as)
+  const moduleIds = async (as: string) => ((await server.call('GET', '/api/modules', undefined, as)).body as { id: string }[]).map((m) => m.id)
+
+  test('a global admin switches a module off for one account, and on again', async () => {
+    const before = await server.call('GET', '/api/contract-widgets', undefined, token.admin)
+    expect(before.status).toBe(200)
+    expect(before.body.data.length).toBeGreaterThan(0)
+    expect(await moduleIds(token.admin!)).toContain('sales')
+
+    const off = await switchModules(A, [{ id: 'sales', enabled: false }])
+    expect(off.status, JSON.stringify(off.body)).toBe(200)
+    expect(off.body).toContainEqual({ id: 'sales', enabled: false, alwaysOn: false })
+
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { name: 'Not while off' }],
+    ] as const) {
+      const rows = await countOf(WIDGETS)
+      const answer = await server.call(method, '/api/contract-widgets', body, token.admin)
+      expect(answer.status).toBe(403)
+      expect(answer.body.message).toBe('Module sales is not enabled for this account')
+      expect(await countOf(WIDGETS)).toBe(rows)
+    }
+    const one = await server.call('GET', '/api/contract-widgets/1', undefined, token.admin)
+    expect(one.status).toBe(403)
+    expect(await moduleIds(token.admin!)).not.toContain('sales')
+
+    // Only that account: Demo Sales keeps the module.
+    expect((await server.call('GET', '/api/contract-widgets', undefined, token.sales)).status).toBe(200)
+    expect(await moduleIds(token.sales!)).toContain('sales')
+
+    const on = await switchModules(A, [{ id: 'sales', enabled: true }])
+    expect(on.status).toBe(200)
+    expect((await server.call('GET', '/api/contract-widgets', undefined, token.admin)).status).toBe(200)
+    expect(await moduleIds(token.admin!)).toContain('sales')
+  })
+
+  test('core cannot be switched off', async () => {
+    const answer = await switchModules(A, [{ id: 'core', enabled: false }])
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toEqual({ 'modules.0.enabled': 'Module core cannot be switched off' })
+    expect((await server.call('GET', '/api/health')).status).toBe(200)
+    expect((await server.call('GET', '/api/contexts', undefined, token.admin)).status).toBe(200)
+  })
+
+  test('an unknown module is a 400', async () => {
+    const answer = await switchModules(A, [{ id: 'nonexistent', enabled: true }])
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors['modules.0.id']).toBe('Module nonexistent is not installed')
+  })
+
+  test('only global admins read or change an account’s modules', async () => {
+    for (const who of ['admin', 'user', 'sales']) {
+      const read = await server.call('GET', `/api/accounts/${A}/modules`, undefined, token[who])
+      expect(read.status, who).toBe(403)
+      const write = await switchModules(A, [{ id: 'sales', enabled: false }], token[who])
+      expect(write.status, who).toBe(403)
+      // The flag is checked before the body: an invalid body is still a 403.
+      const invalid = await server.call('PUT', `/api/accounts/${A}/modules`, { nonsense: true }, token[who])
+      expect(invalid.status, who).toBe(403)
+    }
+    const read = await server.call('GET', `/api/accounts/${A}/modules`, undefined, token.globaladmin)
+    expect(read.status).toBe(200)
+    expect(read.body).toContainEqual({ id: 'sales', enabled: true, alwaysOn: false })
+  })
+
+  test('a missing account answers 404 to a global admin', async () => {
+    expect((await server.call('GET', '/api/accounts/987654321/modules', undefined, token.globaladmin)).status).toBe(404)
+  })
+})
+
+describe('project access', () => {
+  const ask = (who: string, projectId: number | string = PROJECT) =>
+    server.call('GET', `/api/contract-project-things?projectId=${projectId}`, undefined, token[who])
+
+  test('needs the level the service names', async () => {
+    const knex = server.knex
+    const userId = Number((await knex('users').where({ username: 'user@demo.test' }).first('id')).id)
+    expect((await ask('user')).status).toBe(403)
+    expect((await ask('user')).body.message).toBe('This needs EDIT access to the project')
+
+    // A privilege in another account does not count.
+    await knex('privileges').insert({ account_id: B, user_id: userId, resource: 'PROJECT', resource_id: PROJECT, action: 'EDIT' })
+    expect((await ask('user')).status).toBe(403)
+
+    const [id] = await knex('privileges').insert({ account_id: A, user_id: userId, resource: 'PROJECT', resource_id: PROJECT, action: 'EDIT' })
+    const granted = await ask('user')
+    expect(granted.status).toBe(200)
+    expect(granted.body).toEqual({ projectAccess: 'EDIT' })
+    // Another project is still closed.
+    expect((await ask('user', PROJECT + 1)).status).toBe(403)
+
+    await knex('privileges').where({ id }).update({ action: 'VIEW' })
+    expect((await ask('user')).status).toBe(403)
+
+    await knex('privileges').where({ id }).update({ action: 'ADMINISTER' })
+    expect((await ask('user')).status).toBe(200)
+  })
+
+  test('account admins administer every project', async () => {
+    const answer = await ask('admin')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ projectAccess: 'ADMINISTER' })
+  })
+
+  test('no or a nonsensical project id is a 403', async () => {
+    expect((await server.call('GET', '/api/contract-project-things', undefined, token.user)).status).toBe(403)
+    expect((await ask('user', 'abc')).status).toBe(403)
+    expect((await ask('user', -1)).status).toBe(403)
+  })
+})
+
+describe('errors', () => {
+  const companies = () => countOf('companies')
+
+  test('an unknown route is a JSON 404', async () => {
+    for (const url of ['/api/nothing-here', '/api/nothing/here/either', '/not-api-at-all']) {
+      const answer = await server.call('GET', url, undefined, token.admin)
+      expect(answer.status, url).toBe(404)
+      expect(answer.headers.get('content-type'), url).toMatch(/application\/json/)
+      expect(answer.body, url).toMatchObject({ name: 'NotFound', code: 404, className: 'not-found' })
+    }
+  })
+
+  test('a malformed JSON body is a JSON 400', async () => {
+    const before = await companies()
+    for (const body of ['{bad json', '{"name": "x",}', '[', 'null x']) {
+      const answer = await server.call('POST', '/api/companies', body, token.admin)
+      expect(answer.status, body).toBe(400)
+      expect(answer.body, body).toMatchObject({ name: 'BadRequest', code: 400 })
+    }
+    expect(await companies()).toBe(before)
+  })
+
+  test('field messages are worded as in the spec', async () => {
+    const before = await companies()
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: 'X', foo: 1 }, 'foo', 'Unknown field'],
+      [{ name: 'X', latitude: 91 }, 'latitude', 'Can be maximum 90'],
+      [{ name: 'X', latitude: -91 }, 'latitude', 'Needs to be at least -90'],
+      [{ name: 'X', longitude: 181 }, 'longitude', 'Can be maximum 180'],
+      [{ name: 'X', latitude: 'north' }, 'latitude', 'Invalid number, please use . for decimals'],
+      [{ name: '' }, 'name', 'This field is required'],
+      [{}, 'name', 'This field is required'],
+      [{ name: 'x'.repeat(201) }, 'name', 'The maximum number of characters is 200'],
+      [{ name: 'X', contactEmail: 'not-an-email' }, 'contactEmail', 'This field value must be a valid email address'],
+      [{ name: 'X', parentId: 1.5 }, 'parentId', 'Only valid numbers (no comma)'],
+    ]
+    for (const [body, field, message] of cases) {
+      const answer = await server.call('POST', '/api/companies', body, token.admin)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.errors?.[field], `${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`).toBe(message)
+    }
+    const patch = await server.call('PATCH', '/api/companies/1', { latitude: 91 }, token.admin)
+    expect(patch.status).toBe(400)
+    expect(patch.body.errors).toEqual({ latitude: 'Can be maximum 90' })
+    expect(await companies()).toBe(before)
+  })
+
+  test('unknown query operators and fields are a 400', async () => {
+    for (const query of ['name[$regex]=x', 'foo=x', 'name[$where]=1', '$populate=all', 'passwordHash=x', '$select[]=nope']) {
+      const answer = await server.call('GET', `/api/companies?${query}`, undefined, token.admin)
+      expect(answer.status, `${query} → ${JSON.stringify(answer.body)}`).toBe(400)
+      expect(answer.body.errors, query).toBeTruthy()
+    }
+  })
+
+  test('a caller without the flag gets 403 before validation says anything', async () => {
+    const before = await companies()
+    const answer = await server.call('POST', '/api/companies', { name: '', foo: 1 }, token.user)
+    expect(answer.status).toBe(403)
+    expect(answer.body.errors).toBeUndefined()
+    expect(await companies()).toBe(before)
+  })
+
+  test('an empty patch answers the row, not a 500', async () => {
+    const answer = await server.call('PATCH', '/api/companies/1', {}, token.admin)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body.id).toBe(1)
+    const missing = await server.call('PATCH', '/api/companies/987654321', {}, token.admin)
+    expect(missing.status).toBe(404)
+  })
+
+  test('nasty input never causes a 500 or a write', async () => {
+    const before = await companies()
+    const reads = [
+      '/api/companies?$limit=-1',
+      '/api/companies?$limit=abc',
+      '/api/companies?$limit=1e9',
+      '/api/companies?$skip=-5',
+      '/api/companies?$skip=abc',
+      '/api/companies?$sort[name]=sideways',
+      '/api/companies?$sort=name',
+      '/api/companies?$or=1',
+      '/api/companies?$or[0][name][$like]=%25',
+      '/api/companies?name[$in]=a&name[$in]=b',
+      '/api/companies?name[$like][$like]=x',
+      '/api/companies?a[b][c][d][e]=1',
+      '/api/companies?id=abc',
+      '/api/companies?id[$gt]=abc',
+      '/api/companies?%24limit=%00',
+      `/api/companies?name=${'x'.repeat(5000)}`,
+      '/api/companies/abc',
+      '/api/companies/1.5',
+      '/api/companies/-1',
+      '/api/companies/%00',
+      '/api/companies/99999999999999999999999',
+      '/api/accounts/abc',
+      '/api/roles/abc',
+      '/api/accounts/abc/modules',
+    ]
+    for (const url of reads) {
+      const answer = await server.call('GET', url, undefined, url.includes('/modules') ? token.globaladmin : token.admin)
+      expect(answer.status, `${url} → ${JSON.stringify(answer.body)}`).toBeLessThan(500)
+      expect(answer.status, url).toBeGreaterThanOrEqual(200)
+    }
+    const capped = await server.call('GET', '/api/companies?$limit=100000', undefined, token.admin)
+    expect(capped.status).toBe(200)
+    expect(capped.body.limit).toBe(500)
+
+    const writes: [string, string, unknown][] = [
+      ['PATCH', '/api/companies/abc', { name: 'x' }],
+      ['DELETE', '/api/companies/abc', undefined],
+      ['PUT', '/api/companies/1', { name: 'x' }],
+      ['POST', '/api/companies', [{ name: 'a' }, { name: 'b' }]],
+      ['POST', '/api/companies', '"just a string"'],
+      ['POST', '/api/companies', 'null'],
+      ['POST', '/api/companies', '42'],
+      ['POST', '/api/companies', { name: { $gt: '' } }],
+      ['POST', '/api/companies', { name: 'X', id: 1 }],
+      ['POST', '/api/companies', { name: 'X', parentId: 'abc' }],
+      ['POST', '/api/companies', '{"name":"X","__proto__":{"accountId":2}}'],
+      ['POST', '/api/companies', { name: 'X', constructor: { prototype: { admin: true } } }],
+      ['PATCH', '/api/companies', { name: 'every company' }],
+      ['DELETE', '/api/companies', undefined],
+      ['PATCH', '/api/companies/1', { id: 2 }],
+      ['PATCH', '/api/companies/1', { parentId: 1 }],
+    ]
+    for (const [method, url, body] of writes) {
+      const answer = await server.call(method, url, body, token.admin)
+      expect(answer.status, `${method} ${url} ${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400)
+      expect(answer.status, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500)
+    }
+    expect(await companies()).toBe(before)
+  })
+})

@@ -1,0 +1,20 @@
+/** `npm run migrate`: applies pending migrations of every installed plugin, then exits. */
+import { createKnex, migrate } from '@app/plugin-kit'
+import { ConfigError, loadConfig } from './config'
+import { plugins } from './plugins'
+
+const run = async () => {
+  const config = loadConfig()
+  const knex = createKnex(config.database)
+  try {
+    const applied = await migrate(knex, plugins)
+    console.log(applied.length ? `Applied ${applied.length} migrations:\n  ${applied.join('\n  ')}` : 'The database is up to date.')
+  } finally {
+    await knex.destroy()
+  }
+}
+
+run().catch((error) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  process.exit(1)
+})

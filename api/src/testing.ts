@@ -1,0 +1,47 @@
+/**
+ * A real server for tests: a fresh database (SQLite, or a new MariaDB database when
+ * TEST_DATABASE_URL is set), the demo seed, and HTTP on a free loopback port.
+ */
+import { httpClient, testDatabase } from '@app/plugin-kit'
+import type { ServerConfig } from './config'
+import { loadConfig } from './config'
+import { type BuildOptions, buildServer } from './server'
+
+export const DEMO_PASSWORD = 'demo-password-for-tests'
+
+export const startTestServer = async (overrides: Partial<ServerConfig> = {}, options: BuildOptions = {}) => {
+  const db = await testDatabase()
+  const config: ServerConfig = {
+    ...loadConfig({ DATA_DIR: db.dataDir, PORT: '0', RATE_LIMIT_USER: '1000/900', RATE_LIMIT_ADDRESS: '1000/900' }, db.dataDir),
+    database: db.config,
+    seedDemo: true,
+    demoPassword: DEMO_PASSWORD,
+    ...overrides,
+  }
+  const { app } = await buildServer(config, { log: () => {}, ...options })
+  const server = await app.listen(0)
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  const url = `http://127.0.0.1:${port}`
+  const call = httpClient(url)
+  const signIn = async (username: string, password = DEMO_PASSWORD) => {
+    const answer = await call('POST', '/api/authentication', { username, password })
+    if (answer.status !== 201) throw new Error(`Sign-in of ${username} failed: ${answer.status} ${JSON.stringify(answer.body)}`)
+    return answer.body.accessToken as string
+  }
+  return {
+    app,
+    url,
+    call,
+    signIn,
+    config,
+    knex: app.get('knex'),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await app.get('knex').destroy()
+      await db.drop()
+    },
+  }
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>

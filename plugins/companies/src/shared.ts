@@ -1,0 +1,2 @@
+/** Browser-safe exports of the companies plugin. */
+export * from './services/companies/companies.schema'

@@ -1,0 +1,91 @@
+/**
+ * Who may do what. Menu flags and project access follow from the user's level in
+ * the account, their role's privileges and their own privileges.
+ */
+import type { AccessLevel, AccessResolver, AuthUser, MenuFlags, PrivilegeAction, PrivilegeResource } from '@app/plugin-kit'
+import { ACCESS_LEVELS, accessRank } from '@app/plugin-kit/shared'
+import type { Knex } from 'knex'
+
+export interface Grant {
+  name: string | null
+  resource: PrivilegeResource
+  resourceId: number | null
+  action: PrivilegeAction
+}
+
+export interface Holder {
+  accessLevel: AuthUser['accessLevel']
+  securityGroup: 'ADMIN' | 'USER' | null
+}
+
+const has = (grants: Grant[], resource: PrivilegeResource, minAction?: PrivilegeAction) =>
+  grants.some((g) => g.resource === resource && (!minAction || accessRank(g.action) >= accessRank(minAction)))
+const named = (grants: Grant[], ...names: string[]) => grants.some((g) => g.name !== null && names.includes(g.name))
+
+/**
+ * The one place the menu flags are decided. Global admin: the platform; account
+ * admin (level ACCOUNT_ADMIN, the ADMIN security group or ACCOUNT ADMINISTER):
+ * everything in the account; sales admin: also creates companies.
+ */
+export const menuFlags = (holder: Holder, grants: Grant[]): MenuFlags => {
+  const globalAdmin = holder.accessLevel === 'GLOBAL_ADMIN' || has(grants, 'GLOBAL_ADMIN')
+  const accountAdmin =
+    globalAdmin || holder.accessLevel === 'ACCOUNT_ADMIN' || holder.securityGroup === 'ADMIN' || has(grants, 'ACCOUNT', 'ADMINISTER')
+  const companyAdmin = has(grants, 'COMPANY', 'ADMINISTER')
+  const canManageCompany = accountAdmin || holder.accessLevel === 'SALES_ADMIN' || named(grants, 'COMPANY_CREATE')
+  const canManageCompanyUsers = accountAdmin || companyAdmin || named(grants, 'CREATE_NEW_COMPANY_USER', 'ASSIGN_USER_TO_COMPANY')
+  const canManageProjects = accountAdmin || companyAdmin || named(grants, 'PROJECT_CREATE') || has(grants, 'PROJECT', 'ADMINISTER')
+  return {
+    canManageAccounts: globalAdmin,
+    canManageSettings: accountAdmin,
+    canManageUsers: accountAdmin,
+    canManageCompanyUsers,
+    canManageCompany,
+    canManageProjects,
+    canSeeCompany: canManageCompany || canManageCompanyUsers || has(grants, 'COMPANY'),
+    canSeeProjects: canManageProjects || has(grants, 'PROJECT') || has(grants, 'COMPANY'),
+  }
+}
+
+/** The highest project level the grants give; account admins administer every project. */
+export const projectLevel = (holder: Holder, grants: Grant[], projectId: number): AccessLevel => {
+  if (menuFlags(holder, grants).canManageSettings) return 'ADMINISTER'
+  let best = 0
+  for (const g of grants)
+    if (g.resource === 'PROJECT' && g.resourceId === projectId) best = Math.max(best, accessRank(g.action))
+  return ACCESS_LEVELS[best] ?? 'NONE'
+}
+
+/** The user's own privileges and their role's, in the given account. */
+export const loadGrants = async (knex: Knex, accountId: number, userId: number, roleId: number | null): Promise<Grant[]> => {
+  const rows = await knex('privileges')
+    .select('name', 'resource', 'resource_id as resourceId', 'action')
+    .where('account_id', accountId)
+    .andWhere((q) => {
+      q.where('user_id', userId)
+      if (roleId) q.orWhere('role_id', roleId)
+    })
+  return rows.map((r) => ({ ...r, resourceId: r.resourceId === null ? null : Number(r.resourceId) }))
+}
+
+export const loadHolder = async (knex: Knex, accountId: number, userId: number) => {
+  const row = await knex('account_users as au')
+    .leftJoin('roles as r', 'r.id', 'au.role_id')
+    .where({ 'au.account_id': accountId, 'au.user_id': userId })
+    .first('au.access_level as accessLevel', 'au.role_id as roleId', 'r.security_group as securityGroup')
+  return row as (Holder & { roleId: number | null }) | undefined
+}
+
+export const flagsFor = async (knex: Knex, accountId: number, userId: number): Promise<MenuFlags> => {
+  const holder = await loadHolder(knex, accountId, userId)
+  if (!holder) return menuFlags({ accessLevel: 'ACCESS', securityGroup: null }, [])
+  return menuFlags(holder, await loadGrants(knex, accountId, userId, holder.roleId))
+}
+
+export const createAccessResolver = (knex: Knex): AccessResolver => ({
+  flags: (user) => flagsFor(knex, user.accountId, user.id),
+  async projectLevel(user, projectId) {
+    const holder = (await loadHolder(knex, user.accountId, user.id)) ?? { accessLevel: 'ACCESS', securityGroup: null, roleId: null }
+    return projectLevel(holder, await loadGrants(knex, user.accountId, user.id, holder.roleId), projectId)
+  },
+})

@@ -1,0 +1,183 @@
+/**
+ * POST /api/authentication: sign-in with {username, password} (the Feathers local
+ * strategy over argon2id hashes), or with empty ones and a bearer token (silent
+ * sign-in). DELETE revokes the token. Two-factor users get a challenge token first.
+ */
+import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
+import { LocalStrategy } from '@feathersjs/authentication-local'
+import { NotAuthenticated } from '@feathersjs/errors'
+import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
+import { Field } from '@app/plugin-kit/shared'
+import { assertValid, cached } from '@app/plugin-kit'
+import { Type } from '@sinclair/typebox'
+import { flagsFor } from '../access'
+import { verifyPassword } from './passwords'
+import { assertNotLimited, recordFailure } from './rate-limit'
+import { type SessionKind, issueToken, loadSession, revokeSession, sessionUser } from './sessions'
+
+export const SIGN_IN_FAILED = 'User does not exist or wrong password'
+
+export const signInSchema = Type.Object(
+  {
+    username: Type.String({ maxLength: 254 }),
+    password: Type.String({ maxLength: 100 }),
+    strategy: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+)
+const credentialsSchema = Type.Object({ username: Field.email(), password: Type.String({ minLength: 1, maxLength: 100 }) })
+
+interface UserRow {
+  id: number
+  username: string
+  passwordHash: string | null
+  enabled: boolean
+  anonymous: boolean
+  twoFactorEnabled: boolean
+}
+
+/** Verifies a token and its session row; the user it yields is what every hook sees. */
+class SessionJwtStrategy extends JWTStrategy {
+  override async authenticate(authentication: any, params: any) {
+    return this.authenticateAs(authentication, params, 'access')
+  }
+
+  async authenticateAs(authentication: any, params: any, kind: SessionKind) {
+    const { accessToken } = authentication ?? {}
+    if (!accessToken) throw new NotAuthenticated('Not authenticated')
+    let payload: any
+    try {
+      payload = await this.authentication!.verifyAccessToken(accessToken, params.jwt)
+    } catch {
+      throw new NotAuthenticated('Your session has ended, please sign in again')
+    }
+    if (typeof payload.jti !== 'string' || payload.kind !== kind) throw new NotAuthenticated('Not authenticated')
+    const user = sessionUser(payload.jti, await loadSession(this.app!.get('knex'), payload.jti), kind)
+    return { accessToken, authentication: { strategy: 'jwt', accessToken, payload }, user }
+  }
+}
+
+/** The local strategy over the users table and argon2id, with one message for every failure. */
+class ArgonLocalStrategy extends LocalStrategy {
+  override async findEntity(username: string): Promise<UserRow> {
+    const row = await this.app!.get('knex')('users')
+      .where({ username: username.trim().toLowerCase() })
+      .first('id', 'username', 'password_hash as passwordHash', 'enabled', 'anonymous', 'two_factor_enabled as twoFactorEnabled')
+    // An unknown user still costs a hash, so timing does not tell which usernames exist.
+    if (!row) {
+      await verifyPassword(undefined, 'x')
+      throw new NotAuthenticated(SIGN_IN_FAILED)
+    }
+    return row
+  }
+
+  override async comparePassword(entity: UserRow, password: string) {
+    if (!(await verifyPassword(entity.passwordHash, password))) throw new NotAuthenticated(SIGN_IN_FAILED)
+    if (!entity.enabled || entity.anonymous) throw new NotAuthenticated(SIGN_IN_FAILED)
+    return entity
+  }
+
+  override async getEntity(result: UserRow) {
+    return result
+  }
+}
+
+export class AuthService extends AuthenticationService {
+  constructor(app: Application) {
+    super(app as any)
+    this.register('jwt', new SessionJwtStrategy())
+    this.register('local', new ArgonLocalStrategy())
+  }
+
+  get appRef() {
+    return this.app as unknown as Application
+  }
+
+  /** The token's user, for the sub-services (validate, two-factor, contexts). */
+  async userOf(params: AppParams, kind: SessionKind = 'access'): Promise<AuthUser> {
+    const strategy = this.getStrategy('jwt') as SessionJwtStrategy
+    const result = await strategy.authenticateAs(params.authentication, params, kind)
+    return result.user
+  }
+
+  override async create(data: any, params: AppParams = {}): Promise<any> {
+    assertValid(cached(signInSchema, 'data'), data ?? {})
+    const { password = '' } = data as { password?: string }
+    // Pasted e-mails often carry a space; the username is the e-mail, compared in lower case.
+    const username = ((data as { username?: string }).username ?? '').trim().toLowerCase()
+    const knex = this.appRef.get('knex')
+
+    if (!username && !password && params.authentication?.accessToken) {
+      const user = await this.userOf(params)
+      return this.answer(user.id, user.accountId, params.authentication.accessToken as string)
+    }
+    assertValid(cached(credentialsSchema, 'data'), { username, password })
+
+    const { perUser, perAddress } = this.appRef.get('config').rateLimit
+    const userKey = `signin:user:${username}`
+    const addressKey = `signin:ip:${params.ip ?? 'internal'}`
+    // Refuse before hashing anything: a blocked attacker costs one indexed read.
+    await assertNotLimited(knex, userKey, perUser)
+    await assertNotLimited(knex, addressKey, perAddress)
+
+    let user: UserRow
+    let accountId: number | undefined
+    try {
+      const result = await this.authenticate({ strategy: 'local', username, password }, params, 'local')
+      user = (result as any).user
+      accountId = await this.homeAccount(user.id)
+      if (!accountId) throw new NotAuthenticated(SIGN_IN_FAILED)
+    } catch (error) {
+      await recordFailure(knex, userKey, perUser)
+      await recordFailure(knex, addressKey, perAddress)
+      throw error
+    }
+    if (user.twoFactorEnabled) {
+      return { hasTwoFactor: true, challengeToken: await issueToken(this.appRef, user.id, accountId, 'challenge') }
+    }
+    return this.answer(user.id, accountId, await issueToken(this.appRef, user.id, accountId, 'access'))
+  }
+
+  /** The first account the user may use: an enabled membership in an enabled account. */
+  async homeAccount(userId: number): Promise<number | undefined> {
+    const row = await this.appRef
+      .get('knex')('account_users as au')
+      .join('accounts as a', 'a.id', 'au.account_id')
+      .where({ 'au.user_id': userId, 'au.enabled': true, 'a.enabled': true })
+      .orderBy('au.id')
+      .first('au.account_id as accountId')
+    return row ? Number(row.accountId) : undefined
+  }
+
+  /** What a successful sign-in answers: the token, the principal and the menu flags. */
+  async answer(userId: number, accountId: number, accessToken: string) {
+    const knex = this.appRef.get('knex')
+    const [user, account, flags] = await Promise.all([
+      knex('users').where({ id: userId }).first('id', 'first_name', 'last_name', 'acronym', 'language', 'two_factor_enabled'),
+      knex('accounts').where({ id: accountId }).first('company'),
+      flagsFor(knex, accountId, userId),
+    ])
+    return {
+      accessToken,
+      principal: {
+        id: Number(user.id),
+        firstName: user.first_name,
+        lastName: user.last_name,
+        acronym: user.acronym,
+        language: user.language,
+      },
+      hasTwoFactor: Boolean(user.two_factor_enabled),
+      currentAccountId: accountId,
+      currentAccountName: account?.company ?? '',
+      ...flags,
+    }
+  }
+
+  /** DELETE /api/authentication: sign out, revoking the token on the server. */
+  override async remove(_id: string | null, params: AppParams = {}): Promise<any> {
+    const user = await this.userOf(params)
+    await revokeSession(this.appRef.get('knex'), user.sessionId)
+    return { signedOut: true }
+  }
+}
+

@@ -1,0 +1,124 @@
+/**
+ * Tokens are JWTs whose id (jti) names a row in `sessions`. Checking a token reads
+ * that row joined with the user, the membership and the account, in one query, so a
+ * revoked token, a disabled user or a disabled account stops working at once on
+ * every instance.
+ */
+import { randomUUID } from 'node:crypto'
+import { NotAuthenticated } from '@feathersjs/errors'
+import type { Application, AuthUser, Language, UserAccessLevel } from '@app/plugin-kit'
+import { nowIso } from '@app/plugin-kit'
+import type { Knex } from 'knex'
+
+export type SessionKind = 'access' | 'challenge'
+
+/** A two-factor challenge lives five minutes. */
+export const CHALLENGE_TTL = 300
+
+export const issueToken = async (app: Application, userId: number, accountId: number, kind: SessionKind) => {
+  const config = app.get('config')
+  const ttl = kind === 'access' ? config.tokenTtl : CHALLENGE_TTL
+  const id = randomUUID()
+  await app.get('knex')('sessions').insert({
+    id,
+    user_id: userId,
+    account_id: accountId,
+    kind,
+    expires_at: Date.now() + ttl * 1000,
+    revoked: false,
+    created_at: nowIso(),
+  })
+  const auth = app.service('authentication') as any
+  return auth.createAccessToken({ acc: accountId, kind }, { subject: String(userId), jwtid: id, expiresIn: ttl }) as Promise<string>
+}
+
+export interface SessionRow {
+  userId: number
+  accountId: number
+  kind: SessionKind
+  expiresAt: number
+  revoked: boolean
+  username: string
+  firstName: string
+  lastName: string
+  acronym: string
+  language: Language
+  twoFactorEnabled: boolean
+  userEnabled: boolean
+  anonymous: boolean
+  accessLevel: UserAccessLevel
+  roleId: number | null
+  companyId: number | null
+  memberEnabled: boolean
+  accountEnabled: boolean
+  accountName: string
+  modules: string | null
+}
+
+export const loadSession = async (knex: Knex, id: string): Promise<SessionRow | undefined> => {
+  const row = await knex('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .join('account_users as au', (j) => j.on('au.user_id', 's.user_id').andOn('au.account_id', 's.account_id'))
+    .join('accounts as a', 'a.id', 's.account_id')
+    .where('s.id', id)
+    .first(
+      's.user_id as userId',
+      's.account_id as accountId',
+      's.kind as kind',
+      's.expires_at as expiresAt',
+      's.revoked as revoked',
+      'u.username as username',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.acronym as acronym',
+      'u.language as language',
+      'u.two_factor_enabled as twoFactorEnabled',
+      'u.enabled as userEnabled',
+      'u.anonymous as anonymous',
+      'au.access_level as accessLevel',
+      'au.role_id as roleId',
+      'au.company_id as companyId',
+      'au.enabled as memberEnabled',
+      'a.enabled as accountEnabled',
+      'a.company as accountName',
+      knex.raw('(select group_concat(m.module_id) from account_modules m where m.account_id = s.account_id and m.enabled = ?) as modules', [true]),
+    )
+  return row as SessionRow | undefined
+}
+
+/** The session's user as hooks see it, or 401 when the session may not be used. */
+export const sessionUser = (id: string, row: SessionRow | undefined, kind: SessionKind): AuthUser => {
+  const usable =
+    row &&
+    row.kind === kind &&
+    !row.revoked &&
+    Number(row.expiresAt) > Date.now() &&
+    row.userEnabled &&
+    !row.anonymous &&
+    row.memberEnabled &&
+    row.accountEnabled
+  if (!usable || !row) throw new NotAuthenticated('Your session has ended, please sign in again')
+  return {
+    id: Number(row.userId),
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    acronym: row.acronym,
+    language: row.language,
+    hasTwoFactor: Boolean(row.twoFactorEnabled),
+    accountId: Number(row.accountId),
+    accessLevel: row.accessLevel,
+    roleId: row.roleId === null ? null : Number(row.roleId),
+    companyId: row.companyId === null ? null : Number(row.companyId),
+    modules: new Set((row.modules ?? '').split(',').filter(Boolean)),
+    sessionId: id,
+  }
+}
+
+export const revokeSession = (knex: Knex, id: string) => knex('sessions').where({ id }).update({ revoked: true })
+export const revokeUserSessions = (knex: Knex, userId: number) =>
+  knex('sessions').where({ user_id: userId, revoked: false }).update({ revoked: true })
+export const revokeAccountSessions = (knex: Knex, accountId: number) =>
+  knex('sessions').where({ account_id: accountId, revoked: false }).update({ revoked: true })
+/** Expired rows are of no use; dropped now and then. */
+export const pruneSessions = (knex: Knex) => knex('sessions').where('expires_at', '<', Date.now()).delete()

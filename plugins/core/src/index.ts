@@ -1,0 +1,65 @@
+import { definePlugin } from '@app/plugin-kit'
+import packageJson from '../package.json' with { type: 'json' }
+import { createAccessResolver } from './access'
+import { AuthService } from './auth/authentication'
+import { pruneLimits } from './auth/rate-limit'
+import { pruneSessions } from './auth/sessions'
+import { coreTables } from './migrations/001-core'
+import { seedCore } from './seed'
+import { accountServices } from './services/account.services'
+import { memberServices } from './services/member.services'
+import { passwordResetServices } from './services/passwordreset.services'
+import { sessionServices } from './services/session.services'
+
+export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
+export { hashPassword, verifyPassword } from './auth/passwords'
+export { issueToken, revokeUserSessions } from './auth/sessions'
+export { menuFlags, projectLevel } from './access'
+export { DEMO_USERS } from './seed'
+
+const HOUR = 3600_000
+
+export default definePlugin({
+  id: 'core',
+  module: 'core',
+  version: packageJson.version,
+  remote: {
+    name: 'core',
+    menu: [
+      { id: 'help', label: 'menu.help', path: '/help', area: 'main' },
+      { id: 'profile', label: 'menu.profile', path: '/profile', area: 'profile' },
+      { id: 'globalAdmin', label: 'menu.globalAdmin', path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' },
+      { id: 'settings', label: 'menu.settings', path: '/admin', area: 'configuration', flag: 'canManageSettings' },
+    ],
+  },
+  migrations: [coreTables],
+  permissions: [
+    { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
+    { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
+    { name: 'ASSIGN_USER_TO_PROJECT', resource: 'PROJECT', description: 'Adds users to projects' },
+    { name: 'ASSIGN_USER_TO_COMPANY', resource: 'COMPANY', description: 'Adds users to companies' },
+    { name: 'CREATE_NEW_COMPANY_USER', resource: 'COMPANY', description: 'Creates users for a company' },
+    { name: 'PROJECT_CREATE', resource: 'PROJECT', description: 'Creates projects' },
+  ],
+  configure(app) {
+    app.use('authentication', new AuthService(app) as any, { methods: ['create', 'remove'] })
+    app.get('registry').push({
+      path: 'authentication',
+      methods: ['create', 'remove'],
+      public: ['create'],
+      scope: { kind: 'own-user', why: "Signs the caller in and out; DELETE revokes the caller's own token." },
+      pluginId: 'core',
+      module: 'core',
+    })
+    app.set('access', createAccessResolver(app.get('knex')))
+  },
+  setup(app) {
+    const knex = app.get('knex')
+    const prune = setInterval(() => {
+      Promise.all([pruneSessions(knex), pruneLimits(knex)]).catch((error) => console.error('Pruning failed', error))
+    }, HOUR)
+    prune.unref()
+  },
+  services: [...sessionServices, ...accountServices, ...memberServices, ...passwordResetServices],
+  seed: seedCore,
+})

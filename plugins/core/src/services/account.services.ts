@@ -1,0 +1,140 @@
+/**
+ * Accounts (tenants), their module switches, and the enabled modules of the
+ * caller's account. Sign-up is POST /api/accounts, signed out.
+ */
+import { BadRequest, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, currentUser } from '@app/plugin-kit'
+import { querySyntax } from '@feathersjs/typebox'
+import { revokeAccountSessions } from '../auth/sessions'
+import { sendAccountOpenedMail, signUp } from '../signup'
+import { routeId } from './route'
+import { type SignUp, accountPatchSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
+
+class AccountsService extends TableService {
+  constructor(private readonly app: Application) {
+    super({ Model: app.get('knex'), name: 'accounts', result: accountSchema })
+  }
+
+  /** Sign-up: a disabled trial account with its first admin user. */
+  override async create(data: any, params?: AppParams): Promise<any> {
+    return signUp(this.app, data as SignUp, params)
+  }
+}
+
+/** Installed modules with their remote: what an account can switch on. */
+export const installedModules = (app: Application) => {
+  const byModule = new Map<string, { id: string; remote?: string; version: string; menu: unknown[] }>()
+  for (const plugin of app.get('plugins')) {
+    const entry = byModule.get(plugin.module) ?? { id: plugin.module, version: plugin.version, menu: [] as unknown[] }
+    if (plugin.remote) {
+      entry.remote ??= plugin.remote.name
+      entry.menu.push(...plugin.remote.menu)
+    }
+    byModule.set(plugin.module, entry)
+  }
+  return [...byModule.values()]
+}
+
+export const enabledModuleIds = async (app: Application, accountId: number) => {
+  const rows = await app.get('knex')('account_modules').where({ account_id: accountId, enabled: true }).select('module_id')
+  return new Set<string>([...ALWAYS_ON_MODULES, ...rows.map((r: any) => r.module_id as string)])
+}
+
+/** A new account gets the configured default set. */
+export const enableDefaultModules = async (app: Application, accountId: number, knex = app.get('knex')) => {
+  const installed = new Set(installedModules(app).map((m) => m.id))
+  const ids = [...new Set([...ALWAYS_ON_MODULES, ...app.get('config').defaultModules])].filter((id) => installed.has(id))
+  if (ids.length) await knex('account_modules').insert(ids.map((module_id) => ({ account_id: accountId, module_id, enabled: true })))
+}
+
+const remoteEntry = (app: Application, remote: string) => `${app.get('config').remotesPath}/${remote}/remoteEntry.js`
+
+export const accountServices: ServiceDefinition[] = [
+  {
+    path: 'accounts',
+    methods: ['find', 'get', 'create', 'patch'],
+    public: ['create'],
+    scope: { kind: 'tenant', column: 'id', crossTenantFlag: 'canManageAccounts' },
+    flags: { patch: ['canManageSettings'] },
+    schemas: { data: signUpSchema, patch: accountPatchSchema, query: querySyntax(accountSchema) as any, result: accountSchema },
+    service: (app) => new AccountsService(app),
+  },
+  {
+    path: 'accounts/toggle/:accountId',
+    methods: ['create'],
+    scope: { kind: 'platform', why: 'Global admins open and close any account.' },
+    flags: { create: ['canManageAccounts'] },
+    service: (app) => ({
+      async create(_data: unknown, params: AppParams) {
+        const accountId = routeId(params, 'accountId')
+        const knex = app.get('knex')
+        const account = await knex('accounts').where({ id: accountId }).first('id', 'enabled')
+        if (!account) throw new NotFound(`No record found for id '${accountId}'`)
+        if (accountId === currentUser(params).accountId && account.enabled)
+          throw new BadRequest('You cannot disable the account you are signed in to')
+        const enabled = !account.enabled
+        await knex('accounts').where({ id: accountId }).update({ enabled, trial: enabled ? false : undefined })
+        if (enabled) await sendAccountOpenedMail(app, accountId)
+        else await revokeAccountSessions(knex, accountId)
+        return { id: accountId, enabled }
+      },
+    }),
+  },
+  {
+    path: 'accounts/:accountId/modules',
+    methods: ['find', 'update'],
+    scope: { kind: 'platform', why: "Global admins switch any account's modules." },
+    flags: { find: ['canManageAccounts'], update: ['canManageAccounts'] },
+    schemas: { data: moduleSwitchSchema },
+    service: (app) => ({
+      async find(params: AppParams) {
+        const accountId = await existingAccount(app, params)
+        const enabled = await enabledModuleIds(app, accountId)
+        return installedModules(app).map((m) => ({
+          id: m.id,
+          enabled: enabled.has(m.id),
+          alwaysOn: ALWAYS_ON_MODULES.includes(m.id as never),
+        }))
+      },
+      async update(_id: null, data: { modules: { id: string; enabled: boolean }[] }, params: AppParams) {
+        const accountId = await existingAccount(app, params)
+        const installed = new Set(installedModules(app).map((m) => m.id))
+        const errors: Record<string, string> = {}
+        data.modules.forEach((m, i) => {
+          if (!installed.has(m.id)) errors[`modules.${i}.id`] = `Module ${m.id} is not installed`
+          else if (!m.enabled && ALWAYS_ON_MODULES.includes(m.id as never)) errors[`modules.${i}.enabled`] = `Module ${m.id} cannot be switched off`
+        })
+        if (Object.keys(errors).length) throw new BadRequest('Validation failed', { errors })
+        await app.get('knex').transaction(async (trx) => {
+          for (const m of data.modules)
+            await trx('account_modules')
+              .insert({ account_id: accountId, module_id: m.id, enabled: m.enabled })
+              .onConflict(['account_id', 'module_id'])
+              .merge({ enabled: m.enabled })
+        })
+        return this.find(params)
+      },
+    }),
+  },
+  {
+    path: 'modules',
+    methods: ['find'],
+    scope: { kind: 'own-user', why: "Answers for the caller's current account only; takes no id." },
+    service: (app) => ({
+      async find(params: AppParams) {
+        const enabled = new Set<string>([...ALWAYS_ON_MODULES, ...currentUser(params).modules])
+        return installedModules(app)
+          .filter((m) => m.remote && enabled.has(m.id))
+          .map((m) => ({ id: m.id, remote: m.remote, entry: remoteEntry(app, m.remote!), version: m.version, menu: m.menu }))
+      },
+    }),
+  },
+]
+
+const existingAccount = async (app: Application, params: AppParams) => {
+  const accountId = routeId(params, 'accountId')
+  const row = await app.get('knex')('accounts').where({ id: accountId }).first('id')
+  if (!row) throw new NotFound(`No record found for id '${accountId}'`)
+  return accountId
+}

@@ -1,0 +1,124 @@
+/**
+ * Memberships (account users), roles and privileges: what sign-in, contexts and
+ * the menu flags need. The full administration comes with the admin module.
+ */
+import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, Language, ServiceDefinition } from '@app/plugin-kit'
+import { TableService, currentUser } from '@app/plugin-kit'
+import { querySyntax } from '@feathersjs/typebox'
+import { routeId } from './route'
+import { memberSchema, privilegeSchema, roleDataSchema, rolePatchSchema, roleSchema } from './schemas'
+import { LANGUAGES } from '@app/plugin-kit/shared'
+
+/** The caller's account's membership of `userId`, or 404. */
+const membership = async (app: Application, accountId: number, userId: number) => {
+  const row = await app.get('knex')('account_users').where({ account_id: accountId, user_id: userId }).first('id', 'enabled')
+  if (!row) throw new NotFound(`No record found for id '${userId}'`)
+  return row
+}
+
+class RolesService extends TableService {
+  override async _remove(id: any, params?: any) {
+    // Within the caller's account first: another account's role is simply not found.
+    await this._get(id, params)
+    const inUse = await this.Model('account_users').where({ role_id: id }).first('id')
+    if (inUse) throw new Conflict('The role is given to users; give them another role first')
+    return super._remove(id, params)
+  }
+}
+
+export const memberServices: ServiceDefinition[] = [
+  {
+    path: 'accountusers',
+    methods: ['find', 'get'],
+    scope: { kind: 'tenant' },
+    flags: { find: ['canManageUsers', 'canManageCompanyUsers'], get: ['canManageUsers', 'canManageCompanyUsers'] },
+    schemas: { query: querySyntax(memberSchema) as any, result: memberSchema },
+    service: (app) => new TableService({ Model: app.get('knex'), name: 'account_users', result: memberSchema }),
+  },
+  {
+    path: 'accountusers/:accountId/toggle/:userId',
+    methods: ['create'],
+    scope: { kind: 'tenant', routeParam: 'accountId' },
+    flags: { create: ['canManageUsers'] },
+    service: (app) => ({
+      async create(_data: unknown, params: AppParams) {
+        const caller = currentUser(params)
+        const userId = routeId(params, 'userId')
+        if (userId === caller.id) throw new BadRequest('You cannot disable yourself')
+        const member = await membership(app, caller.accountId, userId)
+        const enabled = !member.enabled
+        const knex = app.get('knex')
+        await knex('account_users').where({ id: member.id }).update({ enabled })
+        // A disabled user's tokens for this account end now, not at their expiry.
+        if (!enabled) await knex('sessions').where({ user_id: userId, account_id: caller.accountId }).update({ revoked: true })
+        return { userId, enabled }
+      },
+    }),
+  },
+  {
+    path: 'accountusers/:accountId/toggle/:userId/2fa',
+    methods: ['create'],
+    scope: { kind: 'tenant', routeParam: 'accountId' },
+    flags: { create: ['canManageUsers'] },
+    service: (app) => ({
+      async create(_data: unknown, params: AppParams) {
+        const caller = currentUser(params)
+        const userId = routeId(params, 'userId')
+        await membership(app, caller.accountId, userId)
+        const knex = app.get('knex')
+        const user = await knex('users').where({ id: userId }).first('two_factor_enabled', 'two_factor_secret')
+        // Turning it off clears the secret (a lost phone); turning it on needs the user's own set-up.
+        if (user.two_factor_enabled) {
+          await knex('users').where({ id: userId }).update({ two_factor_enabled: false, two_factor_secret: null })
+          return { userId, hasTwoFactor: false }
+        }
+        if (!user.two_factor_secret) throw new Conflict('The user must set up two-factor sign-in from their profile first')
+        await knex('users').where({ id: userId }).update({ two_factor_enabled: true })
+        return { userId, hasTwoFactor: true }
+      },
+    }),
+  },
+  {
+    path: 'accountusers/:userId/language/:language',
+    methods: ['create'],
+    scope: { kind: 'own-user', why: "Saves the caller's own interface language." },
+    service: (app) => ({
+      async create(_data: unknown, params: AppParams) {
+        const caller = currentUser(params)
+        if (routeId(params, 'userId') !== caller.id) throw new Forbidden('You can only change your own language')
+        const language = params.route?.language as Language
+        if (!LANGUAGES.includes(language))
+          throw new BadRequest('Validation failed', { errors: { language: `Must be one of ${LANGUAGES.join(', ')}` } })
+        await app.get('knex')('users').where({ id: caller.id }).update({ language })
+        return { language }
+      },
+    }),
+  },
+  {
+    path: 'roles',
+    methods: ['find', 'get', 'create', 'patch', 'remove'],
+    scope: { kind: 'tenant' },
+    flags: { create: ['canManageSettings'], patch: ['canManageSettings'], remove: ['canManageSettings'] },
+    schemas: { data: roleDataSchema, patch: rolePatchSchema, query: querySyntax(roleSchema) as any, result: roleSchema },
+    hooks: {
+      before: {
+        create: [
+          async (context: any) => {
+            context.data = { securityGroup: 'USER', ...context.data, createdAt: new Date().toISOString() }
+          },
+        ],
+      },
+    },
+    service: (app) => new RolesService({ Model: app.get('knex'), name: 'roles', result: roleSchema }),
+  },
+  {
+    path: 'privileges',
+    methods: ['find', 'get'],
+    scope: { kind: 'tenant' },
+    flags: { find: ['canManageSettings'], get: ['canManageSettings'] },
+    schemas: { query: querySyntax(privilegeSchema) as any, result: privilegeSchema },
+    service: (app) => new TableService({ Model: app.get('knex'), name: 'privileges', result: privilegeSchema }),
+  },
+]
+

@@ -1,0 +1,122 @@
+/**
+ * Session endpoints beside POST/DELETE /api/authentication: token check, the
+ * two-factor step and enrolment, and account contexts.
+ */
+import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { currentUser } from '@app/plugin-kit'
+import { authenticator } from 'otplib'
+import type { AuthService } from '../auth/authentication'
+import { assertNotLimited, recordFailure } from '../auth/rate-limit'
+import { issueToken } from '../auth/sessions'
+import { routeId } from './route'
+import { twoFactorConfirmSchema, twoFactorSchema } from './schemas'
+
+// A code is accepted in the 30 seconds before and after its own window (clock drift).
+authenticator.options = { window: 1 }
+
+const auth = (app: Application) => app.service('authentication') as unknown as AuthService
+const TOTP_LIMIT = { max: 5, windowSeconds: 900 }
+
+export const sessionServices: ServiceDefinition[] = [
+  {
+    path: 'authentication/validate',
+    methods: ['find'],
+    scope: { kind: 'own-user', why: "Answers whether the caller's own token is live." },
+    service: () => ({ find: async () => ({ valid: true }) }),
+  },
+  {
+    path: 'authentication/two-factor',
+    methods: ['create'],
+    public: ['create'],
+    scope: { kind: 'none', why: 'Second sign-in step; the challenge token names the user.' },
+    schemas: { data: twoFactorSchema },
+    service: (app) => ({
+      async create(data: { challengeToken: string; code: string }, params: AppParams) {
+        const user = await auth(app).userOf({ ...params, authentication: { strategy: 'jwt', accessToken: data.challengeToken } }, 'challenge')
+        const knex = app.get('knex')
+        const key = `totp:${user.id}`
+        await assertNotLimited(knex, key, TOTP_LIMIT)
+        const row = await knex('users').where({ id: user.id }).first('two_factor_secret')
+        if (!row?.two_factor_secret || !authenticator.check(data.code, row.two_factor_secret)) {
+          await recordFailure(knex, key, TOTP_LIMIT)
+          return { valid: false }
+        }
+        // The challenge is spent: it cannot be used for a second token, even by a concurrent call.
+        const spent = await knex('sessions').where({ id: user.sessionId, revoked: false }).update({ revoked: true })
+        if (Number(spent) !== 1) throw new NotAuthenticated('Your session has ended, please sign in again')
+        return { valid: true, accessToken: await issueToken(app, user.id, user.accountId, 'access') }
+      },
+    }),
+  },
+  {
+    path: 'two-factor/enrolment',
+    methods: ['create'],
+    scope: { kind: 'own-user', why: "Starts two-factor set-up for the caller's own login." },
+    service: (app) => ({
+      async create(_data: unknown, params: AppParams) {
+        const user = currentUser(params)
+        const secret = authenticator.generateSecret()
+        // The secret waits unconfirmed: two-factor turns on only when a code from it is confirmed.
+        await app.get('knex')('users').where({ id: user.id }).update({ two_factor_secret: secret, two_factor_enabled: false })
+        return { secret, otpauthUri: authenticator.keyuri(user.username, 'Business Cloud', secret) }
+      },
+    }),
+  },
+  {
+    path: 'two-factor/confirmation',
+    methods: ['create'],
+    scope: { kind: 'own-user', why: "Confirms two-factor set-up for the caller's own login." },
+    schemas: { data: twoFactorConfirmSchema },
+    service: (app) => ({
+      async create(data: { code: string }, params: AppParams) {
+        const user = currentUser(params)
+        const knex = app.get('knex')
+        const row = await knex('users').where({ id: user.id }).first('two_factor_secret')
+        if (!row?.two_factor_secret) throw new BadRequest('Start the two-factor set-up first')
+        if (!authenticator.check(data.code, row.two_factor_secret))
+          throw new BadRequest('Validation failed', { errors: { code: 'The code is not valid, try the current one' } })
+        await knex('users').where({ id: user.id }).update({ two_factor_enabled: true })
+        return { hasTwoFactor: true }
+      },
+    }),
+  },
+  // Registered before 'contexts': POST /contexts/2 also matches that service's own 'contexts/:__id'
+  // route, and the router takes the placeholder registered first (405 the other way round).
+  {
+    path: 'contexts/:contextId',
+    methods: ['create'],
+    scope: { kind: 'own-user', why: "Issues a token for one of the caller's own accounts." },
+    service: (app) => ({
+      async create(_data: unknown, params: AppParams) {
+        const user = currentUser(params)
+        const contextId = routeId(params, 'contextId')
+        const member = await app
+          .get('knex')('account_users as au')
+          .join('accounts as a', 'a.id', 'au.account_id')
+          .where({ 'au.user_id': user.id, 'au.account_id': contextId, 'au.enabled': true, 'a.enabled': true })
+          .first('au.id')
+        if (!member) throw new Forbidden('You do not belong to this account')
+        return { accessToken: await issueToken(app, user.id, contextId, 'access') }
+      },
+    }),
+  },
+  {
+    path: 'contexts',
+    methods: ['find'],
+    scope: { kind: 'own-user', why: 'Lists the accounts the caller belongs to.' },
+    service: (app) => ({
+      async find(params: AppParams) {
+        const user = currentUser(params)
+        const rows = await app
+          .get('knex')('account_users as au')
+          .join('accounts as a', 'a.id', 'au.account_id')
+          .where({ 'au.user_id': user.id, 'au.enabled': true, 'a.enabled': true })
+          .orderBy('a.company')
+          .select('a.id as contextId', 'a.company as name')
+        return rows.map((r: any) => ({ contextId: Number(r.contextId), name: r.name }))
+      },
+    }),
+  },
+]
+

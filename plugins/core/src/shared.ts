@@ -1,0 +1,2 @@
+/** Browser-safe exports of the core plugin: its schemas. */
+export * from './services/schemas'

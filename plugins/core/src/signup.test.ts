@@ -1,0 +1,235 @@
+/**
+ * Sign-up and who may sign in: a new account waits closed until a global admin
+ * opens it; disabled users, closed accounts and anonymised users are shut out at
+ * once, tokens included.
+ */
+import { readFile, readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SIGN_IN_FAILED } from './auth/authentication'
+import { EMAIL_TAKEN } from './signup'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+let engineering: number
+let sales: number
+beforeAll(async () => {
+  server = await startTestServer()
+  engineering = Number((await server.knex('accounts').where({ company: 'Demo Engineering' }).first('id')).id)
+  sales = Number((await server.knex('accounts').where({ company: 'Demo Sales' }).first('id')).id)
+})
+afterAll(() => server?.close())
+
+interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** The .eml files of the outbox, with quoted-printable bodies decoded. */
+const outbox = async (): Promise<Mail[]> => {
+  const dir = path.join(server.config.dataDir, 'outbox')
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort()
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/\r\n/g, '\n')
+      const split = raw.indexOf('\n\n')
+      const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ')
+      let text = raw.slice(split + 2)
+      const header = (name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
+      if (/quoted-printable/i.test(header('Content-Transfer-Encoding')))
+        text = text.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      else if (/base64/i.test(header('Content-Transfer-Encoding'))) text = Buffer.from(text, 'base64').toString('utf8')
+      return { to: header('To'), subject: header('Subject'), text }
+    }),
+  )
+}
+const mailsTo = async (to: string) => (await outbox()).filter((m) => m.to.includes(to))
+
+const signInAnswer = (username: string, password = DEMO_PASSWORD) => server.call('POST', '/api/authentication', { username, password })
+const validate = (token: string) => server.call('GET', '/api/authentication/validate', undefined, token)
+const userIdOf = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Nora',
+  lastName: 'Newcomer',
+  email: 'nora@newco.test',
+  repeatEmail: 'nora@newco.test',
+  password: 'nora-secret',
+  repeatPassword: 'nora-secret',
+  company: 'NewCo Oy',
+  website: 'https://newco.test',
+  country: 'FI',
+  phone: '+358 40 123 4567',
+  ...overrides,
+})
+
+describe('sign-up (POST /api/accounts)', () => {
+  test('an empty form answers 400 with "This field is required" on every required field', async () => {
+    const answer = await server.call('POST', '/api/accounts', {})
+    expect(answer.status).toBe(400)
+    const required = ['firstName', 'lastName', 'email', 'repeatEmail', 'password', 'repeatPassword', 'company', 'country', 'phone']
+    expect(answer.body.errors).toEqual(Object.fromEntries(required.map((f) => [f, 'This field is required'])))
+    const blank = await server.call('POST', '/api/accounts', form({ firstName: '', company: '' }))
+    expect(blank.body.errors).toEqual({ firstName: 'This field is required', company: 'This field is required' })
+  })
+
+  test('e-mail, phone, password length and website answer the spec messages', async () => {
+    const answer = await server.call(
+      'POST',
+      '/api/accounts',
+      form({ email: 'nora@newco', repeatEmail: 'nora@newco', phone: 'call me', password: 'abc', repeatPassword: 'abc', website: 'not a site' }),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toEqual({
+      email: 'This field value must be a valid email address',
+      repeatEmail: 'This field value must be a valid email address',
+      phone: 'Not a phone number (+XX XXX XXX XXX)',
+      password: 'You must enter at least 5 characters',
+      website: 'Please enter a valid website URL',
+    })
+  })
+
+  test('repeated e-mail and password must match', async () => {
+    const answer = await server.call('POST', '/api/accounts', form({ repeatEmail: 'other@newco.test', repeatPassword: 'other-secret' }))
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toEqual({ repeatEmail: 'Emails do not match', repeatPassword: 'Passwords do not match' })
+  })
+
+  test('a registered e-mail answers 409 "Email is already registered"', async () => {
+    for (const email of ['admin@demo.test', 'Admin@Demo.test']) {
+      const answer = await server.call('POST', '/api/accounts', form({ email, repeatEmail: email }))
+      expect(answer.status).toBe(409)
+      expect(answer.body.message).toBe(EMAIL_TAKEN)
+    }
+  })
+
+  test('success: a closed account and a mail; sign-in waits until a global admin opens it', async () => {
+    const accountsBefore = (await server.knex('accounts').count({ n: '*' }))[0]!.n
+    const answer = await server.call('POST', '/api/accounts', form())
+    expect(answer.status).toBe(201)
+    expect(answer.body.message).toMatch(/e-mail/i)
+    const accountId = Number(answer.body.id)
+    expect(Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)).toBe(Number(accountsBefore) + 1)
+    const account = await server.knex('accounts').where({ id: accountId }).first()
+    expect(account).toMatchObject({ company: 'NewCo Oy', country: 'FI' })
+    expect(Boolean(account.enabled)).toBe(false)
+    expect(Boolean(account.trial)).toBe(true)
+
+    const user = await server.knex('users').where({ username: 'nora@newco.test' }).first('password_hash')
+    expect(user.password_hash).toMatch(/^\$argon2id\$/)
+    const registered = await mailsTo('nora@newco.test')
+    expect(registered).toHaveLength(1)
+    expect(registered[0]!.text).toContain('NewCo Oy')
+
+    const closed = await signInAnswer('nora@newco.test', 'nora-secret')
+    expect(closed.status).toBe(401)
+    expect(closed.body.message).toBe(SIGN_IN_FAILED)
+
+    // Only a global admin opens it.
+    const adminToken = await server.signIn('admin@demo.test')
+    expect((await server.call('POST', `/api/accounts/toggle/${accountId}`, {}, adminToken)).status).toBe(403)
+    const globalToken = await server.signIn('globaladmin@demo.test')
+    const opened = await server.call('POST', `/api/accounts/toggle/${accountId}`, {}, globalToken)
+    expect(opened.status).toBe(201)
+    expect(opened.body).toEqual({ id: accountId, enabled: true })
+
+    const mails = await mailsTo('nora@newco.test')
+    expect(mails).toHaveLength(2)
+    expect(mails.map((m) => m.subject)).toContain('Your account is open')
+
+    const signedIn = await signInAnswer('nora@newco.test', 'nora-secret')
+    expect(signedIn.status).toBe(201)
+    expect(signedIn.body.currentAccountId).toBe(accountId)
+    expect(signedIn.body.principal).toMatchObject({ firstName: 'Nora', lastName: 'Newcomer' })
+    expect(signedIn.body.canManageUsers).toBe(true)
+    expect(signedIn.body.canManageAccounts).toBe(false)
+  })
+
+  test('signed in, POST /api/accounts is still a sign-up and cannot touch another account', async () => {
+    const token = await server.signIn('user@demo.test')
+    const email = 'second@newco.test'
+    const answer = await server.call('POST', '/api/accounts', form({ email, repeatEmail: email, company: 'Second Co' }), token)
+    expect(answer.status).toBe(201)
+    expect(answer.body.id).not.toBe(engineering)
+    expect((await signInAnswer(email, 'nora-secret')).status).toBe(401)
+  })
+})
+
+describe('who may sign in', () => {
+  test('a user disabled in their account cannot sign in, and their token stops working', async () => {
+    const username = 'user@demo.test'
+    const userToken = await server.signIn(username)
+    const adminToken = await server.signIn('admin@demo.test')
+    const userId = await userIdOf(username)
+
+    const off = await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}`, {}, adminToken)
+    expect(off.status).toBe(201)
+    expect(off.body).toEqual({ userId, enabled: false })
+    expect((await validate(userToken)).status).toBe(401)
+    expect((await server.call('GET', '/api/contexts', undefined, userToken)).status).toBe(401)
+    const refused = await signInAnswer(username)
+    expect(refused.status).toBe(401)
+    expect(refused.body.message).toBe(SIGN_IN_FAILED)
+
+    // A plain user may not toggle anyone; an admin may not disable themselves.
+    const other = await server.signIn('manager@demo.test')
+    expect((await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}`, {}, other)).status).toBe(403)
+    const self = await server.call('POST', `/api/accountusers/${engineering}/toggle/${await userIdOf('admin@demo.test')}`, {}, adminToken)
+    expect(self.status).toBe(400)
+
+    const on = await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}`, {}, adminToken)
+    expect(on.body).toEqual({ userId, enabled: true })
+    expect((await signInAnswer(username)).status).toBe(201)
+  })
+
+  test('a closed account: its users are signed out and cannot sign in; reopening mails its admins', async () => {
+    const salesToken = await server.signIn('sales@demo.test')
+    const consultantToken = await server.signIn('consultant@demo.test')
+    const consultantInSales = (await server.call('POST', `/api/contexts/${sales}`, {}, consultantToken)).body.accessToken as string
+    expect((await validate(consultantInSales)).status).toBe(200)
+    const globalToken = await server.signIn('globaladmin@demo.test')
+
+    // A global admin cannot close the account they are signed in to.
+    expect((await server.call('POST', `/api/accounts/toggle/${engineering}`, {}, globalToken)).status).toBe(400)
+
+    const closed = await server.call('POST', `/api/accounts/toggle/${sales}`, {}, globalToken)
+    expect(closed.status).toBe(201)
+    expect(closed.body).toEqual({ id: sales, enabled: false })
+
+    expect((await validate(salesToken)).status).toBe(401)
+    expect((await validate(consultantInSales)).status).toBe(401)
+    expect((await signInAnswer('sales@demo.test')).status).toBe(401)
+    // The consultant still works in the other account, and no longer lists the closed one.
+    expect((await validate(consultantToken)).status).toBe(200)
+    const contexts = await server.call('GET', '/api/contexts', undefined, consultantToken)
+    expect(contexts.body).toEqual([{ contextId: engineering, name: 'Demo Engineering' }])
+    expect((await server.call('POST', `/api/contexts/${sales}`, {}, consultantToken)).status).toBe(403)
+
+    expect(await mailsTo('sales@demo.test')).toHaveLength(0)
+    const reopened = await server.call('POST', `/api/accounts/toggle/${sales}`, {}, globalToken)
+    expect(reopened.body).toEqual({ id: sales, enabled: true })
+    const mails = await mailsTo('sales@demo.test')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Your account is open')
+    expect(mails[0]!.text).toContain(server.config.publicUrl)
+    // Only account admins are told.
+    expect(await mailsTo('consultant@demo.test')).toHaveLength(0)
+
+    const again = await signInAnswer('sales@demo.test')
+    expect(again.status).toBe(201)
+    expect(again.body.currentAccountId).toBe(sales)
+    // Tokens issued before the closing stay ended.
+    expect((await validate(salesToken)).status).toBe(401)
+  })
+
+  test('an anonymised user cannot sign in, and their token stops working', async () => {
+    const username = 'manager@demo.test'
+    const token = await server.signIn(username)
+    await server.knex('users').where({ username }).update({ anonymous: true })
+    expect((await validate(token)).status).toBe(401)
+    const refused = await signInAnswer(username)
+    expect(refused.status).toBe(401)
+    expect(refused.body.message).toBe(SIGN_IN_FAILED)
+  })
+})

@@ -1,0 +1,108 @@
+/**
+ * Builds the Feathers application on Koa: every service under /api, JSON errors
+ * with the right status, knex, migrations, and the plugins' services.
+ */
+import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
+import { feathers } from '@feathersjs/feathers'
+import { type Middleware, bodyParser, koa, parseAuthentication, rest } from '@feathersjs/koa'
+import { createKnex, migrate } from './database'
+import { type PluginDefinition, installPlugins } from './define-plugin'
+import type { AppConfig, Application, Mailer } from './types'
+
+const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
+
+/** Any error becomes a Feathers error; only what is truly unexpected is a 500, and it is logged. */
+export const toFeathersError = (error: any): FeathersError => {
+  if (error instanceof FeathersError) {
+    const original = error[KNEX_ERROR as never] as any
+    if (original && isDuplicate(original)) return new Conflict('This already exists')
+    return error
+  }
+  if (isDuplicate(error)) return new Conflict('This already exists')
+  if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
+    // koa-body: malformed JSON, wrong content type, too large
+    const message = error.status === 400 ? 'Malformed request body' : error.message
+    return new BadRequest(message)
+  }
+  console.error(error)
+  return new GeneralError('Internal Server Error')
+}
+
+const isDuplicate = (error: any) => error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || error?.code === 'ER_DUP_ENTRY' || error?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+
+const errorMiddleware = (): Middleware => async (ctx, next) => {
+  try {
+    await next()
+    if (ctx.body === undefined && ctx.status === 404) throw new NotFound(`Path ${ctx.originalUrl.split('?')[0]} not found`)
+  } catch (raw) {
+    const error = toFeathersError(raw)
+    if (error.code >= 500 && !(raw instanceof GeneralError && raw === error)) console.error(raw)
+    ctx.status = error.code
+    const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
+    if (retryAfter) ctx.set('Retry-After', String(retryAfter))
+    ctx.body = error.toJSON()
+  }
+}
+
+/** Requests under /api reach the services (with the prefix removed); others go to `web`. */
+const apiPrefix =
+  (web?: Middleware): Middleware =>
+  async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      ctx.path = ctx.path.slice(4) || '/'
+      ctx.feathers = { ...ctx.feathers, ip: ctx.request.ip } as typeof ctx.feathers
+      return next()
+    }
+    if (web) return web(ctx, async () => {})
+    throw new NotFound(`Path ${ctx.path} not found`)
+  }
+
+export interface CreateAppOptions {
+  config: AppConfig
+  plugins: PluginDefinition[]
+  mailer: Mailer
+  /** Serves everything outside /api: the built shell and remotes. */
+  web?: Middleware
+}
+
+export const createApp = async (options: CreateAppOptions) => {
+  const { config, plugins } = options
+  const app = koa(feathers()) as unknown as Application
+  app.set('config', config)
+  app.set('mailer', options.mailer)
+  app.set('ready', false)
+  app.set('registry', [])
+  const knex = createKnex(config.database)
+  app.set('knex', knex)
+
+  app.set('authentication' as never, {
+    secret: config.jwtSecret,
+    entity: null,
+    authStrategies: ['jwt', 'local'],
+    parseStrategies: ['jwt'],
+    jwt: { header: 'Authorization', schemes: ['Bearer', 'JWT'] },
+    local: { usernameField: 'username', passwordField: 'password', errorMessage: 'User does not exist or wrong password', entity: 'user' },
+    jwtOptions: { header: { typ: 'access' }, audience: config.publicUrl, issuer: 'business-cloud', algorithm: 'HS256', expiresIn: config.tokenTtl },
+  } as never)
+
+  app.proxy = process.env.TRUST_PROXY === 'true'
+  app.use(errorMiddleware())
+  app.use(apiPrefix(options.web))
+  app.use(bodyParser({ jsonLimit: '1mb', multipart: false }))
+  app.use(parseAuthentication())
+  app.configure(rest())
+
+  app.use('health', {
+    async find() {
+      if (!app.get('ready')) throw new Unavailable('Starting')
+      return { status: 'ok' }
+    },
+  }, { methods: ['find'] })
+  app.get('registry').push({ path: 'health', methods: ['find'], scope: { kind: 'none', why: 'Answers whether the server is up; reads no rows.' }, public: ['find'], pluginId: 'kit', module: 'core' })
+
+  await migrate(knex, plugins)
+  await installPlugins(app, plugins)
+  return app
+}
+
+export const markReady = (app: Application) => app.set('ready', true)

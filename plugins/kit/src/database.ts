@@ -1,0 +1,56 @@
+import knexFactory, { type Knex } from 'knex'
+import type { Migration, PluginDefinition } from './define-plugin'
+
+/** knex settings for a DATABASE_URL (mysql://…) or, without one, the embedded SQLite file. */
+export const databaseConfig = (url: string | undefined, sqliteFile: string): Knex.Config => {
+  if (url) {
+    return {
+      client: 'mysql2',
+      connection: { uri: url, charset: 'utf8mb4', timezone: 'Z', dateStrings: true } as any,
+      pool: { min: 0, max: 10 },
+    }
+  }
+  return {
+    client: 'better-sqlite3',
+    connection: { filename: sqliteFile },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      // WAL lets readers go on while one writer writes; foreign keys are off by default in SQLite.
+      afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+        conn.pragma('journal_mode = WAL')
+        conn.pragma('synchronous = NORMAL')
+        conn.pragma('foreign_keys = ON')
+        conn.pragma('busy_timeout = 5000')
+        done(null, conn)
+      },
+    },
+  }
+}
+
+export const createKnex = (config: Knex.Config) => knexFactory(config)
+
+/** Every plugin's migrations as one knex migration source, sorted by name. */
+export const migrationSource = (plugins: PluginDefinition[]): Knex.MigrationSource<Migration> => {
+  const all = plugins.flatMap((p) => p.migrations).sort((a, b) => a.name.localeCompare(b.name))
+  const names = new Set<string>()
+  for (const m of all) {
+    if (names.has(m.name)) throw new Error(`Two migrations are named ${m.name}`)
+    names.add(m.name)
+  }
+  return {
+    getMigrations: async () => all,
+    getMigrationName: (m) => m.name,
+    getMigration: async (m) => ({ up: m.up, down: m.down }),
+  }
+}
+
+/** Applies pending migrations; knex's lock table keeps two instances from racing. */
+export const migrate = async (knex: Knex, plugins: PluginDefinition[]) => {
+  const [, applied] = await knex.migrate.latest({ migrationSource: migrationSource(plugins) })
+  return applied as string[]
+}
+
+/** The current time as stored: ISO-8601 UTC strings sort and compare the same on every database. */
+export const nowIso = () => new Date().toISOString()

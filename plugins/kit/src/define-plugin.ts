@@ -1,0 +1,159 @@
+/**
+ * The module plugin contract. A plugin names its id, the tenant module it belongs
+ * to, the federated remote it pairs with, its migrations, services and permissions.
+ * Installing it applies the shared hooks to every service: no service opts out of
+ * authentication, the module switch or its declared scope.
+ */
+import type { TObject } from '@sinclair/typebox'
+import type { NextFunction } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import { moduleSwitch, requireAuth, requireFlag, type TenantScope, tenantScope, tenantStrip } from './hooks'
+import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
+import type { Application, HookContext } from './types'
+import { validateBody, validateQueryParams } from './validation'
+
+export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
+
+/**
+ * What a service's rows belong to. Tenant data is the rule; the two other kinds
+ * must say why, and the tenancy test keeps a reviewed list of them.
+ */
+export type ServiceScope =
+  | TenantScope
+  /** Only the signed-in user's own data, across the accounts they belong to. */
+  | { kind: 'own-user'; why: string }
+  /** Holds no tenant rows (sign-in, health, the catalogue of installed modules). */
+  | { kind: 'none'; why: string }
+  /** Acts across accounts for the platform's operators; every method must name a flag. */
+  | { kind: 'platform'; why: string }
+
+export interface ServiceDefinition {
+  /** Path under /api; `:name` segments arrive as params.route.name. */
+  path: string
+  service: (app: Application) => any
+  methods: Method[]
+  scope: ServiceScope
+  /** Methods that also answer signed out. */
+  public?: Method[]
+  /** A menu flag that any caller of the method must hold (the API enforces what the UI hides). */
+  flags?: Partial<Record<Method, MenuFlag[]>>
+  schemas?: { data?: TObject; patch?: TObject; query?: TObject; result?: TObject }
+  hooks?: { around?: Partial<Record<Method | 'all', any[]>>; before?: any; after?: any; error?: any }
+}
+
+export interface Migration {
+  /** Unique across plugins; migrations run sorted by name. */
+  name: string
+  up(knex: Knex): Promise<void>
+  down(knex: Knex): Promise<void>
+}
+
+export interface MenuEntry {
+  id: string
+  /** i18n key in the remote's namespace. */
+  label: string
+  path: string
+  /** Where the shell shows it. */
+  area: 'main' | 'configuration' | 'profile'
+  flag?: MenuFlag
+}
+
+export interface PermissionDefinition {
+  name: string
+  resource: PrivilegeResource
+  description: string
+}
+
+export interface SeedContext {
+  knex: Knex
+  app: Application
+  /** Ids of the demo rows earlier plugins made, by name. */
+  ids: Record<string, number>
+  password: string
+  now: string
+}
+
+export interface PluginDefinition {
+  id: string
+  module: TenantModule
+  version: string
+  /** The federated remote this plugin pairs with (modules/<remote>), and its menu entries. */
+  remote?: { name: string; menu: MenuEntry[] }
+  migrations: Migration[]
+  services: ServiceDefinition[]
+  permissions: PermissionDefinition[]
+  /** Runs before any service is registered (the core plugin adds the authentication service here). */
+  configure?(app: Application): void | Promise<void>
+  /** Runs after every plugin's services are registered. */
+  setup?(app: Application): void | Promise<void>
+  /** Adds this plugin's demo rows; must be idempotent. */
+  seed?(context: SeedContext): Promise<void>
+}
+
+export interface RegisteredService extends Omit<ServiceDefinition, 'service' | 'hooks'> {
+  pluginId: string
+  module: TenantModule
+}
+
+export const definePlugin = (plugin: PluginDefinition): PluginDefinition => plugin
+
+const methodHooks = (definition: ServiceDefinition) => {
+  const around: Record<string, any[]> = {}
+  for (const [method, hooks] of Object.entries(definition.hooks?.around ?? {}))
+    if (method !== 'all') around[method] = [...(around[method] ?? []), ...(hooks ?? [])]
+  return around
+}
+
+/**
+ * The method's flag check, run right after the module switch: a caller without the
+ * flag gets 403 before validation can answer 400 (or tell them about the schema).
+ */
+const flagHook = (definition: ServiceDefinition) => {
+  const checks = Object.fromEntries(
+    Object.entries(definition.flags ?? {})
+      .filter(([, flags]) => flags?.length)
+      .map(([method, flags]) => [method, requireFlag(...flags!)]),
+  )
+  return async (context: HookContext, next: NextFunction) => {
+    const check = checks[context.method]
+    return check ? check(context, next) : next()
+  }
+}
+
+export const installPlugins = async (app: Application, plugins: PluginDefinition[]) => {
+  const registry = app.get('registry') ?? []
+  for (const plugin of plugins) await plugin.configure?.(app)
+  for (const plugin of plugins) {
+    for (const definition of plugin.services) {
+      const { scope, schemas = {} } = definition
+      const all: any[] = [requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
+      if (scope.kind === 'tenant') all.push(tenantStrip(scope))
+      if (schemas.query) all.push(validateQueryParams(schemas.query))
+      if (schemas.data || schemas.patch) all.push(validateBody(schemas))
+      if (scope.kind === 'tenant') all.push(tenantScope(scope))
+      if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
+        throw new Error(`Platform service ${definition.path} must name a flag for every method`)
+      all.push(...(definition.hooks?.around?.all ?? []))
+
+      app.use(definition.path, definition.service(app), { methods: definition.methods })
+      app.service(definition.path).hooks({
+        around: { all, ...methodHooks(definition) },
+        ...(definition.hooks?.before ? { before: definition.hooks.before } : {}),
+        ...(definition.hooks?.after ? { after: definition.hooks.after } : {}),
+        ...(definition.hooks?.error ? { error: definition.hooks.error } : {}),
+      })
+      const { service: _s, hooks: _h, ...rest } = definition
+      registry.push({ ...rest, pluginId: plugin.id, module: plugin.module })
+    }
+  }
+  app.set('registry', registry)
+  app.set('plugins', plugins)
+  for (const plugin of plugins) await plugin.setup?.(app)
+}
+
+/** Runs every plugin's demo seed in order; each is idempotent. */
+export const seedDemo = async (app: Application, password: string) => {
+  const context: SeedContext = { knex: app.get('knex'), app, ids: {}, password, now: new Date().toISOString() }
+  for (const plugin of app.get('plugins')) await plugin.seed?.(context)
+  return context.ids
+}

@@ -1,0 +1,90 @@
+/**
+ * Browser-safe part of the plugin kit: ids, enumerations, the spec's validation
+ * messages and schema helpers. Imports nothing but TypeBox, so remotes can use it.
+ */
+import { type TSchema, Type } from '@sinclair/typebox'
+
+/** The tenant modules an account switches on and off (ARCHITECTURE "Registration"). */
+export const TENANT_MODULES = ['core', 'project', 'document', 'product', 'sales', 'skyview', 'buildings'] as const
+export type TenantModule = (typeof TENANT_MODULES)[number]
+/** Modules that cannot be switched off: without them nobody can sign in. */
+export const ALWAYS_ON_MODULES: readonly TenantModule[] = ['core']
+
+export const LANGUAGES = ['ENGLISH', 'FINNISH', 'NORWEGIAN', 'POLISH', 'SWEDISH'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** Project access, lowest first: a higher level includes the lower ones. */
+export const ACCESS_LEVELS = ['NONE', 'ACCESS', 'VIEW', 'DOWNLOAD', 'EDIT', 'ADMINISTER'] as const
+export type AccessLevel = (typeof ACCESS_LEVELS)[number]
+export const accessRank = (level: AccessLevel) => ACCESS_LEVELS.indexOf(level)
+
+export const PRIVILEGE_ACTIONS = ['ACCESS', 'VIEW', 'DOWNLOAD', 'EDIT', 'ADMINISTER'] as const
+export type PrivilegeAction = (typeof PRIVILEGE_ACTIONS)[number]
+export const PRIVILEGE_RESOURCES = ['PROJECT', 'COMPANY', 'ACCOUNT', 'GLOBAL_ADMIN', 'SYSTEM'] as const
+export type PrivilegeResource = (typeof PRIVILEGE_RESOURCES)[number]
+
+/** A user's level in an account (spec part1 §4). */
+export const USER_ACCESS_LEVELS = ['ACCESS', 'SALES_ADMIN', 'ACCOUNT_ADMIN', 'GLOBAL_ADMIN'] as const
+export type UserAccessLevel = (typeof USER_ACCESS_LEVELS)[number]
+
+export const MENU_FLAGS = [
+  'canSeeCompany',
+  'canSeeProjects',
+  'canManageUsers',
+  'canManageCompanyUsers',
+  'canManageCompany',
+  'canManageProjects',
+  'canManageSettings',
+  'canManageAccounts',
+] as const
+export type MenuFlag = (typeof MENU_FLAGS)[number]
+export type MenuFlags = Record<MenuFlag, boolean>
+
+/** Validation messages exactly as spec part1 §5 words them; {min} and {max} are filled in. */
+export const MESSAGES = {
+  required: 'This field is required',
+  email: 'This field value must be a valid email address',
+  minLength: 'You must enter at least {min} characters',
+  maxLength: 'The maximum number of characters is {max}',
+  name: 'Please enter only letters, spaces or dashes',
+  phone: 'Not a phone number (+XX XXX XXX XXX)',
+  website: 'Please enter a valid website URL',
+  passwordsMismatch: 'Passwords do not match',
+  emailsMismatch: 'Emails do not match',
+  digits: 'Only digits allowed',
+  integer: 'Only valid numbers (no comma)',
+  min: 'Needs to be at least {min}',
+  max: 'Can be maximum {max}',
+  decimal: 'Invalid number, please use . for decimals',
+  /** Not in the spec's table: an enumeration value outside its list. */
+  oneOf: 'Must be one of {values}',
+  /** Not in the spec's table: a field the API does not know. */
+  unknownField: 'Unknown field',
+} as const
+
+export const formatMessage = (template: string, values: Record<string, unknown>) =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`))
+
+/** Spec: a local part of letters, digits and . _ + -, and a top-level domain of 2 to 6 letters. */
+export const EMAIL_PATTERN = '^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,6}$'
+/** "+XX XXX XXX XXX": an optional plus, then digits in groups separated by spaces or dashes. */
+export const PHONE_PATTERN = '^\\+?[0-9]{1,4}([ -]?[0-9]{1,4}){1,6}$'
+export const WEBSITE_PATTERN = '^(https?://)?([A-Za-z0-9-]+\\.)+[A-Za-z]{2,}(:[0-9]{1,5})?(/[^\\s]*)?$'
+
+/** Schema helpers that carry the spec's message for their rule (read by the kit's validator). */
+export const Field = {
+  /** A required, non-blank string: an empty value answers "This field is required". */
+  text: (options: { minLength?: number; maxLength: number }) =>
+    Type.String({ minLength: options.minLength ?? 1, maxLength: options.maxLength }),
+  optionalText: (maxLength: number) => Type.String({ maxLength }),
+  email: () => Type.String({ minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN, errorMessage: MESSAGES.email }),
+  phone: () => Type.String({ minLength: 1, maxLength: 40, pattern: PHONE_PATTERN, errorMessage: MESSAGES.phone }),
+  website: () => Type.String({ maxLength: 255, pattern: `(^$)|(${WEBSITE_PATTERN})`, errorMessage: MESSAGES.website }),
+  enumOf: <T extends readonly string[]>(values: T, options: object = {}) =>
+    Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options }),
+  id: () => Type.Integer({ minimum: 1 }),
+  nullable: <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]),
+}
+
+/** The body of a 400 validation answer: one message per field, first failing rule wins. */
+export type FieldErrors = Record<string, string>

@@ -1,0 +1,78 @@
+import type { Application as FeathersApplication, HookContext as FeathersHookContext, Params } from '@feathersjs/feathers'
+import type { Application as KoaApplication } from '@feathersjs/koa'
+import type { Knex } from 'knex'
+import type { AccessLevel, Language, MenuFlags, UserAccessLevel } from './shared'
+
+/** The signed-in user as every hook and service sees it (built by the core plugin's JWT strategy). */
+export interface AuthUser {
+  id: number
+  username: string
+  firstName: string
+  lastName: string
+  acronym: string
+  language: Language
+  hasTwoFactor: boolean
+  /** The current account (tenant) of this token. */
+  accountId: number
+  accessLevel: UserAccessLevel
+  roleId: number | null
+  companyId: number | null
+  /** Enabled modules of the current account, read with the session on every call. */
+  modules: ReadonlySet<string>
+  /** The token's id (jti); signing out revokes it. */
+  sessionId: string
+}
+
+/** Who may do what: implemented by the core plugin, used by the kit's hooks. */
+export interface AccessResolver {
+  flags(user: AuthUser): Promise<MenuFlags>
+  projectLevel(user: AuthUser, projectId: number): Promise<AccessLevel>
+}
+
+export interface Mailer {
+  send(mail: { to: string; subject: string; text: string; link?: string }): Promise<void>
+}
+
+/** Configuration the app is built with; api/ reads it from the environment. */
+export interface AppConfig {
+  port: number
+  dataDir: string
+  publicUrl: string
+  database: Knex.Config
+  jwtSecret: string
+  /** Lifetime of an access token, seconds. */
+  tokenTtl: number
+  smtpUrl?: string
+  mailFrom: string
+  defaultModules: string[]
+  rateLimit: { perUser: { max: number; windowSeconds: number }; perAddress: { max: number; windowSeconds: number } }
+  /** Remote entry URLs are served under this path (the shell's build output beside the API). */
+  remotesPath: string
+}
+
+export interface ServiceTypes {
+  [path: string]: any
+}
+
+export interface AppSettings {
+  config: AppConfig
+  knex: Knex
+  access: AccessResolver
+  mailer: Mailer
+  /** Every service registered through a plugin, for the tenancy test and /api/modules. */
+  registry: import('./define-plugin').RegisteredService[]
+  plugins: import('./define-plugin').PluginDefinition[]
+  ready: boolean
+}
+
+export type Application = KoaApplication<ServiceTypes, AppSettings> & FeathersApplication<ServiceTypes, AppSettings>
+export type HookContext<S = any> = FeathersHookContext<Application, S>
+
+export interface AppParams<Q = Record<string, any>> extends Params<Q> {
+  user?: AuthUser
+  /** Set by the tenant-scope hook: the account every row of this call belongs to. */
+  tenant?: { accountId: number; column: string }
+  /** The client's address, for rate limits. */
+  ip?: string
+  route?: Record<string, string>
+}

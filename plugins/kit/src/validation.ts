@@ -1,0 +1,123 @@
+/**
+ * Validation: one Ajv for bodies and one (coercing strings) for queries, and the
+ * translation of Ajv's errors into the spec's field messages (part1 §5).
+ */
+import { BadRequest } from '@feathersjs/errors'
+import type { HookContext, NextFunction } from '@feathersjs/feathers'
+import { Ajv, addFormats } from "@feathersjs/schema"
+import type { ErrorObject } from "ajv"
+import type { TObject } from '@sinclair/typebox'
+import { type FieldErrors, MESSAGES, formatMessage } from './shared'
+
+const configure = (ajv: Ajv) => {
+  addFormats(ajv, ['date-time', 'date', 'email', 'uri'])
+  // Our schemas carry the spec's message for a pattern or format rule in `errorMessage`.
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })
+  return ajv
+}
+
+export const dataAjv = configure(new Ajv({ allErrors: true, verbose: true, strict: false, useDefaults: true }))
+export const queryAjv = configure(
+  new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: 'array', useDefaults: true }),
+)
+
+const fieldOf = (error: ErrorObject) => {
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  const missing = (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty
+  const extra = (error.params as { additionalProperty?: string }).additionalProperty
+  const leaf = missing ?? extra
+  if (leaf) return path ? `${path}.${leaf}` : leaf
+  return path || '_'
+}
+
+const messageOf = (error: ErrorObject): string => {
+  const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return MESSAGES.required
+    case 'minLength':
+      // A string that must not be empty is what the spec calls "required".
+      return params.limit === 1 ? MESSAGES.required : formatMessage(MESSAGES.minLength, { min: params.limit })
+    case 'maxLength':
+      return formatMessage(MESSAGES.maxLength, { max: params.limit })
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return formatMessage(MESSAGES.min, { min: params.limit })
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return formatMessage(MESSAGES.max, { max: params.limit })
+    case 'pattern':
+    case 'format':
+      return custom ?? (params.format === 'email' ? MESSAGES.email : MESSAGES.decimal)
+    case 'type':
+      if (params.type === 'integer') return MESSAGES.integer
+      if (params.type === 'number') return MESSAGES.decimal
+      return custom ?? `Must be a ${String(params.type)}`
+    case 'enum':
+      return formatMessage(MESSAGES.oneOf, { values: (params.allowedValues as string[]).join(', ') })
+    case 'additionalProperties':
+      return MESSAGES.unknownField
+    default:
+      return custom ?? error.message ?? 'Invalid value'
+  }
+}
+
+/** Ajv errors → { field: message }, keeping the first message for each field. */
+export const toFieldErrors = (errors: ErrorObject[] | null | undefined): FieldErrors => {
+  const result: FieldErrors = {}
+  for (const error of errors ?? []) {
+    // anyOf/oneOf add a summary error beside the real ones; the branches say more.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
+    const field = fieldOf(error)
+    if (!(field in result)) result[field] = messageOf(error)
+  }
+  return result
+}
+
+export const validationError = (errors: FieldErrors, message = 'Validation failed') =>
+  new BadRequest(message, { errors })
+
+export type Check = (value: unknown) => { ok: true } | { ok: false; errors: FieldErrors }
+
+export const compile = (schema: TObject, kind: 'data' | 'query'): Check => {
+  const validate = (kind === 'query' ? queryAjv : dataAjv).compile(schema)
+  return (value) => (validate(value) ? { ok: true } : { ok: false, errors: toFieldErrors(validate.errors) })
+}
+
+/** Throws the 400 for a failed check; used by hooks and by custom services alike. */
+export const assertValid = (check: Check, value: unknown) => {
+  const result = check(value)
+  if (!result.ok) throw validationError(result.errors)
+}
+
+/** Around hook: validates `data` for create/update with `data`, for patch with `patch`. */
+export const validateBody =
+  (schemas: { data?: TObject; patch?: TObject }) =>
+  async (context: HookContext, next: NextFunction) => {
+    const schema = context.method === 'patch' ? schemas.patch : schemas.data
+    if (schema && ['create', 'update', 'patch'].includes(context.method)) {
+      const check = cached(schema, 'data')
+      const items = Array.isArray(context.data) ? context.data : [context.data ?? {}]
+      for (const item of items) assertValid(check, item)
+    }
+    await next()
+  }
+
+/** Around hook: validates and coerces `params.query`. */
+export const validateQueryParams = (schema: TObject) => async (context: HookContext, next: NextFunction) => {
+  const query = { ...(context.params.query ?? {}) }
+  assertValid(cached(schema, 'query'), query)
+  context.params = { ...context.params, query }
+  await next()
+}
+
+const compiledCache = new WeakMap<TObject, { data?: Check; query?: Check }>()
+export const cached = (schema: TObject, kind: 'data' | 'query'): Check => {
+  const entry = compiledCache.get(schema) ?? {}
+  if (!entry[kind]) {
+    entry[kind] = compile(schema, kind)
+    compiledCache.set(schema, entry)
+  }
+  return entry[kind]!
+}

@@ -1,0 +1,93 @@
+/**
+ * Diagnostics for the performance findings in README.md, off unless asked for.
+ *
+ * BENCH_EXPERIMENTS=jwt-key,stmt-cache patches the running bench server (never the
+ * app's source) with a proposed fix, so the bench can measure what the fix would gain:
+ *   jwt-key     sign and verify JWTs with a crypto KeyObject made once, instead of the
+ *               secret string that jsonwebtoken turns into a key on every call
+ *   stmt-cache  (SQLite) reuse prepared statements instead of preparing every query
+ *
+ * BENCH_SQL_STATS=1 prints each distinct SQL statement's count and time when the server stops.
+ */
+import { createSecretKey } from 'node:crypto'
+import { AuthService } from '@app/plugin-core'
+import type { Application } from '@app/plugin-kit'
+import type { Knex } from 'knex'
+
+export const EXPERIMENTS = ['jwt-key', 'stmt-cache'] as const
+
+export const applyExperiments = async (app: Application, names: string[]) => {
+  for (const name of names) if (!EXPERIMENTS.includes(name as never)) throw new Error(`Unknown experiment ${name}; known: ${EXPERIMENTS.join(', ')}`)
+  if (names.includes('jwt-key')) {
+    const key = createSecretKey(Buffer.from(app.get('config').jwtSecret))
+    const base = Object.getPrototypeOf(AuthService.prototype)
+    const proto = AuthService.prototype as any
+    proto.verifyAccessToken = function (token: string, opts?: unknown, secret?: unknown) {
+      return base.verifyAccessToken.call(this, token, opts, secret ?? key)
+    }
+    proto.createAccessToken = function (payload: unknown, opts?: unknown, secret?: unknown) {
+      return base.createAccessToken.call(this, payload, opts, secret ?? key)
+    }
+  }
+  if (names.includes('stmt-cache')) {
+    const knex = app.get('knex')
+    if (knex.client.config.client !== 'better-sqlite3') throw new Error('stmt-cache applies to SQLite only')
+    // The pool holds one connection (max 1); patch it in place.
+    const conn = await knex.client.acquireConnection()
+    const prepare = conn.prepare.bind(conn)
+    const cache = new Map<string, unknown>()
+    conn.prepare = (sql: string) => {
+      let statement = cache.get(sql)
+      if (!statement) {
+        statement = prepare(sql)
+        if (cache.size > 500) cache.clear()
+        cache.set(sql, statement)
+      }
+      return statement
+    }
+    await knex.client.releaseConnection(conn)
+  }
+  return names
+}
+
+/** Server-side time of each request, from the first middleware to the end of the last. */
+export const requestStats = (app: Application) => {
+  const times: number[] = []
+  ;(app as any).middleware.unshift(async (_ctx: unknown, next: () => Promise<void>) => {
+    const at = process.hrtime.bigint()
+    await next()
+    times.push(Number(process.hrtime.bigint() - at) / 1e6)
+  })
+  return {
+    print() {
+      const sorted = [...times].sort((a, b) => a - b)
+      const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1)
+      console.error(`\nServer-side request time over ${sorted.length} requests: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`)
+    },
+  }
+}
+
+export const sqlStats = (knex: Knex) => {
+  const started = new Map<string, { sql: string; at: bigint }>()
+  const totals = new Map<string, { count: number; ns: bigint; max: bigint }>()
+  knex.on('query', (q: any) => started.set(q.__knexQueryUid, { sql: q.sql, at: process.hrtime.bigint() }))
+  knex.on('query-response', (_r: unknown, q: any) => {
+    const s = started.get(q.__knexQueryUid)
+    if (!s) return
+    started.delete(q.__knexQueryUid)
+    const t = totals.get(s.sql) ?? { count: 0, ns: 0n, max: 0n }
+    const ns = process.hrtime.bigint() - s.at
+    t.count++
+    t.ns += ns
+    if (ns > t.max) t.max = ns
+    totals.set(s.sql, t)
+  })
+  return {
+    print() {
+      const rows = [...totals.entries()].sort((a, b) => Number(b[1].ns - a[1].ns)).slice(0, 15)
+      console.error('\nSQL (count, total ms, mean µs, max ms):')
+      for (const [sql, t] of rows)
+        console.error(`${String(t.count).padStart(8)} ${String(Number(t.ns / 1000000n)).padStart(8)} ms ${String(Number(t.ns / 1000n / BigInt(t.count))).padStart(7)} µs ${String(Number(t.max / 1000000n)).padStart(6)} ms  ${sql.slice(0, 160)}`)
+    },
+  }
+}

@@ -1,0 +1,486 @@
+/**
+ * `npm run bench`: one run measures, from this process over loopback, a bare Koa
+ * hello-world, the authenticated tenant-scoped list call and sign-in against the
+ * real API server (a child process) on a database seeded with 100 accounts × 1,000
+ * companies, prints the figures with PASS/FAIL against the goals and writes them to
+ * results/latest.json. See README.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import knexFactory from 'knex'
+import { BENCH_PASSWORD, type SeedCounts, benchUser } from './seed'
+
+const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const resultsDir = path.join(benchDir, 'results')
+
+const env = process.env
+const num = (name: string, fallback: number) => {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`)
+  return value
+}
+
+const SECONDS = num('BENCH_SECONDS', 10)
+const WARMUP = num('BENCH_WARMUP', 3)
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50)
+const SIGNIN_RATE = num('BENCH_SIGNIN_RATE', 20)
+const ACCOUNTS = num('BENCH_ACCOUNTS', 100)
+const ROWS = num('BENCH_ROWS', 1000)
+const TOKENS = Math.min(num('BENCH_TOKENS', 20), ACCOUNTS)
+const PROFILE = ['1', 'true', 'yes'].includes((env.BENCH_PROFILE ?? '').toLowerCase())
+const DATABASE_URL = env.BENCH_DATABASE_URL
+const LIST_PATH = '/api/companies?$limit=10'
+const STAGES = ['bare', 'list', 'signin'] as const
+const ONLY = new Set((env.BENCH_ONLY || STAGES.join(',')).split(',').map((s) => s.trim()))
+for (const stage of ONLY) if (!STAGES.includes(stage as never)) throw new Error(`BENCH_ONLY: unknown stage "${stage}"; known: ${STAGES.join(', ')}`)
+const EXPERIMENTS = (env.BENCH_EXPERIMENTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+
+const GOALS = { listRatio: 0.25, listP99: 50, signInP99: 250 }
+
+// ---------------------------------------------------------------- child processes
+
+const children = new Set<ChildProcess>()
+
+interface Ready {
+  type: 'ready'
+  port: number
+  counts?: SeedCounts
+  database?: string
+}
+
+/** Starts `node --import tsx <file>` with an IPC channel; resolves with its "ready" message. */
+const startChild = (file: string, childEnv: Record<string, string>, nodeArgs: string[] = [], timeoutMs = 300_000) =>
+  new Promise<{ child: ChildProcess; ready: Ready }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(benchDir, 'src', file)], {
+      cwd: benchDir,
+      env: { ...process.env, ...childEnv },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    children.add(child)
+    const timer = setTimeout(() => reject(new Error(`${file} did not start within ${timeoutMs / 1000} s`)), timeoutMs)
+    child.on('message', (message: any) => {
+      if (message?.type === 'ready') {
+        clearTimeout(timer)
+        resolve({ child, ready: message })
+      } else if (message?.type === 'error') {
+        clearTimeout(timer)
+        reject(new Error(`${file} failed to start:\n${message.message}`))
+      }
+    })
+    child.on('exit', (code, signal) => {
+      children.delete(child)
+      clearTimeout(timer)
+      reject(new Error(`${file} exited (${signal ?? code}) before it was ready`))
+    })
+  })
+
+/** SIGTERM (the children exit cleanly, writing a CPU profile if asked), SIGKILL after 10 s. */
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      children.delete(child)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+
+const stopAll = () => Promise.all([...children].map(stopChild))
+
+// ---------------------------------------------------------------- database
+
+interface Database {
+  env: Record<string, string>
+  label: string
+  drop: () => Promise<void>
+}
+
+const mysqlAdmin = (url: URL) => {
+  const server = new URL(url)
+  server.pathname = '/'
+  return knexFactory({ client: 'mysql2', connection: { uri: server.toString() } as any, pool: { min: 0, max: 1 } })
+}
+
+/**
+ * SQLite in a fresh temporary DATA_DIR, or, with BENCH_DATABASE_URL, a fresh MariaDB/MySQL
+ * database named after the URL's database (as a prefix) that is dropped at the end.
+ */
+const prepareDatabase = async (dataDir: string): Promise<Database> => {
+  if (!DATABASE_URL) return { env: {}, label: 'SQLite (better-sqlite3, WAL)', drop: async () => {} }
+  const url = new URL(DATABASE_URL.replace(/^mariadb:/, 'mysql:'))
+  if (url.protocol !== 'mysql:') throw new Error('BENCH_DATABASE_URL must be a mysql:// or mariadb:// URL')
+  const prefix = (url.pathname.replace(/^\//, '') || 'bench').replace(/[^A-Za-z0-9_]/g, '_')
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
+  const admin = mysqlAdmin(url)
+  const version = (await admin.raw('select version() as v'))[0][0].v as string
+  await admin.raw(`create database \`${name}\` character set utf8mb4 collate utf8mb4_unicode_ci`)
+  await admin.destroy()
+  const dbUrl = new URL(url)
+  dbUrl.pathname = `/${name}`
+  console.log(`Created database ${name} on ${url.host} (${version}) in ${dataDir}`)
+  return {
+    env: { DATABASE_URL: dbUrl.toString() },
+    label: `MariaDB/MySQL ${version} (mysql2, pool 10)`,
+    drop: async () => {
+      const again = mysqlAdmin(url)
+      await again.raw(`drop database if exists \`${name}\``)
+      await again.destroy()
+    },
+  }
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface Figures {
+  name: string
+  connections: number
+  seconds: number
+  requests: number
+  reqPerSec: number
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  statusCodes: Record<string, number>
+}
+
+const figures = (name: string, r: autocannon.Result): Figures => ({
+  name,
+  connections: r.connections,
+  seconds: r.duration,
+  requests: r.requests.total,
+  reqPerSec: Math.round(r.requests.average * 10) / 10,
+  p50: r.latency.p50,
+  p90: r.latency.p90,
+  p99: r.latency.p99,
+  max: r.latency.max,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  timeouts: r.timeouts,
+  statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count])),
+})
+
+const failures = (f: Figures) => f.non2xx + f.errors + f.timeouts
+
+const cannon = (options: autocannon.Options) => autocannon({ timeout: 10, ...options }) as Promise<autocannon.Result>
+
+/** Asks the API server to start or stop its CPU profiler (BENCH_PROFILE); resolves when it has. */
+const profiler = (child: ChildProcess | undefined, action: 'start' | 'stop', file?: string) =>
+  new Promise<void>((resolve) => {
+    if (!child) return resolve()
+    const onMessage = (message: any) => {
+      if (message?.type === 'profiled' && message.action === action) {
+        child.off('message', onMessage)
+        resolve()
+      }
+    }
+    child.on('message', onMessage)
+    child.send({ type: 'profile', action, file })
+  })
+
+/** A short untimed run first so JIT, pools and caches are warm; then the measured run. */
+const measure = async (name: string, options: autocannon.Options, profiled?: { child: ChildProcess; file: string }) => {
+  if (WARMUP > 0) await cannon({ ...options, duration: WARMUP })
+  process.stdout.write(`Measuring ${name} for ${SECONDS} s… `)
+  await profiler(profiled?.child, 'start')
+  const result = figures(name, await cannon({ ...options, duration: SECONDS }))
+  await profiler(profiled?.child, 'stop', profiled?.file)
+  console.log(`${result.reqPerSec} req/s, p99 ${result.p99} ms${failures(result) ? `, ${failures(result)} failures` : ''}`)
+  return result
+}
+
+/**
+ * Open-loop load at an even pace: request i leaves at start + i/rate whether or not
+ * earlier ones have answered (no coordinated omission), over keep-alive connections.
+ * autocannon's overallRate instead fires each connection's request at the same moment
+ * every second, a burst of `rate` requests at once.
+ */
+const paced = async (name: string, rate: number, seconds: number, request: (i: number) => RequestInit & { url: string }) => {
+  const total = Math.round(rate * seconds)
+  const latencies: number[] = []
+  const statusCodes: Record<string, number> = {}
+  let errors = 0
+  const start = performance.now() + 50
+  await Promise.all(
+    Array.from({ length: total }, (_, i) =>
+      new Promise<void>((resolve) => {
+        setTimeout(async () => {
+          const { url, ...init } = request(i)
+          const sent = performance.now()
+          try {
+            const response = await fetch(url, init)
+            await response.arrayBuffer()
+            latencies.push(performance.now() - sent)
+            statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1
+          } catch {
+            errors++
+          }
+          resolve()
+        }, Math.max(0, start + (i * 1000) / rate - performance.now()))
+      }),
+    ),
+  )
+  const elapsed = (performance.now() - start) / 1000
+  const sorted = latencies.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0)
+  const non2xx = Object.entries(statusCodes).reduce((n, [code, count]) => n + (code.startsWith('2') ? 0 : count), 0)
+  return {
+    name,
+    connections: 0,
+    seconds: Math.round(elapsed),
+    requests: total,
+    reqPerSec: Math.round((total / elapsed) * 10) / 10,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: at(1),
+    non2xx,
+    errors,
+    timeouts: 0,
+    statusCodes,
+  } satisfies Figures
+}
+
+const json = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, init)
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : undefined }
+}
+
+const signIn = async (base: string, username: string, password: string) => {
+  const answer = await json(`${base}/api/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
+  if (answer.status !== 201 || !answer.body?.accessToken) throw new Error(`Sign-in of ${username} answered ${answer.status} ${JSON.stringify(answer.body)}`)
+  return { token: answer.body.accessToken as string, accountId: answer.body.currentAccountId as number }
+}
+
+/** The list call must answer 10 rows of the caller's account out of its 1,000 before it is worth timing. */
+const checkList = async (base: string, token: string, accountId: number) => {
+  const answer = await json(base + LIST_PATH, { headers: { authorization: `Bearer ${token}` } })
+  const rows = answer.body?.data as { accountId: number }[] | undefined
+  const ok = answer.status === 200 && rows?.length === Math.min(10, ROWS) && answer.body.total === ROWS && rows.every((r) => r.accountId === accountId)
+  if (!ok) throw new Error(`GET ${LIST_PATH} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
+}
+
+// ---------------------------------------------------------------- output
+
+const ms = (value: number) => `${value} ms`
+const pad = (value: string | number, width: number) => String(value).padStart(width)
+
+const machine = () => ({
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cores: os.cpus().length,
+  memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+  os: `${os.type()} ${os.release()} ${os.arch()}`,
+  node: process.version,
+})
+
+const printTable = (rows: Figures[]) => {
+  const header = ['', 'conns', 'req/s', 'p50', 'p90', 'p99', 'max', 'requests', 'failures']
+  const widths = [30, 6, 10, 8, 8, 8, 9, 9, 9]
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[0]!) : pad(c, widths[i]!))).join(' ')
+  console.log(line(header))
+  for (const r of rows) console.log(line([r.name, r.connections || "paced", r.reqPerSec, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), r.requests, failures(r)]))
+}
+
+// ---------------------------------------------------------------- the run
+
+const main = async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+  const database = await prepareDatabase(dataDir)
+  const cleanup = async () => {
+    await stopAll()
+    await database.drop().catch((error) => console.error('Could not drop the bench database:', error))
+    if (!env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping`)
+      cleanup().finally(() => process.exit(130))
+    })
+
+  try {
+    const started = new Date()
+    const m = machine()
+    console.log(`Bench ${started.toISOString()} on ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}`)
+    console.log(`Database: ${database.label}`)
+    if (EXPERIMENTS.length) console.log(`Experiments applied to the API server: ${EXPERIMENTS.join(', ')} (not the app as it is)`)
+
+    const koa = await startChild('bare-koa.ts', {})
+    const bareUrl = `http://127.0.0.1:${koa.ready.port}`
+
+    const profileDir = path.join(resultsDir, 'profiles')
+    if (PROFILE) mkdirSync(profileDir, { recursive: true })
+    console.log(`Starting the API server and seeding ${ACCOUNTS} accounts × ${ROWS} companies…`)
+    const api = await startChild(
+      'server.ts',
+      {
+        ...database.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        SEED_DEMO: 'true',
+        DEMO_PASSWORD: BENCH_PASSWORD,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        RATE_LIMIT_USER: '1000000/900',
+        RATE_LIMIT_ADDRESS: '1000000/900',
+        BENCH_ACCOUNTS: String(ACCOUNTS),
+        BENCH_ROWS: String(ROWS),
+      },
+    )
+    const apiUrl = `http://127.0.0.1:${api.ready.port}`
+    const counts = api.ready.counts!
+    console.log(
+      `Seeded in ${counts.seconds} s: ${counts.accounts} accounts, ${counts.users} users, ${counts.accountUsers} memberships, ` +
+        `${counts.accountModules} account modules, ${counts.companies} companies`,
+    )
+
+    // Bearers of several accounts' admins, used in turn by the list call.
+    const sessions: { token: string; accountId: number }[] = []
+    for (let i = 1; i <= TOKENS; i++) sessions.push(await signIn(apiUrl, benchUser(i), BENCH_PASSWORD))
+    for (const s of sessions) await checkList(apiUrl, s.token, s.accountId)
+    const profiled = (file: string) => (PROFILE ? { child: api.child, file: path.join(profileDir, file) } : undefined)
+    console.log(`Signed in ${sessions.length} account admins; each sees 10 of their own account's ${ROWS} companies.`)
+
+    const bare = ONLY.has('bare') ? await measure('bare Koa GET /', { url: bareUrl, connections: CONNECTIONS }) : undefined
+
+    let next = 0
+    const list = ONLY.has('list')
+      ? await measure(
+          `GET ${LIST_PATH}`,
+          {
+            url: apiUrl,
+            connections: CONNECTIONS,
+            requests: [
+              {
+                method: 'GET',
+                path: LIST_PATH,
+                // Each request carries the next account's bearer.
+                setupRequest: (request: any) => ({
+                  ...request,
+                  headers: { ...request.headers, authorization: `Bearer ${sessions[next++ % sessions.length]!.token}` },
+                }),
+              },
+            ],
+          },
+          profiled('list.cpuprofile'),
+        )
+      : undefined
+
+    let user = 0
+    const signInRequest = () => JSON.stringify({ username: benchUser((user++ % ACCOUNTS) + 1), password: BENCH_PASSWORD })
+    let signIns: Figures | undefined
+    let signInBursts: Figures | undefined
+    if (ONLY.has('signin')) {
+      const request = () => ({
+        url: `${apiUrl}/api/authentication`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: signInRequest(),
+      })
+      if (WARMUP > 0) await paced('warm-up', SIGNIN_RATE, WARMUP, request)
+      process.stdout.write(`Measuring sign-in at an even ${SIGNIN_RATE}/s for ${SECONDS} s… `)
+      await profiler(PROFILE ? api.child : undefined, 'start')
+      signIns = await paced('POST /api/authentication', SIGNIN_RATE, SECONDS, request)
+      await profiler(PROFILE ? api.child : undefined, 'stop', path.join(profileDir, 'sign-in.cpuprofile'))
+      console.log(`${signIns.reqPerSec} req/s, p99 ${signIns.p99} ms${failures(signIns) ? `, ${failures(signIns)} failures` : ''}`)
+      // For comparison, autocannon's way: every connection fires at the same moment each second.
+      signInBursts = await measure(`sign-in, ${SIGNIN_RATE} at once/s`, {
+        url: apiUrl,
+        connections: SIGNIN_RATE,
+        overallRate: SIGNIN_RATE,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/authentication',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req: any) => ({ ...req, body: signInRequest() }),
+          },
+        ],
+      })
+    }
+
+    const ratio = list && bare ? Math.round((list.reqPerSec / bare.reqPerSec) * 1000) / 1000 : undefined
+    const checks: Record<string, boolean> = {}
+    if (bare) checks.bareWithoutFailures = failures(bare) === 0
+    if (list) {
+      checks.listWithoutFailures = failures(list) === 0
+      checks.listP99 = list.p99 < GOALS.listP99
+    }
+    if (ratio !== undefined) checks.listRatio = ratio >= GOALS.listRatio
+    if (signIns) {
+      checks.signInWithoutFailures = failures(signIns) === 0 && failures(signInBursts!) === 0
+      checks.signInRate = signIns.reqPerSec >= SIGNIN_RATE * 0.9
+      checks.signInP99 = signIns.p99 < GOALS.signInP99
+    }
+    const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+
+    console.log('')
+    printTable([bare, list, signIns, signInBursts].filter((f): f is Figures => !!f))
+    console.log('')
+    if (ratio !== undefined) console.log(`list / bare Koa:              ${ratio}×  (goal ≥ ${GOALS.listRatio}×)  ${pass(checks.listRatio!)}`)
+    if (list) console.log(`list p99 at ${CONNECTIONS} connections:   ${ms(list.p99)}  (goal < ${GOALS.listP99} ms)  ${pass(checks.listP99!)}`)
+    if (signIns) {
+      console.log(`sign-in p99 at an even ${SIGNIN_RATE}/s: ${ms(signIns.p99)}  (goal < ${GOALS.signInP99} ms)  ${pass(checks.signInP99!)}`)
+      console.log(`sign-in rate reached:         ${signIns.reqPerSec} req/s  (asked ${SIGNIN_RATE})  ${pass(checks.signInRate!)}`)
+    }
+    const failed = [bare, list, signIns, signInBursts].filter((f): f is Figures => !!f)
+    console.log(
+      `failures (non-2xx, errors, timeouts): ${failed.map((f) => `${f.name} ${failures(f)}`).join(', ')}  ${pass(failed.every((f) => failures(f) === 0))}`,
+    )
+    const allPass = Object.values(checks).every(Boolean)
+    const partial = ONLY.size < STAGES.length || EXPERIMENTS.length > 0
+    console.log(`\nOverall: ${allPass ? 'PASS' : 'FAIL'}${partial ? ' (partial or experimental run)' : ''}`)
+
+    const report = {
+      date: started.toISOString(),
+      machine: m,
+      database: database.label,
+      settings: {
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+        connections: CONNECTIONS,
+        signInRate: SIGNIN_RATE,
+        tokens: TOKENS,
+        only: [...ONLY],
+        experiments: EXPERIMENTS,
+        profile: PROFILE,
+      },
+      seed: counts,
+      results: { bare, list, signIn: signIns, signInBursts },
+      ratio,
+      goals: GOALS,
+      checks,
+      pass: allPass,
+    }
+    mkdirSync(resultsDir, { recursive: true })
+    const out = JSON.stringify(report, null, 2)
+    // Only complete runs of the app as it is become latest*.json, the figures README quotes.
+    const files = partial ? ['partial.json'] : ['latest.json', `latest-${DATABASE_URL ? 'mariadb' : 'sqlite'}.json`]
+    for (const f of files) writeFileSync(path.join(resultsDir, f), out)
+    console.log(`Written to ${files.map((f) => path.relative(process.cwd(), path.join(resultsDir, f))).join(', ')}`)
+    if (PROFILE) console.log(`CPU profiles of the API server during the measured runs: ${path.relative(process.cwd(), profileDir)}/{list,sign-in}.cpuprofile`)
+    process.exitCode = allPass ? 0 : 1
+  } finally {
+    await cleanup()
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(2)
+})

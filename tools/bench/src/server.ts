@@ -1,0 +1,72 @@
+/**
+ * Child process: the real API server, built as `npm start` builds it (buildServer
+ * over loadConfig from the environment), seeded with the bench data, listening on
+ * a free loopback port. Tells the orchestrator its port over IPC and stops when
+ * told to (SIGTERM) or when the orchestrator goes away.
+ */
+import { writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { Session } from 'node:inspector/promises'
+import { loadConfig } from '@app/api/config'
+import { buildServer } from '@app/api'
+import { applyExperiments, requestStats, sqlStats } from './experiments'
+import { seedBench } from './seed'
+
+const send = (message: unknown) => process.send?.(message)
+
+const main = async () => {
+  const config = loadConfig(process.env)
+  const { app } = await buildServer(config, { log: () => {} })
+  const knex = app.get('knex')
+  const counts = await seedBench(knex, Number(process.env.BENCH_ACCOUNTS ?? 100), Number(process.env.BENCH_ROWS ?? 1000))
+  const experiments = await applyExperiments(app, (process.env.BENCH_EXPERIMENTS ?? '').split(',').filter(Boolean))
+  const stats = process.env.BENCH_SQL_STATS ? sqlStats(knex) : undefined
+  const requests = process.env.BENCH_SQL_STATS ? requestStats(app) : undefined
+  const server: Server = await app.listen(0, '127.0.0.1')
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    server.closeAllConnections()
+    server.close()
+    stats?.print()
+    requests?.print()
+    // No knex.destroy(): requests still in flight would log aborted acquisitions; the exit closes the connections.
+    process.exit(0)
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('disconnect', stop)
+  process.on('message', (message: any) => {
+    if (message?.type === 'profile') profile(message).catch((error) => send({ type: 'error', message: String(error) }))
+  })
+  send({ type: 'ready', port, counts, database: config.database.client, experiments })
+}
+
+/** BENCH_PROFILE: a CPU profile of exactly one measured run, started and stopped by the orchestrator. */
+let session: Session | undefined
+const profile = async (message: { action: 'start' | 'stop'; file?: string }) => {
+  if (message.action === 'start') {
+    session = new Session()
+    session.connect()
+    await session.post('Profiler.enable')
+    await session.post('Profiler.setSamplingInterval', { interval: 200 })
+    await session.post('Profiler.start')
+  } else if (session) {
+    const { profile } = await session.post('Profiler.stop')
+    if (message.file) writeFileSync(message.file, JSON.stringify(profile))
+    session.disconnect()
+    session = undefined
+  }
+  send({ type: 'profiled', action: message.action })
+}
+
+main().catch((error) => {
+  console.error(error)
+  send({ type: 'error', message: String(error?.stack ?? error) })
+  process.exit(1)
+})

@@ -18,7 +18,7 @@ const start = async () => {
     const dist = plugin.remote && path.join(root, 'modules', plugin.remote.name, 'dist')
     if (plugin.remote && dist && existsSync(dist)) remotes[plugin.remote.name] = dist
   }
-  const web = existsSync(shell) ? webMiddleware({ shell, remotes }) : undefined
+  const web = existsSync(shell) ? webMiddleware({ shell, remotes, remotesPath: config.remotesPath }) : undefined
   if (!web) console.warn('shell/dist is missing: run `npm run build` to serve the web app; the API runs alone.')
   const { app, demo } = await buildServer(config, { web })
   const server = await app.listen(config.port)

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { type AppConfig, TENANT_MODULES, databaseConfig } from '@app/plugin-kit'
+import { type AppConfig, EMAIL_PATTERN, TENANT_MODULES, databaseConfig } from '@app/plugin-kit'
 
 export class ConfigError extends Error {}
 
@@ -78,6 +78,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   for (const m of modules) if (!TENANT_MODULES.includes(m as never)) fail('DEFAULT_MODULES', `names an unknown module "${m}"`)
   if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) fail('DEMO_PASSWORD', 'must be at least 8 characters long')
   if (env.MAIL_FROM !== undefined && !/^.+@.+$/.test(env.MAIL_FROM)) fail('MAIL_FROM', 'must contain an e-mail address')
+  if (env.SUPPORT_EMAIL && !new RegExp(EMAIL_PATTERN).test(env.SUPPORT_EMAIL)) fail('SUPPORT_EMAIL', 'must be an e-mail address')
   return {
     port,
     dataDir,

@@ -31,6 +31,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'passwordreset/requestReset',
     'passwordreset/changePassword',
     'passwordreset/changePasswordAndUserDetails',
+    'support',
+    'support/contact',
   ],
   'own-user': [
     'authentication',
@@ -41,6 +43,9 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'contexts/:contextId',
     'modules',
     'accountusers/:userId/language/:language',
+    'accountusers/pwd/:userId',
+    'accountusers/:userId/username',
+    'accountusers/:userId/toggleRequestRemoval',
   ],
   platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules'],
 }

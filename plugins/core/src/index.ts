@@ -5,10 +5,12 @@ import { AuthService } from './auth/authentication'
 import { pruneLimits } from './auth/rate-limit'
 import { pruneSessions } from './auth/sessions'
 import { coreTables } from './migrations/001-core'
+import { supportTables } from './migrations/002-support'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { memberServices } from './services/member.services'
 import { passwordResetServices } from './services/passwordreset.services'
+import { profileServices } from './services/profile.services'
 import { sessionServices } from './services/session.services'
 
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
@@ -32,7 +34,7 @@ export default definePlugin({
       { id: 'settings', label: 'menu.settings', path: '/admin', area: 'configuration', flag: 'canManageSettings' },
     ],
   },
-  migrations: [coreTables],
+  migrations: [coreTables, supportTables],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -60,6 +62,6 @@ export default definePlugin({
     }, HOUR)
     prune.unref()
   },
-  services: [...sessionServices, ...accountServices, ...memberServices, ...passwordResetServices],
+  services: [...sessionServices, ...accountServices, ...memberServices, ...passwordResetServices, ...profileServices],
   seed: seedCore,
 })

@@ -1,0 +1,184 @@
+/**
+ * The profile and help endpoints over real HTTP: own password, username and removal
+ * request, and the support contact and manuals. SQLite by default, MariaDB with
+ * TEST_DATABASE_URL.
+ */
+import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { supportEmail } from './profile.services'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.close())
+
+const userIdOf = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)
+const accountIdOf = async (company: string) => Number((await server.knex('accounts').where({ company }).first('id')).id)
+const signInStatus = async (username: string, password: string) =>
+  (await server.call('POST', '/api/authentication', { username, password })).status
+const tokenLives = async (token: string) => (await server.call('GET', '/api/authentication/validate', undefined, token)).status === 200
+const changePassword = (userId: number, body: unknown, token: string) => server.call('POST', `/api/accountusers/pwd/${userId}`, body, token)
+
+describe('POST /api/accountusers/pwd/:userId', () => {
+  test('the own password changes; other tokens end, the current one keeps working', async () => {
+    const username = 'manager@demo.test'
+    const current = await server.signIn(username)
+    const other = await server.signIn(username)
+    const answer = await changePassword(await userIdOf(username), { password: 'new-secret', repeatPassword: 'new-secret' }, current)
+    expect(answer.status).toBe(201)
+    expect(await tokenLives(current)).toBe(true)
+    expect(await tokenLives(other)).toBe(false)
+    expect(await signInStatus(username, DEMO_PASSWORD)).toBe(401)
+    expect(await signInStatus(username, 'new-secret')).toBe(201)
+  })
+
+  test('validation: required, more than 4, at most 100, equal', async () => {
+    const token = await server.signIn('user@demo.test')
+    const id = await userIdOf('user@demo.test')
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { password: 'This field is required', repeatPassword: 'This field is required' }],
+      [{ password: '', repeatPassword: '' }, { password: 'This field is required', repeatPassword: 'This field is required' }],
+      [{ password: 'abcd', repeatPassword: 'abcd' }, { password: 'You must enter at least 5 characters' }],
+      [{ password: 'a'.repeat(101), repeatPassword: 'a'.repeat(101) }, { password: 'The maximum number of characters is 100', repeatPassword: 'The maximum number of characters is 100' }],
+      [{ password: 'abcdef', repeatPassword: 'abcdeg' }, { repeatPassword: 'Passwords do not match' }],
+      [{ password: 'abcdef', repeatPassword: 'abcdef', extra: 1 }, { extra: 'Unknown field' }],
+    ]
+    for (const [body, errors] of cases) {
+      const answer = await changePassword(id, body, token)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.errors, JSON.stringify(body)).toEqual(errors)
+    }
+    expect(await signInStatus('user@demo.test', DEMO_PASSWORD)).toBe(201)
+  })
+
+  test("another user's password: 403 without canManageUsers, and nothing changes", async () => {
+    const token = await server.signIn('user@demo.test')
+    const answer = await changePassword(await userIdOf('consultant@demo.test'), { password: 'hacked-1', repeatPassword: 'hacked-1' }, token)
+    expect(answer.status).toBe(403)
+    expect(await signInStatus('consultant@demo.test', DEMO_PASSWORD)).toBe(201)
+  })
+
+  test("a user manager sets a member's password; that member's tokens all end", async () => {
+    const admin = await server.signIn('admin@demo.test')
+    const memberToken = await server.signIn('manager@demo.test', 'new-secret')
+    const answer = await changePassword(await userIdOf('manager@demo.test'), { password: 'set-by-admin', repeatPassword: 'set-by-admin' }, admin)
+    expect(answer.status).toBe(201)
+    expect(await tokenLives(memberToken)).toBe(false)
+    expect(await tokenLives(admin)).toBe(true)
+    expect(await signInStatus('manager@demo.test', 'set-by-admin')).toBe(201)
+  })
+
+  test('a user manager cannot reach a user of another account, or a missing one: 404', async () => {
+    const admin = await server.signIn('admin@demo.test')
+    for (const id of [await userIdOf('sales@demo.test'), 987654])
+      expect((await changePassword(id, { password: 'hacked-12', repeatPassword: 'hacked-12' }, admin)).status).toBe(404)
+    expect(await signInStatus('sales@demo.test', DEMO_PASSWORD)).toBe(201)
+  })
+})
+
+describe('POST /api/accountusers/:userId/username', () => {
+  const change = (userId: number, body: unknown, token: string) => server.call('POST', `/api/accountusers/${userId}/username`, body, token)
+
+  test('changes the own e-mail (lower case); sign-in follows it', async () => {
+    const token = await server.signIn('globaladmin@demo.test')
+    const id = await userIdOf('globaladmin@demo.test')
+    const answer = await change(id, { username: 'Greta@Demo.test' }, token)
+    expect(answer.status).toBe(201)
+    expect(answer.body).toEqual({ userId: id, username: 'greta@demo.test' })
+    expect(await signInStatus('greta@demo.test', DEMO_PASSWORD)).toBe(201)
+    expect(await signInStatus('globaladmin@demo.test', DEMO_PASSWORD)).toBe(401)
+    expect(await tokenLives(token)).toBe(true)
+    await change(id, { username: 'globaladmin@demo.test' }, token)
+  })
+
+  test('validation: required and a valid e-mail', async () => {
+    const token = await server.signIn('user@demo.test')
+    const id = await userIdOf('user@demo.test')
+    expect((await change(id, {}, token)).body.errors).toEqual({ username: 'This field is required' })
+    expect((await change(id, { username: '' }, token)).body.errors).toEqual({ username: 'This field is required' })
+    const bad = await change(id, { username: 'not-an-email' }, token)
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual({ username: 'This field value must be a valid email address' })
+  })
+
+  test('an address already registered answers 409', async () => {
+    const token = await server.signIn('user@demo.test')
+    const answer = await change(await userIdOf('user@demo.test'), { username: 'ADMIN@demo.test' }, token)
+    expect(answer.status).toBe(409)
+    expect(answer.body.message).toBe('Email is already registered')
+  })
+
+  test("another user's e-mail answers 403, even for an admin", async () => {
+    const admin = await server.signIn('admin@demo.test')
+    const answer = await change(await userIdOf('user@demo.test'), { username: 'taken-over@demo.test' }, admin)
+    expect(answer.status).toBe(403)
+    expect(await server.knex('users').where({ username: 'taken-over@demo.test' }).first('id')).toBeUndefined()
+  })
+})
+
+describe('POST /api/accountusers/:userId/toggleRequestRemoval', () => {
+  const toggle = (userId: number, token: string) => server.call('POST', `/api/accountusers/${userId}/toggleRequestRemoval`, {}, token)
+  const requested = async (username: string, company: string) =>
+    Boolean(
+      (await server.knex('account_users').where({ user_id: await userIdOf(username), account_id: await accountIdOf(company) }).first('removal_requested'))
+        .removal_requested,
+    )
+
+  test("toggles the caller's membership in the current account only", async () => {
+    const username = 'consultant@demo.test'
+    const token = await server.signIn(username)
+    const id = await userIdOf(username)
+    const first = await toggle(id, token)
+    expect(first.status).toBe(201)
+    expect(first.body).toEqual({ userId: id, removalRequested: true })
+    expect(await requested(username, 'Demo Engineering')).toBe(true)
+    expect(await requested(username, 'Demo Sales')).toBe(false)
+    expect((await toggle(id, token)).body).toEqual({ userId: id, removalRequested: false })
+    expect(await requested(username, 'Demo Engineering')).toBe(false)
+  })
+
+  test("another user's id answers 403", async () => {
+    const admin = await server.signIn('admin@demo.test')
+    expect((await toggle(await userIdOf('user@demo.test'), admin)).status).toBe(403)
+    expect(await requested('user@demo.test', 'Demo Engineering')).toBe(false)
+  })
+})
+
+describe('GET /api/support', () => {
+  test('signed out answers 401', async () => {
+    expect((await server.call('GET', '/api/support')).status).toBe(401)
+    expect((await server.call('GET', '/api/support/contact')).status).toBe(401)
+  })
+
+  test('lists the manuals, the same for every account; empty by default', async () => {
+    const token = await server.signIn('user@demo.test')
+    const empty = await server.call('GET', '/api/support', undefined, token)
+    expect(empty.status).toBe(200)
+    expect(empty.body).toEqual([])
+
+    const now = new Date().toISOString()
+    await server.knex('support_manuals').insert([
+      { name: 'User guide', link: '/manuals/user-guide.pdf', created_at: now },
+      { name: 'Admin guide', link: '/manuals/admin-guide.pdf', created_at: now },
+    ])
+    const list = await server.call('GET', '/api/support', undefined, token)
+    expect(list.body.map((m: { name: string; link: string }) => [m.name, m.link])).toEqual([
+      ['Admin guide', '/manuals/admin-guide.pdf'],
+      ['User guide', '/manuals/user-guide.pdf'],
+    ])
+    expect(list.body.every((m: { id: unknown }) => typeof m.id === 'number')).toBe(true)
+    const other = await server.call('GET', '/api/support', undefined, await server.signIn('sales@demo.test'))
+    expect(other.body).toEqual(list.body)
+  })
+
+  test('the contact is support@ the public host unless SUPPORT_EMAIL says otherwise', async () => {
+    const token = await server.signIn('user@demo.test')
+    const answer = await server.call('GET', '/api/support/contact', undefined, token)
+    const expected = process.env.SUPPORT_EMAIL || `support@${new URL(server.config.publicUrl).hostname}`
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ email: expected })
+    expect(supportEmail(server.app, { SUPPORT_EMAIL: 'help@example.test' })).toBe('help@example.test')
+    expect(supportEmail(server.app, {})).toBe(`support@${new URL(server.config.publicUrl).hostname}`)
+  })
+})

@@ -74,7 +74,8 @@ const userId = async (username: string) => Number((await knex('users').where({ u
 const A = await accountId(ACCOUNT_A)
 const B = await accountId(ACCOUNT_B)
 const tokenB = await signIn(USER_OF_B)
-const userOfB = { id: await userId(USER_OF_B), accountId: B } as AuthUser
+// The user exactly as hooks see it for B's token.
+const userOfB: AuthUser = await (app.service('authentication') as any).userOf({ authentication: { strategy: 'jwt', accessToken: tokenB } })
 const flagsOfB = await app.get('access').flags(userOfB)
 /** A member of A, to fill `:userId`-like path segments with a real target. */
 const memberOfA = await userId('user@demo.test')

@@ -82,10 +82,8 @@ export const flagsFor = async (knex: Knex, accountId: number, userId: number): P
   return menuFlags(holder, await loadGrants(knex, accountId, userId, holder.roleId))
 }
 
+/** For a signed-in caller the session already holds the membership: only the grants are read. */
 export const createAccessResolver = (knex: Knex): AccessResolver => ({
-  flags: (user) => flagsFor(knex, user.accountId, user.id),
-  async projectLevel(user, projectId) {
-    const holder = (await loadHolder(knex, user.accountId, user.id)) ?? { accessLevel: 'ACCESS', securityGroup: null, roleId: null }
-    return projectLevel(holder, await loadGrants(knex, user.accountId, user.id, holder.roleId), projectId)
-  },
+  flags: async (user) => menuFlags(user, await loadGrants(knex, user.accountId, user.id, user.roleId)),
+  projectLevel: async (user, projectId) => projectLevel(user, await loadGrants(knex, user.accountId, user.id, user.roleId), projectId),
 })

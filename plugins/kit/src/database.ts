@@ -23,9 +23,30 @@ export const databaseConfig = (url: string | undefined, sqliteFile: string): Kne
         conn.pragma('synchronous = NORMAL')
         conn.pragma('foreign_keys = ON')
         conn.pragma('busy_timeout = 5000')
+        cacheStatements(conn)
         done(null, conn)
       },
     },
+  }
+}
+
+/**
+ * knex prepares every query anew; on SQLite preparing costs as much as running a
+ * small query. The same SQL text is reused from a bounded cache instead (knex runs
+ * each statement to its end synchronously, so one statement is never in use twice).
+ */
+const STATEMENT_CACHE_SIZE = 500
+const cacheStatements = (conn: { prepare: (sql: string) => unknown }) => {
+  const prepare = conn.prepare.bind(conn)
+  const cache = new Map<string, unknown>()
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql)
+    if (statement === undefined) {
+      statement = prepare(sql)
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+      cache.set(sql, statement)
+    }
+    return statement
   }
 }
 

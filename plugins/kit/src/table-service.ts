@@ -38,9 +38,19 @@ export const booleanFields = (schema: TObject) =>
 
 export const rowMapper = (result?: TObject) => {
   const booleans = result ? booleanFields(result) : []
+  // A table has few columns: remember each one's field name instead of a regex per value.
+  const fields = new Map<string, string>()
+  const fieldOf = (column: string) => {
+    let field = fields.get(column)
+    if (field === undefined) {
+      field = toField(column)
+      fields.set(column, field)
+    }
+    return field
+  }
   return (row: Record<string, any>) => {
     const out: Record<string, any> = {}
-    for (const [column, value] of Object.entries(row)) out[toField(column)] = value
+    for (const column in row) out[fieldOf(column)] = row[column]
     for (const name of booleans) if (out[name] !== undefined && out[name] !== null) out[name] = Boolean(out[name])
     return out
   }

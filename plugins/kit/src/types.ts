@@ -16,6 +16,8 @@ export interface AuthUser {
   accountId: number
   accessLevel: UserAccessLevel
   roleId: number | null
+  /** The role's security group, read with the session so menu flags need no query of their own. */
+  securityGroup: 'ADMIN' | 'USER' | null
   companyId: number | null
   /** Enabled modules of the current account, read with the session on every call. */
   modules: ReadonlySet<string>

@@ -1,54 +1,10 @@
 /**
- * Diagnostics for the performance findings in README.md, off unless asked for.
- *
- * BENCH_EXPERIMENTS=jwt-key,stmt-cache patches the running bench server (never the
- * app's source) with a proposed fix, so the bench can measure what the fix would gain:
- *   jwt-key     sign and verify JWTs with a crypto KeyObject made once, instead of the
- *               secret string that jsonwebtoken turns into a key on every call
- *   stmt-cache  (SQLite) reuse prepared statements instead of preparing every query
- *
- * BENCH_SQL_STATS=1 prints each distinct SQL statement's count and time when the server stops.
+ * Diagnostics for performance work, off unless asked for: BENCH_SQL_STATS=1 prints
+ * each distinct SQL statement's count and time, and the server-side request time,
+ * when the server stops.
  */
-import { createSecretKey } from 'node:crypto'
-import { AuthService } from '@app/plugin-core'
 import type { Application } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-
-export const EXPERIMENTS = ['jwt-key', 'stmt-cache'] as const
-
-export const applyExperiments = async (app: Application, names: string[]) => {
-  for (const name of names) if (!EXPERIMENTS.includes(name as never)) throw new Error(`Unknown experiment ${name}; known: ${EXPERIMENTS.join(', ')}`)
-  if (names.includes('jwt-key')) {
-    const key = createSecretKey(Buffer.from(app.get('config').jwtSecret))
-    const base = Object.getPrototypeOf(AuthService.prototype)
-    const proto = AuthService.prototype as any
-    proto.verifyAccessToken = function (token: string, opts?: unknown, secret?: unknown) {
-      return base.verifyAccessToken.call(this, token, opts, secret ?? key)
-    }
-    proto.createAccessToken = function (payload: unknown, opts?: unknown, secret?: unknown) {
-      return base.createAccessToken.call(this, payload, opts, secret ?? key)
-    }
-  }
-  if (names.includes('stmt-cache')) {
-    const knex = app.get('knex')
-    if (knex.client.config.client !== 'better-sqlite3') throw new Error('stmt-cache applies to SQLite only')
-    // The pool holds one connection (max 1); patch it in place.
-    const conn = await knex.client.acquireConnection()
-    const prepare = conn.prepare.bind(conn)
-    const cache = new Map<string, unknown>()
-    conn.prepare = (sql: string) => {
-      let statement = cache.get(sql)
-      if (!statement) {
-        statement = prepare(sql)
-        if (cache.size > 500) cache.clear()
-        cache.set(sql, statement)
-      }
-      return statement
-    }
-    await knex.client.releaseConnection(conn)
-  }
-  return names
-}
 
 /** Server-side time of each request, from the first middleware to the end of the last. */
 export const requestStats = (app: Application) => {

@@ -40,7 +40,6 @@ const LIST_PATH = '/api/companies?$limit=10'
 const STAGES = ['bare', 'list', 'signin'] as const
 const ONLY = new Set((env.BENCH_ONLY || STAGES.join(',')).split(',').map((s) => s.trim()))
 for (const stage of ONLY) if (!STAGES.includes(stage as never)) throw new Error(`BENCH_ONLY: unknown stage "${stage}"; known: ${STAGES.join(', ')}`)
-const EXPERIMENTS = (env.BENCH_EXPERIMENTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 
 const GOALS = { listRatio: 0.25, listP99: 50, signInP99: 250 }
 
@@ -319,7 +318,6 @@ const main = async () => {
     const m = machine()
     console.log(`Bench ${started.toISOString()} on ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}`)
     console.log(`Database: ${database.label}`)
-    if (EXPERIMENTS.length) console.log(`Experiments applied to the API server: ${EXPERIMENTS.join(', ')} (not the app as it is)`)
 
     const koa = await startChild('bare-koa.ts', {})
     const bareUrl = `http://127.0.0.1:${koa.ready.port}`
@@ -443,7 +441,7 @@ const main = async () => {
       `failures (non-2xx, errors, timeouts): ${failed.map((f) => `${f.name} ${failures(f)}`).join(', ')}  ${pass(failed.every((f) => failures(f) === 0))}`,
     )
     const allPass = Object.values(checks).every(Boolean)
-    const partial = ONLY.size < STAGES.length || EXPERIMENTS.length > 0
+    const partial = ONLY.size < STAGES.length
     console.log(`\nOverall: ${allPass ? 'PASS' : 'FAIL'}${partial ? ' (partial or experimental run)' : ''}`)
 
     const report = {
@@ -457,7 +455,6 @@ const main = async () => {
         signInRate: SIGNIN_RATE,
         tokens: TOKENS,
         only: [...ONLY],
-        experiments: EXPERIMENTS,
         profile: PROFILE,
       },
       seed: counts,

@@ -9,7 +9,7 @@ import type { Server } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
-import { applyExperiments, requestStats, sqlStats } from './experiments'
+import { requestStats, sqlStats } from './diagnostics'
 import { seedBench } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
@@ -19,7 +19,6 @@ const main = async () => {
   const { app } = await buildServer(config, { log: () => {} })
   const knex = app.get('knex')
   const counts = await seedBench(knex, Number(process.env.BENCH_ACCOUNTS ?? 100), Number(process.env.BENCH_ROWS ?? 1000))
-  const experiments = await applyExperiments(app, (process.env.BENCH_EXPERIMENTS ?? '').split(',').filter(Boolean))
   const stats = process.env.BENCH_SQL_STATS ? sqlStats(knex) : undefined
   const requests = process.env.BENCH_SQL_STATS ? requestStats(app) : undefined
   const server: Server = await app.listen(0, '127.0.0.1')
@@ -44,7 +43,7 @@ const main = async () => {
   process.on('message', (message: any) => {
     if (message?.type === 'profile') profile(message).catch((error) => send({ type: 'error', message: String(error) }))
   })
-  send({ type: 'ready', port, counts, database: config.database.client, experiments })
+  send({ type: 'ready', port, counts, database: config.database.client })
 }
 
 /** BENCH_PROFILE: a CPU profile of exactly one measured run, started and stopped by the orchestrator. */

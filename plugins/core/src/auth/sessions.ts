@@ -48,6 +48,7 @@ export interface SessionRow {
   anonymous: boolean
   accessLevel: UserAccessLevel
   roleId: number | null
+  securityGroup: 'ADMIN' | 'USER' | null
   companyId: number | null
   memberEnabled: boolean
   accountEnabled: boolean
@@ -60,6 +61,7 @@ export const loadSession = async (knex: Knex, id: string): Promise<SessionRow | 
     .join('users as u', 'u.id', 's.user_id')
     .join('account_users as au', (j) => j.on('au.user_id', 's.user_id').andOn('au.account_id', 's.account_id'))
     .join('accounts as a', 'a.id', 's.account_id')
+    .leftJoin('roles as r', 'r.id', 'au.role_id')
     .where('s.id', id)
     .first(
       's.user_id as userId',
@@ -77,6 +79,7 @@ export const loadSession = async (knex: Knex, id: string): Promise<SessionRow | 
       'u.anonymous as anonymous',
       'au.access_level as accessLevel',
       'au.role_id as roleId',
+      'r.security_group as securityGroup',
       'au.company_id as companyId',
       'au.enabled as memberEnabled',
       'a.enabled as accountEnabled',
@@ -109,6 +112,7 @@ export const sessionUser = (id: string, row: SessionRow | undefined, kind: Sessi
     accountId: Number(row.accountId),
     accessLevel: row.accessLevel,
     roleId: row.roleId === null ? null : Number(row.roleId),
+    securityGroup: row.securityGroup ?? null,
     companyId: row.companyId === null ? null : Number(row.companyId),
     modules: new Set((row.modules ?? '').split(',').filter(Boolean)),
     sessionId: id,

@@ -1,0 +1,60 @@
+/**
+ * The calls the signed-out screens make. Each is an effect, so tests replace its
+ * handler with fork({ handlers }) and never reach the network. Every call but the
+ * silent sign-in sends no bearer: a stale token must not decide who signs in.
+ */
+import { type AuthResult, apiRequest } from '@app/module-kit'
+import { createEffect } from 'effector'
+
+/** A two-factor user gets a challenge instead of a session. */
+export interface TwoFactorChallenge {
+  hasTwoFactor: true
+  challengeToken: string
+}
+export type SignInAnswer = AuthResult | TwoFactorChallenge
+
+export const isChallenge = (answer: SignInAnswer): answer is TwoFactorChallenge => 'challengeToken' in answer
+
+export const signInFx = createEffect((credentials: { username: string; password: string }) =>
+  apiRequest<SignInAnswer>('POST', '/authentication', { body: credentials, token: null }),
+)
+
+/** Silent sign-in: empty credentials and a bearer answer the full sign-in result for that token. */
+export const silentSignInFx = createEffect((accessToken: string) =>
+  apiRequest<AuthResult>('POST', '/authentication', { body: { username: '', password: '' }, token: accessToken }),
+)
+
+export type TwoFactorAnswer = { valid: false } | { valid: true; accessToken: string }
+
+export const twoFactorFx = createEffect((data: { challengeToken: string; code: string }) =>
+  apiRequest<TwoFactorAnswer>('POST', '/authentication/two-factor', { body: data, token: null }),
+)
+
+export const requestResetFx = createEffect((email: string) =>
+  apiRequest<{ message: string }>('POST', '/passwordreset/requestReset', { query: { email }, body: {}, token: null }),
+)
+
+export const changePasswordFx = createEffect((data: { token: string; password: string }) =>
+  apiRequest<{ message: string }>('POST', '/passwordreset/changePassword', { body: data, token: null }),
+)
+
+export const welcomeFx = createEffect((data: { token: string; password: string; firstName: string; lastName: string }) =>
+  apiRequest<{ message: string }>('POST', '/passwordreset/changePasswordAndUserDetails', { body: data, token: null }),
+)
+
+export interface SignUpData {
+  firstName: string
+  lastName: string
+  email: string
+  repeatEmail: string
+  password: string
+  repeatPassword: string
+  company: string
+  website: string
+  country: string
+  phone: string
+}
+
+export const registerFx = createEffect((data: SignUpData) =>
+  apiRequest<{ id: number; message: string }>('POST', '/accounts', { body: data, token: null }),
+)

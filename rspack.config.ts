@@ -15,8 +15,6 @@ export interface BuildOptions {
   dir: string
   /** What a remote exposes, e.g. { './module': './src/module.ts' }. */
   exposes?: Record<string, string>
-  /** The page title of the host's index.html. */
-  title?: string
 }
 
 /**
@@ -96,7 +94,7 @@ export const createConfig = (options: BuildOptions): Configuration => {
         manifest: false,
       }),
       ...(kind === 'host'
-        ? [new HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), title: options.title ?? 'Business Cloud' })]
+        ? [new HtmlRspackPlugin({ template: path.join(dir, 'src/index.html') })]
         : []),
     ],
     performance: { hints: false },

@@ -1,0 +1,87 @@
+/** The REST client: JSON over fetch with the stored bearer token, every path under /api. */
+
+const TOKEN_KEY = 'accessToken'
+
+const storage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage)
+
+export const tokenStorage = {
+  get: (): string | null => storage()?.getItem(TOKEN_KEY) ?? null,
+  set: (token: string) => storage()?.setItem(TOKEN_KEY, token),
+  clear: () => storage()?.removeItem(TOKEN_KEY),
+  key: TOKEN_KEY,
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Field messages of a 400 answer, one per field. */
+    readonly errors?: Record<string, string>,
+    readonly data?: unknown,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
+
+export interface RequestOptions {
+  body?: unknown
+  query?: Record<string, string | number | boolean | undefined>
+  /** Overrides the stored token; null sends none. */
+  token?: string | null
+}
+
+const queryString = (query: RequestOptions['query']) => {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+interface ErrorBody {
+  message?: string
+  errors?: Record<string, string>
+  data?: { errors?: Record<string, string> } & Record<string, unknown>
+}
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+export const apiRequest = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+  const token = options.token === undefined ? tokenStorage.get() : options.token
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
+  let response: Response
+  try {
+    response = await fetch(`/api${path}${queryString(options.query)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw new ApiError('Request aborted', 0)
+    throw new ApiError('Network error', 0)
+  }
+  const body = await readBody(response)
+  if (!response.ok) {
+    const failure = (typeof body === 'object' && body ? body : {}) as ErrorBody
+    throw new ApiError(failure.message ?? response.statusText, response.status, failure.errors ?? failure.data?.errors, failure.data)
+  }
+  return body as T
+}
+
+const KNOWN_STATUSES = new Set([400, 401, 403, 404, 409, 500, 502, 503])
+
+/** The i18n key (namespace kit) of a status in the spec's error catalogue (part1 §8). */
+export const statusText = (status: number): string =>
+  status === 0 ? 'kit:status.network' : KNOWN_STATUSES.has(status) ? `kit:status.${status}` : 'kit:status.generic'

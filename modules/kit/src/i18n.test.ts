@@ -1,0 +1,38 @@
+import { allSettled, fork } from 'effector'
+import { expect, test } from 'vitest'
+import { $locale, DEFAULT_LOCALE, LOCALES, i18n, languageOf, localeChanged, localeOf, registerLocales, toLocale } from './i18n'
+
+test('an unknown locale falls back to English', async () => {
+  const scope = fork()
+  await allSettled(localeChanged, { scope, params: 'de-DE' as never })
+  expect(scope.getState($locale)).toBe(DEFAULT_LOCALE)
+  expect(toLocale('xx')).toBe('en-GB')
+})
+
+test('the chosen locale switches the texts', async () => {
+  registerLocales('test', { 'en-GB': { hello: 'Hello' }, 'fi-FI': { hello: 'Hei' }, 'no-NO': { hello: 'Hei' }, 'pl-PL': { hello: 'Cześć' }, 'se-SE': { hello: 'Hej' } })
+  const scope = fork()
+  await allSettled(localeChanged, { scope, params: 'se-SE' })
+  expect(scope.getState($locale)).toBe('se-SE')
+  expect(i18n.t('test:hello')).toBe('Hej')
+  await allSettled(localeChanged, { scope, params: 'en-GB' })
+  expect(i18n.t('test:hello')).toBe('Hello')
+})
+
+test('several files feed one namespace, and a missing key falls back to English', () => {
+  const empty = { 'fi-FI': {}, 'no-NO': {}, 'pl-PL': {}, 'se-SE': {} }
+  registerLocales('merge', { 'en-GB': { a: { one: 'One' } }, ...empty })
+  registerLocales('merge', { 'en-GB': { a: { two: 'Two' } }, ...empty })
+  expect(i18n.t('merge:a.one', { lng: 'pl-PL' })).toBe('One')
+  expect(i18n.t('merge:a.two')).toBe('Two')
+})
+
+test('languages and locales map both ways', () => {
+  for (const locale of LOCALES) expect(localeOf(languageOf(locale))).toBe(locale)
+  expect(languageOf('se-SE')).toBe('SWEDISH')
+})
+
+test('the error catalogue is translated in every language', () => {
+  for (const locale of LOCALES) expect(i18n.t('kit:status.404', { lng: locale })).not.toBe('status.404')
+  expect(i18n.t('kit:status.network', { lng: 'fi-FI' })).toBe('Verkkovirhe')
+})

@@ -1,0 +1,59 @@
+/**
+ * One i18next instance for the host and every remote (a shared singleton): each
+ * package registers its namespace; the chosen locale lives in `$locale`.
+ */
+import type { Language } from '@app/plugin-kit/shared'
+import { createEffect, createEvent, createStore, sample } from 'effector'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import enGB from './platform-locales/en-GB.json'
+import fiFI from './platform-locales/fi-FI.json'
+import noNO from './platform-locales/no-NO.json'
+import plPL from './platform-locales/pl-PL.json'
+import seSE from './platform-locales/se-SE.json'
+
+export type Locale = 'en-GB' | 'fi-FI' | 'no-NO' | 'pl-PL' | 'se-SE'
+export const LOCALES: readonly Locale[] = ['en-GB', 'fi-FI', 'no-NO', 'pl-PL', 'se-SE']
+export const DEFAULT_LOCALE: Locale = 'en-GB'
+
+const LANGUAGE_OF: Record<Locale, Language> = {
+  'en-GB': 'ENGLISH',
+  'fi-FI': 'FINNISH',
+  'no-NO': 'NORWEGIAN',
+  'pl-PL': 'POLISH',
+  'se-SE': 'SWEDISH',
+}
+
+export const languageOf = (locale: Locale): Language => LANGUAGE_OF[locale]
+export const localeOf = (language: Language): Locale =>
+  LOCALES.find((locale) => LANGUAGE_OF[locale] === language) ?? DEFAULT_LOCALE
+/** Any string to a supported locale: an unknown one falls back to English. */
+export const toLocale = (value: string | null | undefined): Locale =>
+  LOCALES.find((locale) => locale === value) ?? DEFAULT_LOCALE
+
+export const i18n = i18next.createInstance()
+i18n.use(initReactI18next).init({
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  resources: {},
+  ns: [],
+  interpolation: { escapeValue: false },
+  // Missing translations are only logged (spec part1 §8).
+  saveMissing: false,
+  initAsync: false,
+})
+
+/** Adds a package's texts to its namespace; several files may feed one namespace. */
+export const registerLocales = (namespace: string, resources: Record<Locale, Record<string, unknown>>) => {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, namespace, resources[locale] ?? {}, true, true)
+}
+
+export const localeChanged = createEvent<Locale>()
+export const $locale = createStore<Locale>(DEFAULT_LOCALE).on(localeChanged, (_, locale) => toLocale(locale))
+
+const changeLanguageFx = createEffect((locale: Locale) => i18n.changeLanguage(locale))
+sample({ clock: $locale.updates, target: changeLanguageFx })
+
+// The kit's own texts rendered by kit code (the error catalogue); other kit parts add theirs.
+registerLocales('kit', { 'en-GB': enGB, 'fi-FI': fiFI, 'no-NO': noNO, 'pl-PL': plPL, 'se-SE': seSE })

@@ -1,0 +1,6 @@
+export { type ConfirmOptions, $openConfirm, confirm, confirmAnswered } from './confirm'
+export { ConfirmHost } from './ConfirmHost'
+export { EmptyState, ErrorPage, Spinner } from './states'
+export { type TextValues, useText } from './text'
+export { $toasts, showToast, TOAST_DURATION_MS, type Toast, type ToastKind, toastClosed } from './toasts'
+export { Toasts } from './Toasts'

@@ -98,6 +98,9 @@ export function clampSize(size: number, container: number): number {
   return Math.round(Math.min(Math.max(size, MIN_PANE_SIZE), maxPaneSize(container)))
 }
 
+/** The keys the divider answers to; others (Tab) keep their usual meaning. */
+export const DIVIDER_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'])
+
 /**
  * The size a divider key asks for, before clamping; null for other keys.
  * Arrows move the divider itself, so whether the viewer grows depends on

@@ -34,7 +34,7 @@ const salesPlugin: PluginDefinition = definePlugin({
   id: 'contract-sales',
   module: 'sales',
   version: '0.0.1',
-  remote: { name: 'contract-sales', menu: [] },
+  remote: { name: 'contract-sales', routes: ['/contract-widgets'], menu: [] },
   migrations: [widgetsTable],
   permissions: [],
   services: [
@@ -98,6 +98,20 @@ describe('module switch', () => {
   const switchModules = (accountId: number, modules: { id: string; enabled: boolean }[], as = token.globaladmin) =>
     server.call('PUT', `/api/accounts/${accountId}/modules`, { modules }, as)
   const moduleIds = async (as: string) => ((await server.call('GET', '/api/modules', undefined, as)).body as { id: string }[]).map((m) => m.id)
+
+  test('GET /api/modules tells the shell each remote: entry, routes, menu and tiles in five languages', async () => {
+    const answer = await server.call('GET', '/api/modules', undefined, token.admin)
+    const core = (answer.body as any[]).find((m) => m.id === 'core')
+    expect(core).toMatchObject({ remote: 'core', entry: '/remotes/core/remoteEntry.js', routes: ['/help', '/profile'], search: false })
+    expect(core.menu.map((m: { id: string; area: string }) => [m.id, m.area])).toEqual(
+      expect.arrayContaining([
+        ['help', 'main'],
+        ['profile', 'profile'],
+      ]),
+    )
+    for (const entry of [...core.menu, ...core.tiles]) expect(Object.keys(entry.label).sort()).toEqual(['en-GB', 'fi-FI', 'no-NO', 'pl-PL', 'se-SE'])
+    expect((answer.body as any[]).find((m) => m.id === 'sales')).toMatchObject({ routes: ['/contract-widgets'], tiles: [], search: false })
+  })
 
   test('a global admin switches a module off for one account, and on again', async () => {
     const before = await server.call('GET', '/api/contract-widgets', undefined, token.admin)

@@ -21,17 +21,34 @@ export { DEMO_USERS } from './seed'
 
 const HOUR = 3600_000
 
+// Menu and tile labels travel in every language: the shell draws them before the remote loads.
+const HELP = { 'en-GB': 'Help', 'fi-FI': 'Ohje', 'no-NO': 'Hjelp', 'pl-PL': 'Pomoc', 'se-SE': 'Hjälp' }
+const PROFILE = { 'en-GB': 'Profile', 'fi-FI': 'Profiili', 'no-NO': 'Profil', 'pl-PL': 'Profil', 'se-SE': 'Profil' }
+const SETTINGS = { 'en-GB': 'Settings', 'fi-FI': 'Asetukset', 'no-NO': 'Innstillinger', 'pl-PL': 'Ustawienia', 'se-SE': 'Inställningar' }
+const GLOBAL_ADMIN = {
+  'en-GB': 'Global admin',
+  'fi-FI': 'Pääkäyttäjähallinta',
+  'no-NO': 'Global administrasjon',
+  'pl-PL': 'Administracja globalna',
+  'se-SE': 'Global administration',
+}
+
 export default definePlugin({
   id: 'core',
   module: 'core',
   version: packageJson.version,
   remote: {
     name: 'core',
+    routes: ['/help', '/profile'],
     menu: [
-      { id: 'help', label: 'menu.help', path: '/help', area: 'main' },
-      { id: 'profile', label: 'menu.profile', path: '/profile', area: 'profile' },
-      { id: 'globalAdmin', label: 'menu.globalAdmin', path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' },
-      { id: 'settings', label: 'menu.settings', path: '/admin', area: 'configuration', flag: 'canManageSettings' },
+      { id: 'help', label: HELP, path: '/help', area: 'main' },
+      { id: 'profile', label: PROFILE, path: '/profile', area: 'profile' },
+      { id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' },
+      { id: 'globalAdmin', label: GLOBAL_ADMIN, path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' },
+    ],
+    tiles: [
+      { id: 'profile', label: PROFILE, path: '/profile' },
+      { id: 'help', label: HELP, path: '/help' },
     ],
   },
   migrations: [coreTables, supportTables],

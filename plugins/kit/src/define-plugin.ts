@@ -48,14 +48,40 @@ export interface Migration {
   down(knex: Knex): Promise<void>
 }
 
+/** The interface languages (spec part1 §1). */
+export type Locale = 'en-GB' | 'fi-FI' | 'no-NO' | 'pl-PL' | 'se-SE'
+
+/** A text in every interface language: the shell draws menus and tiles before any remote is loaded. */
+export type LocalizedText = Record<Locale, string>
+
 export interface MenuEntry {
   id: string
-  /** i18n key in the remote's namespace. */
-  label: string
+  label: LocalizedText
   path: string
   /** Where the shell shows it. */
   area: 'main' | 'configuration' | 'profile'
+  /** Shown only to callers holding this flag. */
   flag?: MenuFlag
+}
+
+/** A tile on the signed-in home page. */
+export interface TileEntry {
+  id: string
+  label: LocalizedText
+  path: string
+  flag?: MenuFlag
+}
+
+/** What the shell learns of a remote from GET /api/modules, without downloading it. */
+export interface RemoteDefinition {
+  /** The federation name: modules/<name>, served under /remotes/<name>/. */
+  name: string
+  /** Path prefixes the remote owns: `/profile` owns `/profile/settings`. */
+  routes: string[]
+  menu: MenuEntry[]
+  tiles?: TileEntry[]
+  /** Whether the remote's module answers the /search page. */
+  search?: boolean
 }
 
 export interface PermissionDefinition {
@@ -77,8 +103,8 @@ export interface PluginDefinition {
   id: string
   module: TenantModule
   version: string
-  /** The federated remote this plugin pairs with (modules/<remote>), and its menu entries. */
-  remote?: { name: string; menu: MenuEntry[] }
+  /** The federated remote this plugin pairs with (modules/<remote>): its routes, menu entries and tiles. */
+  remote?: RemoteDefinition
   migrations: Migration[]
   services: ServiceDefinition[]
   permissions: PermissionDefinition[]

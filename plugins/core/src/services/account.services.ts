@@ -3,7 +3,7 @@
  * caller's account. Sign-up is POST /api/accounts, signed out.
  */
 import { BadRequest, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import type { AppParams, Application, MenuEntry, ServiceDefinition, TileEntry } from '@app/plugin-kit'
 import { ALWAYS_ON_MODULES, TableService, currentUser } from '@app/plugin-kit'
 import { querySyntax } from '@feathersjs/typebox'
 import { revokeAccountSessions } from '../auth/sessions'
@@ -22,14 +22,27 @@ class AccountsService extends TableService {
   }
 }
 
-/** Installed modules with their remote: what an account can switch on. */
+interface InstalledModule {
+  id: string
+  remote?: string
+  version: string
+  menu: MenuEntry[]
+  routes: string[]
+  tiles: TileEntry[]
+  search: boolean
+}
+
+/** Installed modules with their remote: what an account can switch on, and what the shell draws for it. */
 export const installedModules = (app: Application) => {
-  const byModule = new Map<string, { id: string; remote?: string; version: string; menu: unknown[] }>()
+  const byModule = new Map<string, InstalledModule>()
   for (const plugin of app.get('plugins')) {
-    const entry = byModule.get(plugin.module) ?? { id: plugin.module, version: plugin.version, menu: [] as unknown[] }
+    const entry = byModule.get(plugin.module) ?? { id: plugin.module, version: plugin.version, menu: [], routes: [], tiles: [], search: false }
     if (plugin.remote) {
       entry.remote ??= plugin.remote.name
       entry.menu.push(...plugin.remote.menu)
+      entry.routes.push(...plugin.remote.routes)
+      entry.tiles.push(...(plugin.remote.tiles ?? []))
+      entry.search ||= Boolean(plugin.remote.search)
     }
     byModule.set(plugin.module, entry)
   }
@@ -126,7 +139,16 @@ export const accountServices: ServiceDefinition[] = [
         const enabled = new Set<string>([...ALWAYS_ON_MODULES, ...currentUser(params).modules])
         return installedModules(app)
           .filter((m) => m.remote && enabled.has(m.id))
-          .map((m) => ({ id: m.id, remote: m.remote, entry: remoteEntry(app, m.remote!), version: m.version, menu: m.menu }))
+          .map((m) => ({
+            id: m.id,
+            remote: m.remote,
+            entry: remoteEntry(app, m.remote!),
+            version: m.version,
+            menu: m.menu,
+            routes: m.routes,
+            tiles: m.tiles,
+            search: m.search,
+          }))
       },
     }),
   },

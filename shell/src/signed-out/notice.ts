@@ -5,6 +5,7 @@
 import { ApiError, statusText } from '@app/module-kit'
 
 export interface Notice {
+  tone: 'success' | 'error'
   /** A fully qualified i18n key ('shell:…' or 'kit:…'). */
   key: string
   values?: Record<string, string | number>
@@ -14,7 +15,13 @@ export interface Notice {
 
 const KEY = 'shell:signedOut.'
 
-export const notice = (key: string, values?: Notice['values']): Notice => ({ key: KEY + key, values })
+export const success = (key: string, values?: Notice['values']): Notice => ({ tone: 'success', key: KEY + key, values })
+export const failure = (key: string, values?: Notice['values'], status?: number): Notice => ({
+  tone: 'error',
+  key: KEY + key,
+  values,
+  status,
+})
 
 /** The API's English messages that the signed-out screens can meet, by their translated key. */
 const KNOWN_MESSAGES: Record<string, string> = {
@@ -35,14 +42,14 @@ const retryAfterOf = (data: unknown): number | undefined => {
 
 /** Turns a failed call into the message a user should read. */
 export const errorNotice = (error: unknown): Notice => {
-  if (!(error instanceof ApiError)) return { ...notice('errors.unexpected', { message: String(error) }), status: 0 }
+  if (!(error instanceof ApiError)) return failure('errors.unexpected', { message: String(error) }, 0)
   const { status } = error
   if (status === 429) {
     const seconds = retryAfterOf(error.data) ?? 60
-    return { ...notice('errors.tooManyAttempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) }), status }
+    return failure('errors.tooManyAttempts', { minutes: Math.max(1, Math.ceil(seconds / 60)) }, status)
   }
   const known = KNOWN_MESSAGES[error.message]
-  if (known) return { ...notice(known), status }
-  if (status === 0) return { key: statusText(0), status }
-  return { ...notice('errors.unexpected', { message: error.message }), status }
+  if (known) return failure(known, undefined, status)
+  if (status === 0) return { tone: 'error', key: statusText(0), status }
+  return failure('errors.unexpected', { message: error.message }, status)
 }

@@ -6,7 +6,7 @@ import { createForm } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { changePasswordFx } from '../api'
 import { newPasswordFields, passwordsReady } from '../new-password'
-import { type Notice, errorNotice, notice } from '../notice'
+import { type Notice, errorNotice, success } from '../notice'
 
 /** The page opened with the token from its path. */
 export const changePasswordOpened = createEvent<string>()
@@ -32,7 +32,7 @@ export const $done = createStore(false)
 
 export const $notice = createStore<Notice | null>(null)
   .on(sendFx, () => null)
-  .on(sendFx.done, () => notice('changePassword.done'))
+  .on(sendFx.done, () => success('changePassword.done'))
   .on(sendFx.failData, (_, error) => errorNotice(error))
   .reset(changePasswordOpened)
 

@@ -5,7 +5,7 @@
 import { createForm } from '@app/module-kit'
 import { createEvent, createStore, sample } from 'effector'
 import { requestResetFx } from '../api'
-import { type Notice, errorNotice, notice } from '../notice'
+import { type Notice, errorNotice, success } from '../notice'
 
 export const forgotPasswordOpened = createEvent()
 
@@ -32,7 +32,7 @@ export const $sent = createStore(false)
 
 export const $notice = createStore<Notice | null>(null)
   .on(requestResetFx, () => null)
-  .on(requestResetFx.done, () => notice('forgotPassword.sent'))
+  .on(requestResetFx.done, () => success('forgotPassword.sent'))
   .on(requestResetFx.failData, (_, error) => errorNotice(error))
   .reset(forgotPasswordOpened)
 

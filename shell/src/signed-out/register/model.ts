@@ -8,7 +8,7 @@ import { type FieldRules, PATTERNS, createForm } from '@app/module-kit'
 import { createEvent, createStore, sample } from 'effector'
 import { type SignUpData, registerFx } from '../api'
 import { newPasswordFields } from '../new-password'
-import { type Notice, errorNotice, notice } from '../notice'
+import { type Notice, errorNotice, success } from '../notice'
 
 export type RegisterValues = SignUpData & Record<string, unknown>
 
@@ -59,7 +59,7 @@ export const $done = createStore(false)
 
 export const $notice = createStore<Notice | null>(null)
   .on(registerFx, () => null)
-  .on(registerFx.done, () => notice('register.done'))
+  .on(registerFx.done, () => success('register.done'))
   .on(registerFx.failData, (_, error) => errorNotice(error))
   .reset(registerOpened)
 

@@ -5,7 +5,7 @@
 import { ApiError, type AuthResult, createForm, sessionStarted } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { type SignInAnswer, isChallenge, signInFx, silentSignInFx, twoFactorFx } from '../api'
-import { type Notice, errorNotice, notice } from '../notice'
+import { type Notice, errorNotice, failure } from '../notice'
 
 export type SignInStep = 'credentials' | 'twoFactor'
 
@@ -65,7 +65,7 @@ $notice
   .on(signInFx, () => null)
   .on(sendCodeFx, () => null)
   .on(signInFx.failData, (_, error) => errorNotice(error))
-  .on(sendCodeFx.doneData, (current, answer) => (answer.valid ? current : notice('twoFactor.invalid')))
+  .on(sendCodeFx.doneData, (current, answer) => (answer.valid ? current : failure('twoFactor.invalid')))
   .on(sendCodeFx.failData, (_, error) => errorNotice(error))
   .on(silentSignInFx.failData, (_, error) => errorNotice(error))
 

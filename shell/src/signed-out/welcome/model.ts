@@ -6,7 +6,7 @@ import { createForm } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { welcomeFx } from '../api'
 import { newPasswordFields, passwordsReady } from '../new-password'
-import { type Notice, errorNotice, notice } from '../notice'
+import { type Notice, errorNotice, success } from '../notice'
 
 interface WelcomeValues extends Record<string, unknown> {
   password: string
@@ -52,7 +52,7 @@ export const $done = createStore(false)
 
 export const $notice = createStore<Notice | null>(null)
   .on(sendFx, () => null)
-  .on(sendFx.done, () => notice('welcome.done'))
+  .on(sendFx.done, () => success('welcome.done'))
   .on(sendFx.failData, (_, error) => errorNotice(error))
   .reset(welcomeOpened)
 

@@ -1,0 +1,86 @@
+/** The frame every signed-out screen shares: brand, card, notices and the language choice. */
+import { $locale, LOCALES, type Locale, localeChanged, statusText } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Notice } from './notice'
+import { intlLocale } from './register/countries'
+import { SIGNED_OUT_CSS } from './styles'
+
+/** The product's name is a brand: the same in every language. */
+export const PRODUCT_NAME = 'Business Cloud'
+
+/** Each language named in itself ("suomi", "svenska"), as a language menu should. */
+const ownName = (locale: Locale) => {
+  const intl = intlLocale(locale)
+  const name = new Intl.DisplayNames([intl], { type: 'language' }).of(intl.split('-')[0]!) ?? locale
+  return name.charAt(0).toLocaleUpperCase(intl) + name.slice(1)
+}
+
+const LanguagePicker = () => {
+  const { t } = useTranslation('shell')
+  const [locale, changeLocale] = useUnit([$locale, localeChanged])
+  return (
+    <div className="so-language">
+      <label htmlFor="so-language">{t('signedOut.language')}</label>
+      <select id="so-language" value={locale} onChange={(event) => changeLocale(event.target.value as Locale)}>
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={intlLocale(option)}>
+            {ownName(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export interface SignedOutLayoutProps {
+  title: string
+  intro?: string
+  /** The sign-in card stays hidden for its first 700 ms. */
+  delayed?: boolean
+  wide?: boolean
+  children: ReactNode
+}
+
+export const SignedOutLayout = ({ title, intro, delayed, wide, children }: SignedOutLayoutProps) => {
+  const classes = ['so-card', wide && 'so-card--wide', delayed && 'so-card--delayed'].filter(Boolean).join(' ')
+  return (
+    <main className="so-page">
+      <style href="signed-out" precedence="default">
+        {SIGNED_OUT_CSS}
+      </style>
+      <section className={classes} aria-labelledby="so-title">
+        <p className="so-brand">{PRODUCT_NAME}</p>
+        <TaglineText />
+        <h1 id="so-title" className="so-title">
+          {title}
+        </h1>
+        {intro && <p className="so-intro">{intro}</p>}
+        {children}
+        <LanguagePicker />
+      </section>
+    </main>
+  )
+}
+
+const TaglineText = () => {
+  const { t } = useTranslation('shell')
+  return <p className="so-tagline">{t('signedOut.tagline')}</p>
+}
+
+/**
+ * A success or error message, inserted as an alert so screen readers announce it at
+ * once. With `showStatus` an error names its HTTP status first ("409 Conflict").
+ */
+export const NoticeBox = ({ notice, showStatus }: { notice: Notice | null; showStatus?: boolean }) => {
+  const { t } = useTranslation('shell')
+  if (!notice) return null
+  const status = showStatus && notice.status ? `${notice.status} ${t(statusText(notice.status))}` : null
+  return (
+    <div className={`so-notice so-notice--${notice.tone}`} role="alert" data-testid={`notice-${notice.tone}`}>
+      {status && <strong>{status}</strong>}
+      {t(notice.key, { ...notice.values })}
+    </div>
+  )
+}

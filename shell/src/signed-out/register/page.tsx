@@ -1,0 +1,69 @@
+/** `/register`: sign-up of a trial account, with a link back to sign-in and a Cancel that goes back. */
+import { $locale, Link, navigate, SelectField, TextField } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormFrame, Submit } from '../form-frame'
+import { NoticeBox, SignedOutLayout } from '../layout'
+import { countryOptions } from './countries'
+import { $done, $notice, registerForm, registerOpened } from './model'
+
+/** Back where the user came from; a page opened directly has nowhere to go back to but sign-in. */
+const goBack = () => {
+  if (window.history.length > 1) window.history.back()
+  else navigate('/')
+}
+
+export const RegisterPage = () => {
+  const { t } = useTranslation('shell')
+  const [done, notice, locale, opened, submitted, submitting] = useUnit([
+    $done,
+    $notice,
+    $locale,
+    registerOpened,
+    registerForm.submitted,
+    registerForm.$submitting,
+  ])
+  useEffect(() => opened(), [opened])
+  const countries = useMemo(
+    () => [{ value: '', label: t('signedOut.register.chooseCountry') }, ...countryOptions(locale)],
+    [locale, t],
+  )
+  const label = (key: string, required = true) => `${t(`signedOut.register.${key}`)}${required ? ' *' : ''}`
+
+  return (
+    <SignedOutLayout wide title={t('signedOut.register.title')} intro={done ? undefined : t('signedOut.register.intro')}>
+      <NoticeBox notice={notice} showStatus />
+      {!done && (
+        <FormFrame onSubmit={submitted} label={t('signedOut.register.title')}>
+          <div className="so-grid">
+            <TextField form={registerForm} name="firstName" label={label('firstName')} autoComplete="given-name" autoFocus />
+            <TextField form={registerForm} name="lastName" label={label('lastName')} autoComplete="family-name" />
+            <TextField form={registerForm} name="email" label={label('email')} type="email" autoComplete="email" />
+            <TextField form={registerForm} name="repeatEmail" label={label('repeatEmail')} type="email" autoComplete="email" />
+            <TextField form={registerForm} name="password" label={label('password')} type="password" autoComplete="new-password" />
+            <TextField form={registerForm} name="repeatPassword" label={label('repeatPassword')} type="password" autoComplete="new-password" />
+            <TextField form={registerForm} name="company" label={label('company')} autoComplete="organization" />
+            <TextField form={registerForm} name="website" label={label('website', false)} type="url" autoComplete="url" />
+            <SelectField form={registerForm} name="country" label={label('country')} options={countries} />
+            <div>
+              <TextField form={registerForm} name="phone" label={label('phone')} type="tel" autoComplete="tel" />
+              <p className="so-hint">{t('signedOut.register.phoneHint')}</p>
+            </div>
+          </div>
+          <div className="so-actions">
+            <Submit disabled={submitting}>{t('signedOut.register.submit')}</Submit>
+            <button type="button" className="so-button so-button--secondary so-button--full" onClick={goBack}>
+              {t('signedOut.register.cancel')}
+            </button>
+          </div>
+        </FormFrame>
+      )}
+      <nav className="so-links">
+        <span>
+          {t('signedOut.register.haveAccount')} <Link to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</Link>
+        </span>
+      </nav>
+    </SignedOutLayout>
+  )
+}

@@ -1,24 +1,13 @@
 /** `npm start`: migrate, seed a demo into an empty database, serve the API and the built web app. */
-import { existsSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { DEMO_USERS } from '@app/plugin-core'
 import { ConfigError, loadConfig } from './config'
 import { buildServer } from './server'
 import { plugins } from './plugins'
-import { webMiddleware } from './web'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+import { builtWeb } from './web'
 
 const start = async () => {
   const config = loadConfig()
-  const shell = path.join(root, 'shell/dist')
-  const remotes: Record<string, string> = {}
-  for (const plugin of plugins) {
-    const dist = plugin.remote && path.join(root, 'modules', plugin.remote.name, 'dist')
-    if (plugin.remote && dist && existsSync(dist)) remotes[plugin.remote.name] = dist
-  }
-  const web = existsSync(shell) ? webMiddleware({ shell, remotes, remotesPath: config.remotesPath }) : undefined
+  const web = builtWeb(plugins, config.remotesPath)
   if (!web) console.warn('shell/dist is missing: run `npm run build` to serve the web app; the API runs alone.')
   const { app, demo } = await buildServer(config, { web })
   const server = await app.listen(config.port)

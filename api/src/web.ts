@@ -3,6 +3,10 @@
  * /remotes/<name>/, the shell's build at /, and the shell's index.html for any other
  * path so that deep links (/users/12/details) load the app, which then routes.
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PluginDefinition } from '@app/plugin-kit'
 import type { Middleware } from '@feathersjs/koa'
 import send from 'koa-send'
 
@@ -58,4 +62,21 @@ export const webMiddleware = (options: WebOptions): Middleware => {
     }
     await sendFile(ctx, options.shell, 'index.html')
   }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * The web app as `npm run build` leaves it: shell/dist, and modules/<remote>/dist for
+ * each installed plugin's remote. Undefined when the shell has not been built.
+ */
+export const builtWeb = (plugins: PluginDefinition[], remotesPath: string) => {
+  const shell = path.join(root, 'shell/dist')
+  if (!existsSync(path.join(shell, 'index.html'))) return undefined
+  const remotes: Record<string, string> = {}
+  for (const plugin of plugins) {
+    const dist = plugin.remote && path.join(root, 'modules', plugin.remote.name, 'dist')
+    if (plugin.remote && dist && existsSync(dist)) remotes[plugin.remote.name] = dist
+  }
+  return webMiddleware({ shell, remotes, remotesPath })
 }

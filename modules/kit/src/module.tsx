@@ -1,0 +1,95 @@
+/**
+ * defineModule: what a remote's `./module` export must be. It brands the definition
+ * so the shell accepts only real ones, registers the remote's texts, and turns each
+ * route into single-spa-react lifecycles the shell mounts as a parcel in an outlet.
+ * Each outlet is its own React root: a route that throws shows the error page for
+ * its area and cannot take the shell down.
+ */
+import { type ComponentType, createElement, useMemo } from 'react'
+import * as ReactDOMClient from 'react-dom/client'
+import * as React from 'react'
+import singleSpaReact from 'single-spa-react'
+import type { ParcelConfigObject } from 'single-spa'
+import { type Locale, registerLocales } from './i18n'
+import { matchPath } from './router'
+import { ErrorPage } from './ui'
+
+export interface RouteProps {
+  params: Record<string, string>
+  query: URLSearchParams
+}
+
+export interface ModuleRoute {
+  /** A full pattern, e.g. `/profile/settings` or `/users/:id/details`. */
+  path: string
+  component: ComponentType<RouteProps>
+}
+
+export interface SearchGroup {
+  id: string
+  label: string
+  items: { id: string; title: string; href: string }[]
+}
+
+export interface ModuleDefinition {
+  id: string
+  routes: ModuleRoute[]
+  locales: Record<Locale, Record<string, unknown>>
+  search?: (query: string) => Promise<SearchGroup[]>
+  setup?: () => void
+}
+
+/** What the shell passes to a mounted route: the path (pathname and search) it shows. */
+export interface OutletProps {
+  path: string
+}
+
+export type RouteParcel = ParcelConfigObject<OutletProps>
+
+// Symbol.for: the brand survives even if a remote were ever built with its own kit copy.
+const BRAND = Symbol.for('@app/module-kit:module')
+
+export interface DefinedModule extends ModuleDefinition {
+  readonly [BRAND]: true
+  readonly parcels: readonly { route: ModuleRoute; parcel: RouteParcel }[]
+}
+
+const splitPath = (path: string) => {
+  const index = path.indexOf('?')
+  return index < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, index), search: path.slice(index) }
+}
+
+const routeRoot = (route: ModuleRoute) => {
+  const RouteRoot = ({ path }: OutletProps) => {
+    const { pathname, search } = splitPath(path)
+    const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [pathname])
+    const query = useMemo(() => new URLSearchParams(search), [search])
+    return createElement(route.component, { params, query })
+  }
+  RouteRoot.displayName = `Route(${route.path})`
+  return RouteRoot
+}
+
+const parcelOf = (route: ModuleRoute): RouteParcel =>
+  singleSpaReact<OutletProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: routeRoot(route),
+    errorBoundary: (error) => <ErrorPage message={error.message} />,
+  }) as RouteParcel
+
+export const defineModule = (definition: ModuleDefinition): DefinedModule => {
+  registerLocales(definition.id, definition.locales)
+  return Object.freeze({
+    ...definition,
+    [BRAND]: true as const,
+    parcels: definition.routes.map((route) => ({ route, parcel: parcelOf(route) })),
+  })
+}
+
+export const isDefinedModule = (value: unknown): value is DefinedModule =>
+  typeof value === 'object' && value !== null && (value as Partial<DefinedModule>)[BRAND] === true
+
+/** The first route of a module whose pattern matches the pathname. */
+export const findRoute = (module: DefinedModule, pathname: string) =>
+  module.parcels.find(({ route }) => matchPath(route.path, pathname) !== null) ?? null

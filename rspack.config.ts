@@ -3,6 +3,7 @@
  * modules/<name>. It fixes what must agree across builds: the shared singletons,
  * public paths, file naming and the TypeScript/React transform.
  */
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
 import { type Configuration, HtmlRspackPlugin } from '@rspack/core'
@@ -49,7 +50,9 @@ export const createConfig = (options: BuildOptions): Configuration => {
   return {
     mode: production ? 'production' : 'development',
     context: dir,
-    entry: { main: './src/index.ts' },
+    // A remote's src/index.ts (→ bootstrap) only renders it alone for development; the
+    // shell loads remoteEntry.js, so a remote without one builds just that.
+    entry: existsSync(path.join(dir, 'src/index.ts')) ? { main: './src/index.ts' } : {},
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),

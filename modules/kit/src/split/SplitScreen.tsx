@@ -13,6 +13,7 @@ import {
   type RefObject,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
 } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -43,7 +44,8 @@ export function SplitScreen({ main, renderPane }: SplitScreenProps) {
   const started = useUnit(splitScreenStarted)
   const rootRef = useRef<HTMLDivElement>(null)
   const paneId = useId()
-  useEffect(() => started(), [started])
+  // Before the first paint, so a remembered size does not flicker in after a default one.
+  useLayoutEffect(() => started(), [started])
   useContainerLength(rootRef, split.direction)
 
   const style = { '--kit-split-size': `${split.size}px` } as CSSProperties

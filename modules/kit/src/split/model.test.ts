@@ -27,6 +27,7 @@ import {
 function setup(search = '', stored: StoredLayout | null = null) {
   const written: StoredLayout[] = []
   const navigations: string[] = []
+  const replaced: boolean[] = []
   const scope = fork({
     values: [[$location, { pathname: '/', search }]],
     handlers: [
@@ -34,13 +35,20 @@ function setup(search = '', stored: StoredLayout | null = null) {
       [writeStoredLayoutFx, (layout: StoredLayout) => void written.push(layout)],
     ],
   })
-  createWatch({ unit: navigated, scope, fn: ({ to }) => void navigations.push(to) })
+  createWatch({
+    unit: navigated,
+    scope,
+    fn: ({ to, replace }) => {
+      navigations.push(to)
+      replaced.push(replace === true)
+    },
+  })
   /** Plays the browser: the last navigation becomes the location. */
   const follow = async () => {
     const url = new URL(navigations.at(-1)!, 'http://localhost')
     await allSettled(locationChanged, { scope, params: { pathname: url.pathname, search: url.search } })
   }
-  return { scope, written, navigations, follow }
+  return { scope, written, navigations, replaced, follow }
 }
 
 const query = (to: string) => Object.fromEntries(new URL(to, 'http://localhost').searchParams)
@@ -72,6 +80,7 @@ describe('split screen: the query', () => {
   it('opens a viewer into the query, keeping the other parameters', async () => {
     const { scope, navigations, follow } = setup('?q=abc')
     await allSettled(viewerOpened, { scope, params: { path: '/help' } })
+    expect(navigations.at(-1)!.startsWith('/?')).toBe(true)
     expect(query(navigations.at(-1)!)).toEqual({ q: 'abc', view: '/help', mapPlacement: 'right', direction: 'horizontal' })
     await follow()
     expect(scope.getState($split)).toMatchObject({ viewer: '/help', placement: 'right' })
@@ -165,9 +174,10 @@ describe('split screen: size', () => {
 
 describe('split screen: storage', () => {
   it('restores the remembered viewer, placement and size when the query names none', async () => {
-    const { scope, navigations } = setup('', { viewer: '/help', placement: 'left', size: 420 })
+    const { scope, navigations, replaced } = setup('', { viewer: '/help', placement: 'left', size: 420 })
     await allSettled(splitScreenStarted, { scope })
     expect(query(navigations.at(-1)!)).toEqual({ view: '/help', mapPlacement: 'left', direction: 'horizontal' })
+    expect(replaced).toEqual([true])
     expect(scope.getState($size)).toBe(420)
   })
 

@@ -103,11 +103,16 @@ const $restored = createStore(false).on(readStoredLayoutFx.finally, () => true)
 
 /** The layout changes the query; the router's location (and so $split) follows. */
 const layoutRequested = createEvent<Omit<SplitLayout, 'size'>>()
+/** Restoring from storage replaces the history entry, so Back does not undo it. */
+const layoutRestored = createEvent<Omit<SplitLayout, 'size'>>()
 
 sample({
-  clock: layoutRequested,
+  clock: [layoutRequested, layoutRestored.map((layout) => ({ ...layout, replace: true }))],
   source: $location,
-  fn: ({ pathname, search }, layout) => ({ to: `${pathname}${withQueryParams(search, queryFromLayout(layout))}` }),
+  fn: ({ pathname, search }, { replace, ...layout }: Omit<SplitLayout, 'size'> & { replace?: boolean }) => ({
+    to: `${pathname}${withQueryParams(search, queryFromLayout(layout))}`,
+    replace,
+  }),
   target: navigated,
 })
 
@@ -127,7 +132,7 @@ sample({
     const { viewer, placement } = stored!
     return { viewer, placement, direction: directionOf(placement) }
   },
-  target: layoutRequested,
+  target: layoutRestored,
 })
 
 sample({

@@ -1,0 +1,40 @@
+import { EmptyState, Spinner } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { $manuals, $manualsFailed, $manualsLoading, manualsOpened } from './model'
+
+/** The manuals as download links; an empty state when there are none. */
+export const Manuals = () => {
+  const { t } = useTranslation('core')
+  const { manuals, failed, loading, opened } = useUnit({
+    manuals: $manuals,
+    failed: $manualsFailed,
+    loading: $manualsLoading,
+    opened: manualsOpened,
+  })
+  useEffect(() => opened(), [opened])
+
+  return (
+    <section className="core-section" aria-labelledby="core-manuals-title">
+      <h2 id="core-manuals-title">{t('manuals.title')}</h2>
+      {loading && !manuals.length ? (
+        <Spinner />
+      ) : failed ? (
+        <p role="alert">{t('manuals.failed')}</p>
+      ) : manuals.length ? (
+        <ul className="core-manuals">
+          {manuals.map((manual) => (
+            <li key={manual.id}>
+              <a href={manual.link} download title={t('manuals.download', { name: manual.name })}>
+                {manual.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState text={t('manuals.empty')} />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,28 @@
+import { $locale, LOCALES, type Locale } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useTranslation } from 'react-i18next'
+import { saveLanguageFx } from '../../api'
+import { languageSelected } from './language.model'
+
+export const LanguageSection = () => {
+  const { t } = useTranslation('core')
+  const { locale, saving, selected } = useUnit({ locale: $locale, saving: saveLanguageFx.pending, selected: languageSelected })
+  return (
+    <section className="core-section" aria-labelledby="core-language-title">
+      <h2 id="core-language-title">{t('language.title')}</h2>
+      <label htmlFor="core-language">{t('language.label')}</label>
+      <select
+        id="core-language"
+        value={locale}
+        disabled={saving}
+        onChange={(event) => selected(event.currentTarget.value as Locale)}
+      >
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={option.slice(0, 2)}>
+            {t(`language.names.${option}`)}
+          </option>
+        ))}
+      </select>
+    </section>
+  )
+}

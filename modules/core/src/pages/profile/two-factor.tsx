@@ -1,0 +1,48 @@
+import { FormError, SubmitButton, TextField } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useTranslation } from 'react-i18next'
+import { startEnrolmentFx } from '../../api'
+import { FormBody } from './form-body'
+import { $enrolment, $qrCode, $twoFactorOn, codeForm, enrolmentCancelled, enrolmentStarted } from './two-factor.model'
+
+export const TwoFactorSection = () => {
+  const { t } = useTranslation('core')
+  const { on, enrolment, qrCode, starting, start, cancel } = useUnit({
+    on: $twoFactorOn,
+    enrolment: $enrolment,
+    qrCode: $qrCode,
+    starting: startEnrolmentFx.pending,
+    start: enrolmentStarted,
+    cancel: enrolmentCancelled,
+  })
+  return (
+    <section className="core-section" aria-labelledby="core-two-factor-title">
+      <h2 id="core-two-factor-title">{t('twoFactor.title')}</h2>
+      {enrolment ? (
+        <>
+          <p>{t('twoFactor.scan')}</p>
+          {qrCode && <img className="core-qr" src={qrCode} alt={t('twoFactor.qrAlt')} width={200} height={200} />}
+          <p>
+            {t('twoFactor.secret')}: <code className="core-secret">{enrolment.secret}</code>
+          </p>
+          <FormBody form={codeForm}>
+            <TextField form={codeForm} name="code" label={t('twoFactor.code')} autoComplete="one-time-code" />
+            <FormError form={codeForm} />
+            <SubmitButton form={codeForm}>{t('twoFactor.confirm')}</SubmitButton>
+            <button type="button" onClick={() => cancel()}>
+              {t('twoFactor.cancel')}
+            </button>
+          </FormBody>
+        </>
+      ) : (
+        <>
+          <p>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</p>
+          {on && <p>{t('twoFactor.restartWarning')}</p>}
+          <button type="button" disabled={starting} onClick={() => start()}>
+            {t(on ? 'twoFactor.restart' : 'twoFactor.start')}
+          </button>
+        </>
+      )}
+    </section>
+  )
+}

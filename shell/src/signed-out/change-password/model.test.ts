@@ -1,0 +1,47 @@
+import { allSettled, fork } from 'effector'
+import { describe, expect, it, vi } from 'vitest'
+import { changePasswordFx } from '../api'
+import { apiError, fieldText, fill, textOf } from '../test-helpers'
+import { $canSubmit, $done, $notice, changePasswordForm, changePasswordOpened } from './model'
+
+const FAILED =
+  'Unable to reset your password, please try to get a new password-reset email by using the forgotten password page'
+
+const setup = (change: (data: { token: string; password: string }) => Promise<{ message: string }>) =>
+  fork({ handlers: [[changePasswordFx, change], [changePasswordForm.scrollToFieldFx, async () => undefined]] })
+
+describe('reset password', () => {
+  it('keeps the submit disabled until both entries are equal and at least 5 characters', async () => {
+    const scope = setup(async () => ({ message: 'Password was successfully reset' }))
+    await allSettled(changePasswordOpened, { scope, params: 'token-1' })
+    expect(scope.getState($canSubmit)).toBe(false)
+    await fill(scope, changePasswordForm, { password: 'abcd', repeatPassword: 'abcd' })
+    expect(scope.getState($canSubmit)).toBe(false)
+    expect(fieldText(scope.getState(changePasswordForm.$errors).password)).toBe('You must enter at least 5 characters')
+    await fill(scope, changePasswordForm, { password: 'abcde', repeatPassword: 'abcdf' })
+    expect(scope.getState($canSubmit)).toBe(false)
+    expect(fieldText(scope.getState(changePasswordForm.$errors).repeatPassword)).toBe('Passwords do not match')
+    await fill(scope, changePasswordForm, { repeatPassword: 'abcde' })
+    expect(scope.getState($canSubmit)).toBe(true)
+  })
+
+  it('sends the token from the link with the new password and says it worked', async () => {
+    const change = vi.fn(async () => ({ message: 'Password was successfully reset' }))
+    const scope = setup(change)
+    await allSettled(changePasswordOpened, { scope, params: 'token-1' })
+    await fill(scope, changePasswordForm, { password: 'new-secret', repeatPassword: 'new-secret' })
+    await allSettled(changePasswordForm.submitted, { scope })
+    expect(change).toHaveBeenCalledWith({ token: 'token-1', password: 'new-secret' })
+    expect(scope.getState($done)).toBe(true)
+    expect(textOf(scope.getState($notice))).toBe('Password was successfully reset')
+  })
+
+  it('shows the spec message when the link is spent or expired', async () => {
+    const scope = setup(async () => Promise.reject(apiError(400, FAILED)))
+    await allSettled(changePasswordOpened, { scope, params: 'old-token' })
+    await fill(scope, changePasswordForm, { password: 'new-secret', repeatPassword: 'new-secret' })
+    await allSettled(changePasswordForm.submitted, { scope })
+    expect(scope.getState($done)).toBe(false)
+    expect(textOf(scope.getState($notice))).toBe(FAILED)
+  })
+})

@@ -1,0 +1,48 @@
+import { allSettled, fork } from 'effector'
+import { describe, expect, it, vi } from 'vitest'
+import { welcomeFx } from '../api'
+import { apiError, fieldText, fill, textOf } from '../test-helpers'
+import { $canSubmit, $done, $notice, welcomeForm, welcomeOpened } from './model'
+
+const setup = (send: (data: unknown) => Promise<{ message: string }>) =>
+  fork({ handlers: [[welcomeFx, send], [welcomeForm.scrollToFieldFx, async () => undefined]] })
+
+describe('welcome of a new user', () => {
+  it('saves the password and the trimmed name, then offers the sign-in', async () => {
+    const send = vi.fn(async () => ({ message: 'Password was successfully reset' }))
+    const scope = setup(send)
+    await allSettled(welcomeOpened, { scope, params: 'welcome-1' })
+    await fill(scope, welcomeForm, { firstName: ' Nina ', lastName: 'New', password: 'first-pass', repeatPassword: 'first-pass' })
+    expect(scope.getState($canSubmit)).toBe(true)
+    await allSettled(welcomeForm.submitted, { scope })
+    expect(send).toHaveBeenCalledWith({ token: 'welcome-1', password: 'first-pass', firstName: 'Nina', lastName: 'New' })
+    expect(scope.getState($done)).toBe(true)
+    expect(textOf(scope.getState($notice))).toBe(
+      'Your user account is ready. You can now sign in with your e-mail address and new password.',
+    )
+  })
+
+  it('needs both names and a matching password of at least 5 characters', async () => {
+    const send = vi.fn(async () => ({ message: '' }))
+    const scope = setup(send)
+    await allSettled(welcomeOpened, { scope, params: 'welcome-1' })
+    await fill(scope, welcomeForm, { firstName: 'Nina', password: 'abcde', repeatPassword: 'abcde' })
+    expect(scope.getState($canSubmit)).toBe(false)
+    await allSettled(welcomeForm.submitted, { scope })
+    expect(send).not.toHaveBeenCalled()
+    expect(fieldText(scope.getState(welcomeForm.$errors).lastName)).toBe('This field is required')
+  })
+
+  it('shows the spec message for a spent link', async () => {
+    const scope = setup(async () =>
+      Promise.reject(
+        apiError(400, 'Unable to reset your password, please try to get a new password-reset email by using the forgotten password page'),
+      ),
+    )
+    await allSettled(welcomeOpened, { scope, params: 'spent' })
+    await fill(scope, welcomeForm, { firstName: 'Nina', lastName: 'New', password: 'abcde', repeatPassword: 'abcde' })
+    await allSettled(welcomeForm.submitted, { scope })
+    expect(scope.getState($done)).toBe(false)
+    expect(textOf(scope.getState($notice))).toMatch(/^Unable to reset your password/)
+  })
+})

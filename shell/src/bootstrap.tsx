@@ -1,3 +1,16 @@
+import { $locale } from '@app/module-kit'
 import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { appStarted } from './boot'
+import { registerShellLocales } from './locales'
+import './shell.css'
 
-createRoot(document.getElementById('root')!).render(<p>Business Cloud</p>)
+registerShellLocales()
+// The page's language follows the chosen locale (screen readers, hyphenation).
+$locale.watch((locale) => {
+  document.documentElement.lang = locale
+})
+appStarted()
+
+// No StrictMode: its double effects would mount every remote parcel twice into one outlet.
+createRoot(document.getElementById('root')!).render(<App />)

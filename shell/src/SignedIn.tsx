@@ -1,0 +1,37 @@
+/**
+ * The signed-in app: chrome around the main outlet, wrapped in the split screen so
+ * a second route can open beside it in its own outlet. Loaded on demand, so the
+ * sign-in page does not pay for it.
+ */
+import { ConfirmHost, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
+import { useEffect } from 'react'
+import { watchSession } from './boot'
+import { SwitchAccountDialog } from './chrome/SwitchAccountDialog'
+import { TopNav } from './chrome/TopNav'
+import { Outlet } from './outlet/Outlet'
+import { signedOutRoutes } from './signed-out'
+
+const renderPane = (path: string) => <Outlet path={path} />
+
+export default function SignedIn() {
+  const { pathname, search } = useLocation()
+  const onSignedOutRoute = signedOutRoutes.some((route) => route.path !== '/' && matchPath(route.path, pathname))
+
+  useEffect(() => watchSession(), [])
+  // A signed-in user who opens a signed-out route (say /register) is sent home.
+  useEffect(() => {
+    if (onSignedOutRoute) navigate('/', { replace: true })
+  }, [onSignedOutRoute])
+
+  return (
+    <div className="shell-app">
+      <TopNav />
+      <main id="shell-main" className="shell-main">
+        <SplitScreen main={<Outlet path={`${pathname}${search}`} />} renderPane={renderPane} />
+      </main>
+      <Toasts />
+      <ConfirmHost />
+      <SwitchAccountDialog />
+    </div>
+  )
+}

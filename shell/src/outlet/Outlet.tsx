@@ -1,0 +1,68 @@
+/**
+ * Shows the route for a path: the remote that owns the path's prefix is loaded on
+ * first use and the matching route mounted. Used for the main area and for each
+ * split-screen pane.
+ */
+import { $enabledModules, type DefinedModule, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { HomePage } from '../pages/HomePage'
+import { NotFoundPage } from '../pages/NotFoundPage'
+import { SearchPage } from '../pages/search/SearchPage'
+import { $modulesKnown, loadModule, ownerOf, retryModule } from '../remotes'
+import { ParcelOutlet } from './ParcelOutlet'
+
+type Loading = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; module: DefinedModule }
+
+const LoadFailed = ({ onRetry }: { onRetry: () => void }) => {
+  const { t } = useTranslation('shell')
+  return (
+    <section className="shell-load-failed" role="alert">
+      <p>{t('remote.failed')}</p>
+      <button type="button" className="shell-button" onClick={onRetry}>
+        {t('remote.retry')}
+      </button>
+    </section>
+  )
+}
+
+const RemoteOutlet = ({ owner, path, pathname }: { owner: EnabledModule; path: string; pathname: string }) => {
+  const [state, setState] = useState<Loading>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    setState({ status: 'loading' })
+    const load = attempt === 0 ? loadModule(owner.remote) : retryModule(owner)
+    load.then(
+      (module) => current && setState({ status: 'ready', module }),
+      (error: unknown) => {
+        console.error(`Remote ${owner.remote} could not be loaded`, error)
+        if (current) setState({ status: 'failed' })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [owner, attempt])
+
+  if (state.status === 'loading') return <Spinner />
+  if (state.status === 'failed') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />
+  const match = findRoute(state.module, pathname)
+  if (!match) return <NotFoundPage />
+  return <ParcelOutlet key={match.route.path} parcel={match.parcel} path={path} />
+}
+
+const pathnameOf = (path: string) => path.split(/[?#]/)[0] || '/'
+
+export const Outlet = ({ path }: { path: string }) => {
+  const [modules, known] = useUnit([$enabledModules, $modulesKnown])
+  const pathname = pathnameOf(path)
+  if (pathname === '/') return <HomePage />
+  if (pathname === '/search') return <SearchPage path={path} />
+  if (!known) return <Spinner />
+  const owner = ownerOf(modules, pathname)
+  if (!owner) return <NotFoundPage />
+  return <RemoteOutlet key={owner.remote} owner={owner} path={path} pathname={pathname} />
+}

@@ -1,0 +1,35 @@
+/**
+ * Mounts one route of a remote as a single-spa parcel into its own <div>: its own
+ * React root, so a remote that throws shows its error page and nothing else breaks.
+ */
+import { ErrorPage, type RouteParcel } from '@app/module-kit'
+import { type Parcel, mountRootParcel } from 'single-spa'
+import { useEffect, useRef, useState } from 'react'
+
+export const ParcelOutlet = ({ parcel, path }: { parcel: RouteParcel; path: string }) => {
+  const element = useRef<HTMLDivElement>(null)
+  const mounted = useRef<Parcel | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mounted once per parcel; path changes go through update below.
+  useEffect(() => {
+    if (!element.current) return
+    const instance = mountRootParcel(parcel, { domElement: element.current, path })
+    mounted.current = instance
+    instance.mountPromise.catch((error: Error) => setFailure(error.message))
+    return () => {
+      mounted.current = null
+      // Unmount only what finished mounting; a failed mount has nothing to take down.
+      instance.mountPromise.then(() => instance.unmount()).catch(() => undefined)
+    }
+  }, [parcel])
+
+  useEffect(() => {
+    const instance = mounted.current
+    if (!instance?.update) return
+    instance.mountPromise.then(() => instance.update?.({ path })).catch(() => undefined)
+  }, [path])
+
+  if (failure) return <ErrorPage message={failure} />
+  return <div ref={element} className="shell-parcel" />
+}

@@ -1,0 +1,45 @@
+/** /search?q=: asks every enabled module that offers search, and keeps the groups they answer. */
+import { $enabledModules, type DefinedModule, type EnabledModule, type SearchGroup, sessionEnded } from '@app/module-kit'
+import { createEffect, createEvent, createStore, sample } from 'effector'
+import { searchable } from '../../menus'
+import { loadModule } from '../../remotes'
+
+export interface SearchResults {
+  query: string
+  groups: SearchGroup[]
+  /** Some module could not be loaded or its search failed: the rest is still shown. */
+  partial: boolean
+}
+
+export const searchRequested = createEvent<string>()
+
+export const searchFx = createEffect(
+  async ({ query, modules, load }: { query: string; modules: EnabledModule[]; load: (remote: string) => Promise<DefinedModule> }): Promise<SearchResults> => {
+    const answers = await Promise.allSettled(
+      modules
+        .filter((module) => module.search)
+        .map(async (module) => {
+          const definition = await load(module.remote)
+          return definition.search ? definition.search(query) : []
+        }),
+    )
+    return {
+      query,
+      groups: answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : [])),
+      partial: answers.some((answer) => answer.status === 'rejected'),
+    }
+  },
+)
+
+export const $results = createStore<SearchResults | null>(null)
+  .on(searchFx.doneData, (_, results) => results)
+  .reset(sessionEnded)
+export const $searching = searchFx.pending
+
+sample({
+  clock: searchRequested,
+  source: $enabledModules,
+  filter: (_, query) => searchable(query),
+  fn: (modules, query) => ({ query: query.trim(), modules, load: loadModule }),
+  target: searchFx,
+})

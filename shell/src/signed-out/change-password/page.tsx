@@ -18,7 +18,9 @@ export const ChangePasswordPage = ({ params }: RouteProps) => {
     changePasswordForm.submitted,
   ])
   const token = params.token ?? ''
-  useEffect(() => opened(token), [opened, token])
+  useEffect(() => {
+    opened(token)
+  }, [opened, token])
   return (
     <SignedOutLayout title={t('signedOut.changePassword.title')} intro={done ? undefined : t('signedOut.newPassword.hint')}>
       <NoticeBox notice={notice} />

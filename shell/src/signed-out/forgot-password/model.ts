@@ -5,6 +5,7 @@
 import { createForm } from '@app/module-kit'
 import { createEvent, createStore, sample } from 'effector'
 import { requestResetFx } from '../api'
+import { trimmed } from '../email'
 import { type Notice, errorNotice, success } from '../notice'
 
 export const forgotPasswordOpened = createEvent()
@@ -19,7 +20,7 @@ export const forgotPasswordForm = createForm<{ email: string }>({
       rules: {
         required: true,
         maxLength: 254,
-        validate: (value) => (looksLikeEmail(String(value ?? '').trim()) ? null : 'validation.email'),
+        validate: (value) => (looksLikeEmail(trimmed(value)) ? null : 'validation.email'),
       },
     },
   },

@@ -16,7 +16,9 @@ export const ForgotPasswordPage = () => {
     forgotPasswordForm.submitted,
     forgotPasswordForm.$submitting,
   ])
-  useEffect(() => opened(), [opened])
+  useEffect(() => {
+    opened()
+  }, [opened])
   return (
     <SignedOutLayout title={t('signedOut.forgotPassword.title')} intro={sent ? undefined : t('signedOut.forgotPassword.intro')}>
       <NoticeBox notice={notice} />

@@ -7,6 +7,7 @@
 import { type FieldRules, PATTERNS, createForm } from '@app/module-kit'
 import { createEvent, createStore, sample } from 'effector'
 import { type SignUpData, registerFx } from '../api'
+import { emailProblem, trimmed } from '../email'
 import { newPasswordFields } from '../new-password'
 import { type Notice, errorNotice, success } from '../notice'
 
@@ -14,7 +15,7 @@ export type RegisterValues = SignUpData & Record<string, unknown>
 
 export const registerOpened = createEvent()
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.trim().toLowerCase()
 
 const text = (maxLength: number): FieldRules<RegisterValues> => ({ required: true, maxLength })
 
@@ -22,14 +23,14 @@ export const registerForm = createForm<RegisterValues>({
   fields: {
     firstName: { initial: '', rules: text(100) },
     lastName: { initial: '', rules: text(100) },
-    email: { initial: '', rules: { required: true, email: true, maxLength: 254 } },
+    email: { initial: '', rules: { required: true, maxLength: 254, validate: emailProblem } },
     repeatEmail: {
       initial: '',
       rules: {
         required: true,
-        email: true,
         maxLength: 254,
-        validate: (value, values) => (sameEmail(String(value ?? ''), values.email) ? null : 'validation.emailsMismatch'),
+        validate: (value, values) =>
+          emailProblem(value) ?? (sameEmail(trimmed(value), values.email) ? null : 'validation.emailsMismatch'),
       },
     },
     ...newPasswordFields<RegisterValues>(),

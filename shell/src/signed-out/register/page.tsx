@@ -24,7 +24,9 @@ export const RegisterPage = () => {
     registerForm.submitted,
     registerForm.$submitting,
   ])
-  useEffect(() => opened(), [opened])
+  useEffect(() => {
+    opened()
+  }, [opened])
   const countries = useMemo(
     () => [{ value: '', label: t('signedOut.register.chooseCountry') }, ...countryOptions(locale)],
     [locale, t],

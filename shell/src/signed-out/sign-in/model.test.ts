@@ -22,7 +22,7 @@ describe('sign-in', () => {
     const signInCall = vi.fn(async () => authResult())
     const scope = setup([[signInFx, signInCall]])
     await signIn(scope, ' anna@example.com ', 'secret')
-    expect(signInCall).toHaveBeenCalledWith({ username: ' anna@example.com ', password: 'secret' })
+    expect(signInCall).toHaveBeenCalledWith({ username: 'anna@example.com', password: 'secret' })
     expect(scope.getState($session)?.user.firstName).toBe('Anna')
     expect(scope.getState($notice)).toBeNull()
   })

@@ -5,6 +5,7 @@
 import { ApiError, type AuthResult, createForm, sessionStarted } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { type SignInAnswer, isChallenge, signInFx, silentSignInFx, twoFactorFx } from '../api'
+import { emailProblem } from '../email'
 import { type Notice, errorNotice, failure } from '../notice'
 
 export type SignInStep = 'credentials' | 'twoFactor'
@@ -18,11 +19,11 @@ export const $notice = createStore<Notice | null>(null)
 
 export const signInForm = createForm<{ email: string; password: string }>({
   fields: {
-    email: { initial: '', rules: { required: true, email: true, maxLength: 254 } },
+    email: { initial: '', rules: { required: true, maxLength: 254, validate: emailProblem } },
     password: { initial: '', rules: { required: true, maxLength: 100 } },
   },
   // Called synchronously so the effect runs in the caller's scope; the outcome is handled below.
-  submit: (values) => signInFx({ username: values.email, password: values.password }).then(() => undefined),
+  submit: (values) => signInFx({ username: values.email.trim(), password: values.password }).then(() => undefined),
 })
 
 const sendCodeFx = attach({

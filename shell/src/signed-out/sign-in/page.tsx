@@ -48,7 +48,9 @@ const TwoFactorForm = () => {
 export const SignInPage = () => {
   const { t } = useTranslation('shell')
   const [step, notice, opened] = useUnit([$step, $notice, signInOpened])
-  useEffect(() => opened(), [opened])
+  useEffect(() => {
+    opened()
+  }, [opened])
   const twoFactor = step === 'twoFactor'
   return (
     <SignedOutLayout

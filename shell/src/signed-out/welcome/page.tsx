@@ -18,7 +18,9 @@ export const WelcomePage = ({ params }: RouteProps) => {
     welcomeForm.submitted,
   ])
   const token = params.token ?? ''
-  useEffect(() => opened(token), [opened, token])
+  useEffect(() => {
+    opened(token)
+  }, [opened, token])
   return (
     <SignedOutLayout title={t('signedOut.welcome.title')} intro={done ? undefined : t('signedOut.welcome.intro')}>
       <NoticeBox notice={notice} />

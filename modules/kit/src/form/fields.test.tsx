@@ -1,0 +1,90 @@
+/** The fields' markup, rendered on the server side of React (no DOM library needed). */
+import { allSettled, fork } from 'effector'
+import { Provider } from 'effector-react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { i18n } from '../i18n'
+import { CheckboxField, FormError, SelectField, SubmitButton, TextField } from './fields'
+import { createForm } from './model'
+
+const loginForm = () =>
+  createForm<{ email: string; password: string; remember: boolean; country: string }>({
+    fields: {
+      email: { initial: '', rules: { required: true, email: true } },
+      password: { initial: '', rules: { required: true, maxLength: 100 } },
+      remember: { initial: false },
+      country: { initial: 'FI' },
+    },
+    submit: () => Promise.reject(new Error('User does not exist or wrong password')),
+  })
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-GB')
+})
+afterEach(async () => {
+  await i18n.changeLanguage('en-GB')
+})
+
+describe('TextField', () => {
+  it('ties the label, the control and the message together', () => {
+    const form = loginForm()
+    const html = renderToStaticMarkup(<TextField form={form} name="email" label="E-mail" type="email" autoComplete="username" />)
+    const id = `${form.id}-email`
+    expect(html).toContain(`<label for="${id}"`)
+    expect(html).toContain(`id="${id}"`)
+    expect(html).toContain(`aria-describedby="${id}-message"`)
+    expect(html).toContain('aria-invalid="false"')
+    expect(html).toContain('aria-required="true"')
+    expect(html).toMatch(/autocomplete="username"/i)
+  })
+
+  it('shows the translated message under a field in error, in the chosen language', async () => {
+    const form = loginForm()
+    const scope = fork()
+    await allSettled(form.submitted, { scope })
+    const render = () =>
+      renderToStaticMarkup(
+        <Provider value={scope}>
+          <TextField form={form} name="email" label="E-mail" />
+        </Provider>,
+      )
+    expect(render()).toContain('aria-invalid="true"')
+    expect(render()).toContain('This field is required</p>')
+    await i18n.changeLanguage('fi-FI')
+    expect(render()).toContain('Tämä kenttä on pakollinen</p>')
+  })
+})
+
+describe('other fields', () => {
+  it('renders a select with a translated placeholder and the chosen option', () => {
+    const form = loginForm()
+    const html = renderToStaticMarkup(
+      <SelectField form={form} name="country" label="Country" options={[{ value: 'FI', label: 'Finland' }]} />,
+    )
+    expect(html).toContain('<option value="">Choose…</option>')
+    expect(html).toMatch(/<option value="FI" selected="">Finland<\/option>/)
+  })
+
+  it('renders a checkbox with its label after it', () => {
+    const form = loginForm()
+    const html = renderToStaticMarkup(<CheckboxField form={form} name="remember" label="Remember me" />)
+    expect(html).toMatch(/type="checkbox".*<label for="[^"]+-remember"/)
+  })
+
+  it('shows a failed submit as an alert and keeps the button usable', async () => {
+    const form = loginForm()
+    const scope = fork()
+    await allSettled(form.fieldChanged, { scope, params: { name: 'email', value: 'anna@example.fi' } })
+    await allSettled(form.fieldChanged, { scope, params: { name: 'password', value: 'secret' } })
+    await allSettled(form.submitted, { scope })
+    const html = renderToStaticMarkup(
+      <Provider value={scope}>
+        <FormError form={form} />
+        <SubmitButton form={form}>Sign in</SubmitButton>
+      </Provider>,
+    )
+    expect(html).toContain('role="alert">User does not exist or wrong password</div>')
+    expect(html).toContain('type="submit"')
+    expect(html).not.toContain('disabled')
+  })
+})

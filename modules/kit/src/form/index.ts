@@ -1,0 +1,14 @@
+export { CheckboxField, FormError, FormFrame, SelectField, SubmitButton, TextField, useForm } from './fields'
+export type { SelectFieldProps, TextFieldProps } from './fields'
+export {
+  createForm,
+  type FieldErrors,
+  fieldId,
+  type FieldResult,
+  type FieldStatuses,
+  type Form,
+  type FormConfig,
+  VALIDATION_DEBOUNCE_MS,
+} from './model'
+export { checkSync, type FieldMessage, type FieldRules, type FieldStatus, fromServerMessage, isFilled, PATTERNS } from './rules'
+export { SCROLL_DURATION_MS, SCROLL_OFFSET_PX, scrollToElement } from './scroll'

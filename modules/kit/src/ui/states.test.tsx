@@ -1,0 +1,34 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { ConfirmHost } from './ConfirmHost'
+import { confirm, confirmAnswered } from './confirm'
+import { EmptyState, ErrorPage, Spinner } from './states'
+
+describe('ErrorPage, Spinner, EmptyState', () => {
+  it('shows the message of the error page as an alert', () => {
+    const html = renderToStaticMarkup(<ErrorPage message="User not found" />)
+    expect(html).toContain('role="alert"')
+    expect(html).toContain('<h1>Something went wrong</h1>')
+    expect(html).toContain('<p>User not found</p>')
+  })
+
+  it('announces loading and shows an empty list line', () => {
+    expect(renderToStaticMarkup(<Spinner />)).toContain('role="status"')
+    expect(renderToStaticMarkup(<Spinner />)).toContain('Loading…')
+    expect(renderToStaticMarkup(<EmptyState text="No users" />)).toBe('<p class="kit-empty">No users</p>')
+  })
+})
+
+describe('<ConfirmHost />', () => {
+  it('draws a modal dialog with No before Yes', async () => {
+    expect(renderToStaticMarkup(<ConfirmHost />)).toBe('')
+    const answer = confirm({ title: 'Remove the user?', text: 'This cannot be undone.' })
+    const html = renderToStaticMarkup(<ConfirmHost />)
+    expect(html).toContain('role="dialog" aria-modal="true"')
+    expect(html).toMatch(/aria-labelledby="([^"]+)".*<h2 id="\1"/)
+    expect(html).toMatch(/aria-describedby="([^"]+)".*<p id="\1"/)
+    expect(html.indexOf('>No</button>')).toBeLessThan(html.indexOf('>Yes</button>'))
+    confirmAnswered(false)
+    await expect(answer).resolves.toBe(false)
+  })
+})

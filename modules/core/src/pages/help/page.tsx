@@ -1,4 +1,3 @@
-import { breadcrumbsSet } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,17 +6,11 @@ import { $contact, $contactFailed, helpOpened } from './model'
 
 export const HelpPage = () => {
   const { t } = useTranslation('core')
-  const { contact, failed, opened, setCrumbs } = useUnit({
-    contact: $contact,
-    failed: $contactFailed,
-    opened: helpOpened,
-    setCrumbs: breadcrumbsSet,
-  })
+  const { contact, failed, opened } = useUnit({ contact: $contact, failed: $contactFailed, opened: helpOpened })
   useEffect(() => opened(), [opened])
-  useEffect(() => setCrumbs([{ label: t('help.title') }]), [setCrumbs, t])
 
   return (
-    <main className="core-page">
+    <div className="core-page">
       <h1>{t('help.title')}</h1>
       <section className="core-section" aria-labelledby="core-contact-title">
         <h2 id="core-contact-title">{t('help.contact.title')}</h2>
@@ -41,6 +34,6 @@ export const HelpPage = () => {
         {failed && <p role="alert">{t('help.contact.failed')}</p>}
       </section>
       <Manuals />
-    </main>
+    </div>
   )
 }

@@ -1,10 +1,10 @@
-import { breadcrumbsSet } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Manuals } from '../../manuals/manuals'
 import { BackgroundSection } from './background'
 import { LanguageSection } from './language'
+import { profileOpened } from './model'
 import { PasswordSection } from './password'
 import { RemovalSection } from './removal'
 import { TwoFactorSection } from './two-factor'
@@ -13,10 +13,10 @@ import { UsernameSection } from './username'
 /** /profile and its alias /profile/settings (spec part1 §2, part2 §2). */
 export const ProfilePage = () => {
   const { t } = useTranslation('core')
-  const setCrumbs = useUnit(breadcrumbsSet)
-  useEffect(() => setCrumbs([{ label: t('profile.title') }]), [setCrumbs, t])
+  const opened = useUnit(profileOpened)
+  useEffect(() => opened(), [opened])
   return (
-    <main className="core-page">
+    <div className="core-page">
       <h1>{t('profile.title')}</h1>
       <div className="core-grid">
         <LanguageSection />
@@ -27,6 +27,6 @@ export const ProfilePage = () => {
         <Manuals />
         <RemovalSection />
       </div>
-    </main>
+    </div>
   )
 }

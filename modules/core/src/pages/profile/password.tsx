@@ -1,19 +1,18 @@
-import { FormError, SubmitButton, TextField } from '@app/module-kit'
+import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import { passwordForm } from './password.model'
-import { FormBody } from './form-body'
 
 export const PasswordSection = () => {
   const { t } = useTranslation('core')
   return (
     <section className="core-section" aria-labelledby="core-password-title">
       <h2 id="core-password-title">{t('password.title')}</h2>
-      <FormBody form={passwordForm}>
+      <FormFrame form={passwordForm}>
         <TextField form={passwordForm} name="password" label={t('password.new')} type="password" autoComplete="new-password" />
         <TextField form={passwordForm} name="repeatPassword" label={t('password.repeat')} type="password" autoComplete="new-password" />
         <FormError form={passwordForm} />
         <SubmitButton form={passwordForm}>{t('password.submit')}</SubmitButton>
-      </FormBody>
+      </FormFrame>
     </section>
   )
 }

@@ -27,7 +27,7 @@ export const codeForm = createForm<CodeValues>({
     },
   },
   submit: async (values) => {
-    await confirmEnrolmentFx(values.code.trim())
+    await confirmEnrolmentFx(values.code)
   },
 })
 

@@ -1,8 +1,7 @@
-import { FormError, SubmitButton, TextField } from '@app/module-kit'
+import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { startEnrolmentFx } from '../../api'
-import { FormBody } from './form-body'
 import { $enrolment, $qrCode, $twoFactorOn, codeForm, enrolmentCancelled, enrolmentStarted } from './two-factor.model'
 
 export const TwoFactorSection = () => {
@@ -25,14 +24,14 @@ export const TwoFactorSection = () => {
           <p>
             {t('twoFactor.secret')}: <code className="core-secret">{enrolment.secret}</code>
           </p>
-          <FormBody form={codeForm}>
+          <FormFrame form={codeForm}>
             <TextField form={codeForm} name="code" label={t('twoFactor.code')} autoComplete="one-time-code" />
             <FormError form={codeForm} />
             <SubmitButton form={codeForm}>{t('twoFactor.confirm')}</SubmitButton>
             <button type="button" onClick={() => cancel()}>
               {t('twoFactor.cancel')}
             </button>
-          </FormBody>
+          </FormFrame>
         </>
       ) : (
         <>

@@ -13,7 +13,7 @@ interface UsernameValues extends Record<string, unknown> {
 const submitUsernameFx = attach({
   source: $userId,
   effect: changeUsernameFx,
-  mapParams: (values: UsernameValues, userId) => ({ userId: signedInUser(userId), username: values.username.trim() }),
+  mapParams: (values: UsernameValues, userId) => ({ userId: signedInUser(userId), username: values.username }),
 })
 
 export const usernameForm = createForm<UsernameValues>({

@@ -1,6 +1,5 @@
-import { FormError, SubmitButton, TextField } from '@app/module-kit'
+import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
-import { FormBody } from './form-body'
 import { usernameForm } from './username.model'
 
 export const UsernameSection = () => {
@@ -9,11 +8,11 @@ export const UsernameSection = () => {
     <section className="core-section" aria-labelledby="core-username-title">
       <h2 id="core-username-title">{t('username.title')}</h2>
       <p>{t('username.hint')}</p>
-      <FormBody form={usernameForm}>
+      <FormFrame form={usernameForm}>
         <TextField form={usernameForm} name="username" label={t('username.label')} type="email" autoComplete="email" />
         <FormError form={usernameForm} />
         <SubmitButton form={usernameForm}>{t('username.submit')}</SubmitButton>
-      </FormBody>
+      </FormFrame>
     </section>
   )
 }

@@ -42,7 +42,8 @@ export const welcomeFx = createEffect((data: { token: string; password: string; 
   apiRequest<{ message: string }>('POST', '/passwordreset/changePasswordAndUserDetails', { body: data, token: null }),
 )
 
-export interface SignUpData {
+/** A type literal, not an interface: form values need its implicit index signature. */
+export type SignUpData = {
   firstName: string
   lastName: string
   email: string

@@ -17,26 +17,17 @@ export const SIGNED_OUT_CSS = `
 .so-card--delayed { animation: so-appear 200ms ease-out 700ms both; }
 @keyframes so-appear { from { opacity: 0; visibility: hidden; transform: translateY(6px); } to { opacity: 1; visibility: visible; transform: none; } }
 @media (prefers-reduced-motion: reduce) { .so-card--delayed { animation-duration: 1ms; } }
-.so-brand { margin: 0 0 4px; font-size: 15px; font-weight: 700; letter-spacing: 0.04em; text-transform: uppercase; color: #2b5f8e; }
+.so-brand { margin: 0 0 4px; font-size: 15px; font-weight: 700; letter-spacing: 0.04em; text-transform: uppercase; color: var(--kit-primary, #0b5cad); }
 .so-tagline { margin: 0 0 24px; font-size: 13px; color: #5b6b7c; }
 .so-title { margin: 0 0 8px; font-size: 24px; font-weight: 600; }
 .so-intro { margin: 0 0 20px; font-size: 14px; line-height: 1.5; color: #425466; }
-.so-form { display: flex; flex-direction: column; gap: 4px; }
-.so-grid { display: grid; grid-template-columns: 1fr; column-gap: 16px; }
+.so-grid { display: grid; grid-template-columns: 1fr; gap: 16px; }
 @media (min-width: 768px) { .so-grid { grid-template-columns: 1fr 1fr; } }
-.so-actions { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-top: 12px; }
-.so-button {
-  font: inherit; font-weight: 600; padding: 10px 20px; border-radius: 8px; border: 1px solid #2b5f8e;
-  background: #2b5f8e; color: #fff; cursor: pointer;
-}
-.so-button:hover:not(:disabled) { background: #234e75; }
-.so-button:disabled { opacity: 0.55; cursor: not-allowed; }
-.so-button--full { width: 100%; }
-.so-button--secondary { background: #fff; color: #2b5f8e; }
-.so-button--secondary:hover:not(:disabled) { background: #eef3f8; }
-.so-button:focus-visible, .so-links a:focus-visible, .so-language select:focus-visible { outline: 3px solid #f0b429; outline-offset: 2px; }
+.so-actions { display: flex; flex-wrap: wrap; gap: 12px; }
+.so-actions .kit-button { flex: 1 1 160px; }
+.so-links a:focus-visible, .so-language select:focus-visible { outline: 3px solid var(--kit-focus, #1a73e8); outline-offset: 2px; }
 .so-links { margin-top: 20px; display: flex; flex-direction: column; gap: 8px; font-size: 14px; }
-.so-links a { color: #2b5f8e; }
+.so-links a { color: var(--kit-primary, #0b5cad); }
 .so-notice { margin: 0 0 16px; padding: 12px 14px; border-radius: 8px; font-size: 14px; line-height: 1.45; border: 1px solid; }
 .so-notice--error { background: #fdecea; border-color: #e0a39c; color: #8a1c12; }
 .so-notice--success { background: #e8f5ec; border-color: #9fd0ad; color: #1d5e31; }

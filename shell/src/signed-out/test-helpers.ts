@@ -3,7 +3,7 @@
  * them, the text a user would read, and no-op handlers for the kit's own effects
  * (token storage, module loading, navigation) so a started session stays in memory.
  */
-import { ApiError, i18n, loadContextsFx, loadModulesFx, navigateFx, storeTokenFx, type AuthResult } from '@app/module-kit'
+import { ApiError, type Form, i18n, loadContextsFx, loadModulesFx, navigateFx, storeTokenFx, type AuthResult } from '@app/module-kit'
 import { type Scope, allSettled } from 'effector'
 import { registerSignedOutLocales } from './locales'
 import type { Notice } from './notice'
@@ -47,11 +47,7 @@ export const authResult = (overrides: Partial<AuthResult> = {}): AuthResult => (
 })
 
 /** Types every value into its field, as a user would, and waits for validation. */
-export const fill = <V extends Record<string, unknown>>(
-  scope: Scope,
-  form: { fieldChanged: import('effector').EventCallable<{ name: keyof V; value: unknown }> },
-  values: Partial<V>,
-) =>
+export const fill = <V extends Record<string, unknown>>(scope: Scope, form: Form<V>, values: NoInfer<Partial<V>>) =>
   Promise.all(
     Object.entries(values).map(([name, value]) => allSettled(form.fieldChanged, { scope, params: { name, value } })),
   )

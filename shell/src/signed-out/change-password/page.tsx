@@ -1,21 +1,20 @@
 /** `/changePassword/:token`: a new password twice, from the mailed reset link. */
-import { Link, type RouteProps, TextField } from '@app/module-kit'
+import { FormFrame, Link, type RouteProps, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormFrame, Submit } from '../form-frame'
+import { GuardedSubmit } from '../guarded-submit'
 import { NoticeBox, SignedOutLayout } from '../layout'
 import { $canSubmit, $done, $notice, changePasswordForm, changePasswordOpened } from './model'
 
 export const ChangePasswordPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('shell')
-  const [done, notice, canSubmit, submitting, opened, submitted] = useUnit([
+  const [done, notice, canSubmit, submitting, opened] = useUnit([
     $done,
     $notice,
     $canSubmit,
     changePasswordForm.$submitting,
     changePasswordOpened,
-    changePasswordForm.submitted,
   ])
   const token = params.token ?? ''
   useEffect(() => {
@@ -25,10 +24,10 @@ export const ChangePasswordPage = ({ params }: RouteProps) => {
     <SignedOutLayout title={t('signedOut.changePassword.title')} intro={done ? undefined : t('signedOut.newPassword.hint')}>
       <NoticeBox notice={notice} />
       {!done && (
-        <FormFrame onSubmit={submitted} label={t('signedOut.changePassword.title')}>
+        <FormFrame form={changePasswordForm}>
           <TextField form={changePasswordForm} name="password" label={t('signedOut.newPassword.password')} type="password" autoComplete="new-password" autoFocus />
           <TextField form={changePasswordForm} name="repeatPassword" label={t('signedOut.newPassword.repeatPassword')} type="password" autoComplete="new-password" />
-          <Submit disabled={!canSubmit || submitting}>{t('signedOut.changePassword.submit')}</Submit>
+          <GuardedSubmit ready={canSubmit} submitting={submitting}>{t('signedOut.changePassword.submit')}</GuardedSubmit>
         </FormFrame>
       )}
       <nav className="so-links">

@@ -1,9 +1,8 @@
 /** `/register`: sign-up of a trial account, with a link back to sign-in and a Cancel that goes back. */
-import { $locale, Link, navigate, SelectField, TextField } from '@app/module-kit'
+import { $locale, FormFrame, Link, navigate, SelectField, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormFrame, Submit } from '../form-frame'
 import { NoticeBox, SignedOutLayout } from '../layout'
 import { countryOptions } from './countries'
 import { $done, $notice, registerForm, registerOpened } from './model'
@@ -16,28 +15,19 @@ const goBack = () => {
 
 export const RegisterPage = () => {
   const { t } = useTranslation('shell')
-  const [done, notice, locale, opened, submitted, submitting] = useUnit([
-    $done,
-    $notice,
-    $locale,
-    registerOpened,
-    registerForm.submitted,
-    registerForm.$submitting,
-  ])
+  const [done, notice, locale, opened] = useUnit([$done, $notice, $locale, registerOpened])
   useEffect(() => {
     opened()
   }, [opened])
-  const countries = useMemo(
-    () => [{ value: '', label: t('signedOut.register.chooseCountry') }, ...countryOptions(locale)],
-    [locale, t],
-  )
-  const label = (key: string, required = true) => `${t(`signedOut.register.${key}`)}${required ? ' *' : ''}`
+  const countries = useMemo(() => countryOptions(locale), [locale])
+  // The kit's fields mark required ones with an asterisk, as the spec asks.
+  const label = (key: string) => t(`signedOut.register.${key}`)
 
   return (
     <SignedOutLayout wide title={t('signedOut.register.title')} intro={done ? undefined : t('signedOut.register.intro')}>
       <NoticeBox notice={notice} showStatus />
       {!done && (
-        <FormFrame onSubmit={submitted} label={t('signedOut.register.title')}>
+        <FormFrame form={registerForm}>
           <div className="so-grid">
             <TextField form={registerForm} name="firstName" label={label('firstName')} autoComplete="given-name" autoFocus />
             <TextField form={registerForm} name="lastName" label={label('lastName')} autoComplete="family-name" />
@@ -46,7 +36,7 @@ export const RegisterPage = () => {
             <TextField form={registerForm} name="password" label={label('password')} type="password" autoComplete="new-password" />
             <TextField form={registerForm} name="repeatPassword" label={label('repeatPassword')} type="password" autoComplete="new-password" />
             <TextField form={registerForm} name="company" label={label('company')} autoComplete="organization" />
-            <TextField form={registerForm} name="website" label={label('website', false)} type="url" autoComplete="url" />
+            <TextField form={registerForm} name="website" label={label('website')} type="url" autoComplete="url" />
             <SelectField form={registerForm} name="country" label={label('country')} options={countries} />
             <div>
               <TextField form={registerForm} name="phone" label={label('phone')} type="tel" autoComplete="tel" />
@@ -54,8 +44,8 @@ export const RegisterPage = () => {
             </div>
           </div>
           <div className="so-actions">
-            <Submit disabled={submitting}>{t('signedOut.register.submit')}</Submit>
-            <button type="button" className="so-button so-button--secondary so-button--full" onClick={goBack}>
+            <SubmitButton form={registerForm}>{t('signedOut.register.submit')}</SubmitButton>
+            <button type="button" className="kit-button" onClick={goBack}>
               {t('signedOut.register.cancel')}
             </button>
           </div>

@@ -1,21 +1,19 @@
 /** `/`: the sign-in card, and the two-factor step for users who have it. */
-import { Link, TextField } from '@app/module-kit'
+import { FormFrame, Link, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormFrame, Submit } from '../form-frame'
 import { NoticeBox, SignedOutLayout } from '../layout'
 import { $notice, $step, signInForm, signInOpened, twoFactorCancelled, twoFactorForm } from './model'
 
 const CredentialsForm = () => {
   const { t } = useTranslation('shell')
-  const [submitted, submitting] = useUnit([signInForm.submitted, signInForm.$submitting])
   return (
     <>
-      <FormFrame onSubmit={submitted} label={t('signedOut.signIn.title')}>
+      <FormFrame form={signInForm}>
         <TextField form={signInForm} name="email" label={t('signedOut.signIn.email')} type="email" autoComplete="username" autoFocus />
         <TextField form={signInForm} name="password" label={t('signedOut.signIn.password')} type="password" autoComplete="current-password" />
-        <Submit disabled={submitting}>{t('signedOut.signIn.submit')}</Submit>
+        <SubmitButton form={signInForm}>{t('signedOut.signIn.submit')}</SubmitButton>
       </FormFrame>
       <nav className="so-links">
         <Link to="/forgotpassword">{t('signedOut.signIn.forgotPassword')}</Link>
@@ -29,15 +27,15 @@ const CredentialsForm = () => {
 
 const TwoFactorForm = () => {
   const { t } = useTranslation('shell')
-  const [submitted, submitting, cancel] = useUnit([twoFactorForm.submitted, twoFactorForm.$submitting, twoFactorCancelled])
+  const cancel = useUnit(twoFactorCancelled)
   return (
     <>
-      <FormFrame onSubmit={submitted} label={t('signedOut.twoFactor.title')}>
+      <FormFrame form={twoFactorForm}>
         <TextField form={twoFactorForm} name="code" label={t('signedOut.twoFactor.code')} autoComplete="one-time-code" autoFocus />
-        <Submit disabled={submitting}>{t('signedOut.twoFactor.submit')}</Submit>
+        <SubmitButton form={twoFactorForm}>{t('signedOut.twoFactor.submit')}</SubmitButton>
       </FormFrame>
       <div className="so-actions">
-        <button type="button" className="so-button so-button--secondary" onClick={() => cancel()}>
+        <button type="button" className="kit-button" onClick={() => cancel()}>
           {t('signedOut.twoFactor.cancel')}
         </button>
       </div>

@@ -1,21 +1,20 @@
 /** `/welcomeNewUser/:token`: a new user chooses a password and gives a name. */
-import { Link, type RouteProps, TextField } from '@app/module-kit'
+import { FormFrame, Link, type RouteProps, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormFrame, Submit } from '../form-frame'
+import { GuardedSubmit } from '../guarded-submit'
 import { NoticeBox, SignedOutLayout } from '../layout'
 import { $canSubmit, $done, $notice, welcomeForm, welcomeOpened } from './model'
 
 export const WelcomePage = ({ params }: RouteProps) => {
   const { t } = useTranslation('shell')
-  const [done, notice, canSubmit, submitting, opened, submitted] = useUnit([
+  const [done, notice, canSubmit, submitting, opened] = useUnit([
     $done,
     $notice,
     $canSubmit,
     welcomeForm.$submitting,
     welcomeOpened,
-    welcomeForm.submitted,
   ])
   const token = params.token ?? ''
   useEffect(() => {
@@ -25,13 +24,13 @@ export const WelcomePage = ({ params }: RouteProps) => {
     <SignedOutLayout title={t('signedOut.welcome.title')} intro={done ? undefined : t('signedOut.welcome.intro')}>
       <NoticeBox notice={notice} />
       {!done && (
-        <FormFrame onSubmit={submitted} label={t('signedOut.welcome.title')}>
+        <FormFrame form={welcomeForm}>
           <TextField form={welcomeForm} name="firstName" label={t('signedOut.welcome.firstName')} autoComplete="given-name" autoFocus />
           <TextField form={welcomeForm} name="lastName" label={t('signedOut.welcome.lastName')} autoComplete="family-name" />
           <TextField form={welcomeForm} name="password" label={t('signedOut.newPassword.password')} type="password" autoComplete="new-password" />
           <p className="so-hint">{t('signedOut.newPassword.hint')}</p>
           <TextField form={welcomeForm} name="repeatPassword" label={t('signedOut.newPassword.repeatPassword')} type="password" autoComplete="new-password" />
-          <Submit disabled={!canSubmit || submitting}>{t('signedOut.welcome.submit')}</Submit>
+          <GuardedSubmit ready={canSubmit} submitting={submitting}>{t('signedOut.welcome.submit')}</GuardedSubmit>
         </FormFrame>
       )}
       <nav className="so-links">

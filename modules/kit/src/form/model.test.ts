@@ -192,6 +192,19 @@ describe('submit', () => {
     expect(scroll).toHaveBeenCalledWith('email')
   })
 
+  it('keeps the server answer over a validation still pending from typing', async () => {
+    const form = createForm<{ email: string }>({
+      fields: { email: { initial: '', rules: { required: true } } },
+      submit: () => Promise.reject(new ApiError('Validation failed', 400, { email: 'Email is already registered' })),
+    })
+    const scope = fork()
+    const typed = allSettled(form.fieldChanged, { scope, params: { name: 'email', value: 'anna@example.fi' } })
+    const sent = allSettled(form.submitted, { scope })
+    await settle(Promise.all([typed, sent]))
+    expect(scope.getState(form.$errors)).toEqual({ email: { key: 'Email is already registered' } })
+    expect(scope.getState(form.$status).email).toBe('Error')
+  })
+
   it('shows a field error the form has no field for as the form error', async () => {
     const form = createForm<{ name: string }>({
       fields: { name: { initial: 'Anna' } },

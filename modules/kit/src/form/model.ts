@@ -113,7 +113,8 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
   })
   $versions
     .on(changeAccepted, (versions, { name, version }) => ({ ...versions, [name]: version }))
-    .on(reset, (versions) => Object.fromEntries(names.map((name) => [name, (versions[name] ?? 0) + 1])) as typeof versions)
+    // A submit checks every field itself, and a reset starts over: validations still pending are dropped.
+    .on([submitted, reset], (versions) => Object.fromEntries(names.map((name) => [name, (versions[name] ?? 0) + 1])) as typeof versions)
   $values.on(changeAccepted, (values, { name, value }) => ({ ...values, [name]: value })).reset(reset)
   $status.on(changeAccepted, (statuses, { name }) => ({ ...statuses, [name]: 'Warning' })).reset(reset)
 

@@ -50,10 +50,10 @@ export const SignedOutLayout = ({ title, intro, delayed, wide, children }: Signe
       <style href="signed-out" precedence="default">
         {SIGNED_OUT_CSS}
       </style>
-      <section className={classes} aria-labelledby="so-title">
+      <section className={classes}>
         <p className="so-brand">{PRODUCT_NAME}</p>
         <TaglineText />
-        <h1 id="so-title" className="so-title">
+        <h1 className="so-title">
           {title}
         </h1>
         {intro && <p className="so-intro">{intro}</p>}

@@ -38,10 +38,14 @@ export const RegisterPage = () => {
             <TextField form={registerForm} name="company" label={label('company')} autoComplete="organization" />
             <TextField form={registerForm} name="website" label={label('website')} type="url" autoComplete="url" />
             <SelectField form={registerForm} name="country" label={label('country')} options={countries} />
-            <div>
-              <TextField form={registerForm} name="phone" label={label('phone')} type="tel" autoComplete="tel" />
-              <p className="so-hint">{t('signedOut.register.phoneHint')}</p>
-            </div>
+            <TextField
+              form={registerForm}
+              name="phone"
+              label={label('phone')}
+              type="tel"
+              autoComplete="tel"
+              placeholder={t('signedOut.register.phoneHint')}
+            />
           </div>
           <div className="so-actions">
             <SubmitButton form={registerForm}>{t('signedOut.register.submit')}</SubmitButton>

@@ -3,10 +3,10 @@
  * modules/<name>. It fixes what must agree across builds: the shared singletons,
  * public paths, file naming and the TypeScript/React transform.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { type Configuration, HtmlRspackPlugin } from '@rspack/core'
+import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core'
 
 export interface BuildOptions {
   /** Federation name: 'shell' for the host, the module id for a remote. */
@@ -23,7 +23,7 @@ export interface BuildOptions {
  * shares exact import specifiers, and the JSX runtime and react-dom/client are
  * imported by every component file.
  */
-const SINGLETONS = [
+export const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
@@ -35,14 +35,53 @@ const SINGLETONS = [
   'single-spa',
   'single-spa-react',
   '@app/module-kit',
-]
+] as const
 
 const shared = () =>
   Object.fromEntries(
-    // Not eager: the host's index.ts → import('./bootstrap') gives federation the async
-    // boundary to negotiate versions, and keeps each library in its own cacheable chunk.
+    // Not eager: each remote's index.ts → import('./bootstrap') (or the host's share
+    // scope) settles the versions first, and each library stays its own cacheable chunk.
     SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false as const, strictVersion: false }]),
   )
+
+/** The installed version of a singleton's package, as the host announces it to remotes. */
+const versionOf = (dir: string, specifier: string) => {
+  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!
+  for (let folder = dir; ; folder = path.dirname(folder)) {
+    const file = path.join(folder, 'node_modules', name, 'package.json')
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+    if (path.dirname(folder) === folder) throw new Error(`Cannot find ${name} from ${dir}`)
+  }
+}
+
+/**
+ * The host carries no federation plugin: its sign-in page stays a plain bundle
+ * (the federation runtime alone is ~30 KB gzipped, over the page's budget). After
+ * sign-in it loads @module-federation/enhanced/runtime on demand and hands its own
+ * copies of the singletons to the remotes' share scope (shell/src/federation.ts);
+ * these versions go with them.
+ */
+const hostPlugins = (dir: string) => [
+  new DefinePlugin({
+    __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(SINGLETONS.map((name) => [name, versionOf(dir, name)]))),
+  }),
+  new HtmlRspackPlugin({ template: path.join(dir, 'src/index.html') }),
+]
+
+const remotePlugins = (name: string, exposes: Record<string, string>) => [
+  new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    remotes: {},
+    shared: shared(),
+    dts: false,
+    manifest: false,
+    // Remotes are registered from /api/modules with their entry URL: no manifest
+    // snapshots to resolve, and only the browser's loader is needed.
+    experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+  }),
+]
 
 export const createConfig = (options: BuildOptions): Configuration => {
   const { name, kind, dir } = options
@@ -86,20 +125,7 @@ export const createConfig = (options: BuildOptions): Configuration => {
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
       ],
     },
-    plugins: [
-      new ModuleFederationPlugin({
-        name,
-        ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : {}),
-        // The host names no remotes: it registers the tenant's enabled ones at runtime.
-        remotes: {},
-        shared: shared(),
-        dts: false,
-        manifest: false,
-      }),
-      ...(kind === 'host'
-        ? [new HtmlRspackPlugin({ template: path.join(dir, 'src/index.html') })]
-        : []),
-    ],
+    plugins: kind === 'host' ? hostPlugins(dir) : remotePlugins(name, options.exposes ?? {}),
     performance: { hints: false },
     devServer: { historyApiFallback: true, port: 3031, proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3030' }] },
   } as Configuration

@@ -3,7 +3,7 @@
  * a second route can open beside it in its own outlet. Loaded on demand, so the
  * sign-in page does not pay for it.
  */
-import { ConfirmHost, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
+import { Breadcrumbs, ConfirmHost, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
 import { useEffect } from 'react'
 import { watchSession } from './boot'
 import { SwitchAccountDialog } from './chrome/SwitchAccountDialog'
@@ -26,6 +26,9 @@ export default function SignedIn() {
   return (
     <div className="shell-app">
       <TopNav />
+      <div className="shell-crumbs">
+        <Breadcrumbs />
+      </div>
       <main id="shell-main" className="shell-main">
         <SplitScreen main={<Outlet path={`${pathname}${search}`} />} renderPane={renderPane} />
       </main>

@@ -3,7 +3,16 @@
  * token is dropped and the app starts again at /); while signed in the token is
  * checked every 2 minutes and a token removed in another tab signs out here too.
  */
-import { type AuthResult, apiRequest, sessionChecked, sessionResumed, tokenRemoved, tokenStorage } from '@app/module-kit'
+import {
+  $location,
+  type AuthResult,
+  apiRequest,
+  breadcrumbsSet,
+  sessionChecked,
+  sessionResumed,
+  tokenRemoved,
+  tokenStorage,
+} from '@app/module-kit'
 import { createEffect, createEvent, createStore, sample } from 'effector'
 
 export const TOKEN_CHECK_MS = 2 * 60_000
@@ -28,6 +37,13 @@ export const $booting = createStore(true).on(resumeFx.finally, () => false)
 sample({ clock: appStarted, target: resumeFx })
 sample({ clock: resumeFx.doneData, filter: (result): result is AuthResult => result !== null, target: sessionResumed })
 sample({ clock: resumeFx.fail, target: restartFx })
+
+// A new page starts without the previous page's breadcrumbs; its model sets its own.
+sample({
+  clock: $location.map(({ pathname }) => pathname).updates,
+  fn: () => [],
+  target: breadcrumbsSet,
+})
 
 /** Browser wiring: the 2-minute check and the storage event. Returns the undo. */
 export const watchSession = () => {

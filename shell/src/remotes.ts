@@ -1,19 +1,9 @@
 /**
- * The tenant's remotes: registered with the federation runtime as soon as the
- * enabled modules are known (nothing is downloaded then), and each one's `module`
- * loaded on first use. Only a real defineModule result is accepted.
+ * The tenant's remotes: registered with the federation runtime (by name and entry
+ * URL, nothing is downloaded then) and each one's `module` loaded on first use.
+ * Only a real defineModule result is accepted.
  */
-import {
-  $enabledModules,
-  type DefinedModule,
-  type EnabledModule,
-  isDefinedModule,
-  loadModulesFx,
-  sessionEnded,
-  underPrefix,
-} from '@app/module-kit'
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
-import { createEffect, createStore, sample } from 'effector'
+import { $enabledModules, type DefinedModule, type EnabledModule, isDefinedModule, sessionEnded, underPrefix } from '@app/module-kit'
 
 export class NotAModuleError extends Error {
   constructor(remote: string) {
@@ -25,19 +15,28 @@ const loaded = new Map<string, Promise<DefinedModule>>()
 
 const toRemotes = (modules: EnabledModule[]) => modules.map((module) => ({ name: module.remote, entry: module.entry }))
 
-/** force: a new session may name other entries for the same remotes. */
-export const registerRemotesFx = createEffect((modules: EnabledModule[]) => registerRemotes(toRemotes(modules), { force: true }))
+// The federation runtime comes with the signed-in app, never with the sign-in page.
+const runtime = () => import('./federation').then(({ federation }) => federation)
 
-sample({ clock: $enabledModules.updates, filter: (modules) => modules.length > 0, target: registerRemotesFx })
+/** The module list last registered: a new session's list is registered again before use. */
+let registeredFor: EnabledModule[] | null = null
+let registered: Promise<void> = Promise.resolve()
+
+/** Registers the session's remotes (nothing is fetched yet); force: a new session may name other entries. */
+const ensureRegistered = () => {
+  const modules = $enabledModules.getState()
+  if (modules !== registeredFor) {
+    registeredFor = modules
+    registered = runtime().then((federation) => federation.registerRemotes(toRemotes(modules), { force: true }))
+  }
+  return registered
+}
+
 sessionEnded.watch(() => loaded.clear())
 
-/** Whether GET /api/modules has answered: before it, no path can be called not found. */
-export const $modulesKnown = createStore(false)
-  .on(loadModulesFx.finally, () => true)
-  .reset(sessionEnded)
-
 const fetchModule = async (remote: string): Promise<DefinedModule> => {
-  const exported = await loadRemote<{ default?: unknown }>(`${remote}/module`)
+  await ensureRegistered()
+  const exported = await (await runtime()).loadRemote<{ default?: unknown }>(`${remote}/module`)
   const definition = exported?.default
   if (!isDefinedModule(definition)) throw new NotAModuleError(remote)
   definition.setup?.()
@@ -55,9 +54,9 @@ export const loadModule = (remote: string): Promise<DefinedModule> => {
 }
 
 /** Retry after a failed load: the entry script is registered again so it is fetched anew. */
-export const retryModule = (module: EnabledModule) => {
+export const retryModule = async (module: EnabledModule) => {
   loaded.delete(module.remote)
-  registerRemotes(toRemotes([module]), { force: true })
+  ;(await runtime()).registerRemotes(toRemotes([module]), { force: true })
   return loadModule(module.remote)
 }
 

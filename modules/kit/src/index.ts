@@ -1,5 +1,6 @@
 /** @app/module-kit: the shell's contract with remotes (one shared singleton at runtime). */
 export * from './appearance'
+export * from './breadcrumbs'
 export * from './client'
 export * from './form'
 export * from './format'

@@ -114,6 +114,10 @@ sample({ clock: [sessionStarted, sessionResumed], fn: (result) => result.accessT
 sample({ clock: [sessionStarted, sessionResumed], fn: (result) => localeOf(result.principal.language), target: localeChanged })
 sample({ clock: [sessionStarted, sessionResumed], target: [loadModulesFx, loadContextsFx] })
 $enabledModules.on(loadModulesFx.doneData, (_, modules) => modules)
+/** Whether GET /api/modules has answered for this session: before it, no path can be called not found. */
+export const $modulesLoaded = createStore(false)
+  .on(loadModulesFx.finally, () => true)
+  .reset(sessionEnded)
 $contexts.on(loadContextsFx.doneData, (_, contexts) => contexts)
 
 // Followed once: any navigation the session makes (to the target, or to / when it ends) spends it.

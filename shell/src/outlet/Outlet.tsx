@@ -3,14 +3,14 @@
  * first use and the matching route mounted. Used for the main area and for each
  * split-screen pane.
  */
-import { $enabledModules, type DefinedModule, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
+import { $enabledModules, $modulesLoaded, type DefinedModule, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HomePage } from '../pages/HomePage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SearchPage } from '../pages/search/SearchPage'
-import { $modulesKnown, loadModule, ownerOf, retryModule } from '../remotes'
+import { loadModule, ownerOf, retryModule } from '../remotes'
 import { ParcelOutlet } from './ParcelOutlet'
 
 type Loading = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; module: DefinedModule }
@@ -57,7 +57,7 @@ const RemoteOutlet = ({ owner, path, pathname }: { owner: EnabledModule; path: s
 const pathnameOf = (path: string) => path.split(/[?#]/)[0] || '/'
 
 export const Outlet = ({ path }: { path: string }) => {
-  const [modules, known] = useUnit([$enabledModules, $modulesKnown])
+  const [modules, known] = useUnit([$enabledModules, $modulesLoaded])
   const pathname = pathnameOf(path)
   if (pathname === '/') return <HomePage />
   if (pathname === '/search') return <SearchPage path={path} />

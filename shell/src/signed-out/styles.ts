@@ -23,7 +23,7 @@ export const SIGNED_OUT_CSS = `
 .so-intro { margin: 0 0 20px; font-size: 14px; line-height: 1.5; color: #425466; }
 .so-grid { display: grid; grid-template-columns: 1fr; gap: 16px; }
 @media (min-width: 768px) { .so-grid { grid-template-columns: 1fr 1fr; } }
-.so-actions { display: flex; flex-wrap: wrap; gap: 12px; }
+.so-actions { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 12px; }
 .so-actions .kit-button { flex: 1 1 160px; }
 .so-links a:focus-visible, .so-language select:focus-visible { outline: 3px solid var(--kit-focus, #1a73e8); outline-offset: 2px; }
 .so-links { margin-top: 20px; display: flex; flex-direction: column; gap: 8px; font-size: 14px; }

@@ -1,6 +1,7 @@
 /** What the chrome shows of the enabled modules: entries and tiles the session's flags allow. */
-import type { EnabledModule, MenuEntry, TileEntry } from '@app/module-kit'
-import type { MenuFlags } from '@app/plugin-kit/shared'
+import type { EnabledModule, MenuEntry, Session, TileEntry } from '@app/module-kit'
+
+type MenuFlags = Session['flags']
 
 const allowed = (flags: MenuFlags, entry: { flag?: keyof MenuFlags }) => !entry.flag || flags[entry.flag]
 

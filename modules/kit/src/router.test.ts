@@ -24,6 +24,8 @@ test('a prefix owns its own path and the paths below it only', () => {
   expect(underPrefix('/profile', '/profile')).toBe(true)
   expect(underPrefix('/profile', '/profile/settings')).toBe(true)
   expect(underPrefix('/profile', '/profiles')).toBe(false)
+  expect(underPrefix('/project/:id/documents', '/project/4/documents/9/files')).toBe(true)
+  expect(underPrefix('/project/:id/documents', '/project/4/dashboard')).toBe(false)
 })
 
 test('query params are set, replaced and removed', () => {

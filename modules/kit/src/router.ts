@@ -49,9 +49,15 @@ export const matchPath = (pattern: string, pathname: string): Record<string, str
   return params
 }
 
-/** Whether a pathname lies under a prefix (`/profile` owns `/profile/settings`, not `/profiles`). */
-export const underPrefix = (prefix: string, pathname: string) =>
-  prefix === '/' || pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)
+/**
+ * Whether a pathname lies under a prefix: `/profile` owns `/profile/settings`, not
+ * `/profiles`; `:param` segments match any one segment (`/project/:id/documents`).
+ */
+export const underPrefix = (prefix: string, pathname: string) => {
+  const expected = splitPattern(prefix)
+  const actual = splitPattern(pathname)
+  return expected.length <= actual.length && expected.every((part, index) => part.startsWith(':') || part === actual[index])
+}
 
 export const useLocation = () => useUnit($location)
 

@@ -1,5 +1,5 @@
 import { $session, type AuthResult, loadContextsFx, loadModulesFx, storeTokenFx } from '@app/module-kit'
-import { allSettled, fork } from 'effector'
+import { type Effect, allSettled, fork } from 'effector'
 import { expect, test, vi } from 'vitest'
 import { $booting, appStarted, restartFx, resumeFx } from './boot'
 
@@ -11,11 +11,14 @@ const result = {
   currentAccountName: 'Acme',
 } as AuthResult
 
-const quiet = [
+type Handler = [Effect<any, any, any>, (...args: any[]) => unknown]
+
+/** Replaces the session's own calls, which are not under test here. */
+const quiet: Handler[] = [
   [storeTokenFx, () => undefined],
   [loadModulesFx, async () => []],
   [loadContextsFx, async () => []],
-] as const
+]
 
 test('a stored token that still holds a session signs in silently', async () => {
   const restart = vi.fn()

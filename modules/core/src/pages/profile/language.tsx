@@ -10,8 +10,12 @@ export const LanguageSection = () => {
   return (
     <section className="core-section" aria-labelledby="core-language-title">
       <h2 id="core-language-title">{t('language.title')}</h2>
-      <label htmlFor="core-language">{t('language.label')}</label>
-      <select
+      <div className="kit-field">
+        <label className="kit-field-label" htmlFor="core-language">
+          {t('language.label')}
+        </label>
+        <select
+        className="kit-input"
         id="core-language"
         value={locale}
         disabled={saving}
@@ -22,7 +26,8 @@ export const LanguageSection = () => {
             {t(`language.names.${option}`)}
           </option>
         ))}
-      </select>
+        </select>
+      </div>
     </section>
   )
 }

@@ -16,7 +16,7 @@ export const RemovalSection = () => {
     <section className="core-section" aria-labelledby="core-removal-title">
       <h2 id="core-removal-title">{t('removal.title')}</h2>
       <p>{t('removal.text', { account: session?.accountName ?? '' })}</p>
-      <button type="button" className="core-danger" disabled={pending} onClick={() => clicked()}>
+      <button type="button" className="kit-button core-danger" disabled={pending} onClick={() => clicked()}>
         {t(requested ? 'removal.withdraw' : 'removal.request')}
       </button>
     </section>

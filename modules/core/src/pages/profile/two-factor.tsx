@@ -28,7 +28,7 @@ export const TwoFactorSection = () => {
             <TextField form={codeForm} name="code" label={t('twoFactor.code')} autoComplete="one-time-code" />
             <FormError form={codeForm} />
             <SubmitButton form={codeForm}>{t('twoFactor.confirm')}</SubmitButton>
-            <button type="button" onClick={() => cancel()}>
+            <button type="button" className="kit-button" onClick={() => cancel()}>
               {t('twoFactor.cancel')}
             </button>
           </FormFrame>
@@ -37,7 +37,7 @@ export const TwoFactorSection = () => {
         <>
           <p>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</p>
           {on && <p>{t('twoFactor.restartWarning')}</p>}
-          <button type="button" disabled={starting} onClick={() => start()}>
+          <button type="button" className="kit-button" disabled={starting} onClick={() => start()}>
             {t(on ? 'twoFactor.restart' : 'twoFactor.start')}
           </button>
         </>

@@ -85,6 +85,12 @@ export const TopNav = () => {
             }
           </Dropdown>
         )}
+        {session && (
+          // Which account (tenant) the user works in, for users who belong to several.
+          <span className="shell-account" title={t('nav.currentAccount')}>
+            {session.accountName}
+          </span>
+        )}
         <Dropdown label={session ? `${t('nav.profile')} (${session.user.acronym})` : t('nav.profile')} className="shell-profile">
           {(close) => (
             <>

@@ -1,0 +1,132 @@
+/**
+ * The browser-test harness: a real API server on a free loopback port with a fresh
+ * database and the demo seed, serving the built shell and remotes (plus the
+ * crash-test remote), and Debian's chromium driven by playwright-core. A failing
+ * test leaves a screenshot in the folder printed at start.
+ */
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { plugins as installed } from '@app/api/plugins'
+import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { builtWeb } from '@app/api/web'
+import { definePlugin } from '@app/plugin-kit'
+import { type Browser, type Page, chromium } from 'playwright-core'
+import { test } from 'vitest'
+
+export { DEMO_PASSWORD }
+
+const label = (text: string) => ({ 'en-GB': text, 'fi-FI': text, 'no-NO': text, 'pl-PL': text, 'se-SE': text })
+
+/**
+ * A remote that throws while rendering, installed only here: proves an area's
+ * failure stays in its area. It belongs to a module a tenant can switch off (sales)
+ * and has a main menu entry, so the module switch can be seen in the chrome too.
+ */
+export const crashtestPlugin = definePlugin({
+  id: 'crashtest',
+  module: 'sales',
+  version: '0.1.0',
+  remote: { name: 'crashtest', routes: ['/crashtest'], menu: [{ id: 'crashtest', label: label('Crash test'), path: '/crashtest', area: 'main' }] },
+  migrations: [],
+  services: [],
+  permissions: [],
+})
+
+/** A remote whose build does not exist: its entry answers 404, so loading it fails. */
+export const missingPlugin = definePlugin({
+  id: 'missing',
+  module: 'buildings',
+  version: '0.1.0',
+  remote: { name: 'missing', routes: ['/missing'], menu: [{ id: 'missing', label: label('Missing module'), path: '/missing', area: 'main' }] },
+  migrations: [],
+  services: [],
+  permissions: [],
+})
+
+export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/e2e')
+mkdirSync(screenshotDir, { recursive: true })
+console.log(`Browser tests: screenshots of failures go to ${screenshotDir}`)
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const launchBrowser = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+
+export const startApp = async () => {
+  const plugins = [...installed, crashtestPlugin, missingPlugin]
+  const web = builtWeb(plugins, '/remotes')
+  if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
+  const server = await startTestServer({}, { plugins, web })
+  const browser = await launchBrowser()
+  return {
+    ...server,
+    browser,
+    /** The newest mail to `to` in the outbox, as text. */
+    mailTo(to: string) {
+      const outbox = path.join(server.config.dataDir, 'outbox')
+      const files = readdirSync(outbox).sort()
+      for (const file of files.reverse()) {
+        const text = readFileSync(path.join(outbox, file), 'utf8')
+        if (text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return text
+      }
+      throw new Error(`No mail to ${to} in ${outbox}`)
+    },
+    close: async () => {
+      await browser.close()
+      await server.close()
+    },
+  }
+}
+
+export type E2EApp = Awaited<ReturnType<typeof startApp>>
+
+/** The first link of a mail that starts with `${publicUrl}${prefix}`, made relative to the test server. */
+export const linkIn = (mail: string, prefix: string) => {
+  // Quoted-printable soft breaks ("=\n") may split a long link.
+  const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  const match = new RegExp(`https?://[^\\s"'<>]*${prefix.replace(/\//g, '\\/')}[^\\s"'<>]*`).exec(text)
+  if (!match) throw new Error(`No link to ${prefix} in the mail:\n${text}`)
+  return new URL(match[0]).pathname
+}
+
+/**
+ * A browser test: a fresh context (no stored token) and page for each test; when it
+ * fails, a full-page screenshot named after the test.
+ */
+export const browserTest = (getApp: () => E2EApp, name: string, body: (page: Page, app: E2EApp) => Promise<void>, viewport = { width: 1280, height: 800 }) =>
+  test(name, async () => {
+    const app = getApp()
+    const context = await (app.browser as Browser).newContext({ baseURL: app.url, viewport, locale: 'en-GB' })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(String(error)))
+    try {
+      await body(page, app)
+    } catch (error) {
+      const file = path.join(screenshotDir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`)
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+      console.error(`Screenshot: ${file}${errors.length ? `\nPage errors:\n${errors.join('\n')}` : ''}`)
+      throw error
+    } finally {
+      await context.close()
+    }
+  })
+
+/** Signs in through the sign-in page and waits for the signed-in chrome. */
+export const signInAs = async (page: Page, username: string, password = DEMO_PASSWORD) => {
+  await page.goto('/')
+  await page.getByLabel(/e-mail|email/i).fill(username)
+  await page.getByLabel(/password/i).fill(password)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await page.getByRole('button', { name: /profile|account menu/i }).first().waitFor()
+}

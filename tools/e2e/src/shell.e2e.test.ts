@@ -1,0 +1,193 @@
+/**
+ * The shell in a real browser: sign-in flows, session, chrome, languages, module
+ * loading and split screen, against the real server and database.
+ */
+import { authenticator } from 'otplib'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { DEMO_PASSWORD, type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
+
+let app: E2EApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.close())
+const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
+
+const accountIdOf = async (company: string) => Number((await app.knex('accounts').where({ company }).first('id')).id)
+
+describe('signing in', () => {
+  it('a demo user signs in and sees the signed-in home page', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    await expect.poll(() => page.url()).toBe(`${app.url}/`)
+    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).waitFor()
+  })
+
+  it('a wrong password shows the spec message and keeps the user signed out', async (page) => {
+    await page.goto('/')
+    await page.getByLabel('E-mail').fill('admin@demo.test')
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByText('User does not exist or wrong password').waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+  })
+
+  it('a path opened signed out is followed after sign-in', async (page) => {
+    await page.goto('/help')
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    await page.getByLabel('E-mail').fill('admin@demo.test')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/help')
+  })
+
+  it('forgotten password: the mail in the outbox, a new password, and sign-in with it', async (page) => {
+    await page.goto('/forgotpassword')
+    await page.getByLabel('E-mail').fill('user@demo.test')
+    await page.getByRole('button', { name: 'Send reset link' }).click()
+    await page.getByText('An email was sent to the provided email (if it exists)', { exact: false }).waitFor()
+    await page.goto(linkIn(app.mailTo('user@demo.test'), '/changePassword/'))
+    await page.getByLabel(/^New password/).fill('brand-new-secret')
+    await page.getByLabel(/^Repeat new password/).fill('brand-new-secret')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await page.getByText('Password was successfully reset').waitFor()
+    await signInAs(page, 'user@demo.test', 'brand-new-secret')
+  })
+
+  it('registering a trial account tells the user the account is pending', async (page) => {
+    await page.goto('/register')
+    await page.getByLabel(/^First name/).fill('Maija')
+    await page.getByLabel(/^Last name/).fill('Meikäläinen')
+    await page.getByLabel(/^E-mail/).fill('maija@trial.test')
+    await page.getByLabel(/^Repeat e-mail/).fill('maija@trial.test')
+    await page.getByLabel(/^Password/).fill('trial-secret')
+    await page.getByLabel(/^Repeat password/).fill('trial-secret')
+    await page.getByLabel(/^Company/).fill('Trial Engineering Oy')
+    await page.getByLabel(/^Country/).selectOption('FI')
+    await page.getByLabel(/^Phone/).fill('+358 40 123 4567')
+    await page.getByRole('button', { name: 'Register' }).click()
+    await page.getByText('You will get another e-mail when your account is opened', { exact: false }).waitFor()
+    const account = await app.knex('accounts').where({ company: 'Trial Engineering Oy' }).first('enabled')
+    expect(Boolean(account.enabled)).toBe(false)
+  })
+
+  it('two-factor sign-in with a code from the authenticator', async (page) => {
+    const token = await app.signIn('manager@demo.test')
+    const enrolment = await app.call('POST', '/api/two-factor/enrolment', {}, token)
+    expect(enrolment.status).toBe(201)
+    const secret = enrolment.body.secret as string
+    expect((await app.call('POST', '/api/two-factor/confirmation', { code: authenticator.generate(secret) }, token)).status).toBe(201)
+
+    await page.goto('/')
+    await page.getByLabel('E-mail').fill('manager@demo.test')
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByLabel('Verification code').fill('000000')
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.getByText('The code is not valid', { exact: false }).waitFor()
+    await page.getByLabel('Verification code').fill(authenticator.generate(secret))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).waitFor()
+  })
+})
+
+describe('the signed-in session', () => {
+  it('switching account stores a new token and shows the other account', async (page) => {
+    await signInAs(page, 'consultant@demo.test')
+    const before = await page.evaluate(() => localStorage.getItem('accessToken'))
+    await page.getByRole('button', { name: 'Profile' }).click()
+    await page.getByRole('menuitem', { name: 'Switch account' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Demo Sales').check()
+    await dialog.getByRole('button', { name: 'Switch' }).click()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(before)
+    await expect.poll(() => page.getByTitle('Current account').textContent()).toBe('Demo Sales')
+    const validate = await app.call('GET', '/api/authentication/validate', undefined, (await page.evaluate(() => localStorage.getItem('accessToken')))!)
+    expect(validate.status).toBe(200)
+  })
+
+  it('signing out revokes the token and returns to sign-in', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!
+    await page.getByRole('button', { name: 'Profile' }).click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect((await app.call('GET', '/api/authentication/validate', undefined, token)).status).toBe(401)
+  })
+
+  it('switching to Finnish shows Finnish, and it stays at the next sign-in', async (page) => {
+    await signInAs(page, 'globaladmin@demo.test')
+    await page.goto('/profile')
+    await page.getByLabel('Interface language').selectOption({ label: 'Suomi' })
+    await page.getByRole('navigation').getByRole('link', { name: 'Ohje' }).waitFor()
+    const user = await app.knex('users').where({ username: 'globaladmin@demo.test' }).first('language')
+    expect(user.language).toBe('FINNISH')
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/')
+    await page.getByLabel('E-mail').fill('globaladmin@demo.test')
+    await page.getByLabel(/password|salasana/i).first().fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: /sign in|kirjaudu/i }).click()
+    await page.getByRole('navigation').getByRole('link', { name: 'Ohje' }).waitFor()
+  })
+})
+
+describe('modules', () => {
+  it('a module switched off for the tenant loses its menu entry and its route', async (page) => {
+    await signInAs(page, 'sales@demo.test')
+    await page.getByRole('navigation').getByRole('link', { name: 'Crash test' }).waitFor()
+    const globalAdmin = await app.signIn('globaladmin@demo.test')
+    const accountId = await accountIdOf('Demo Sales')
+    const off = await app.call('PUT', `/api/accounts/${accountId}/modules`, { modules: [{ id: 'sales', enabled: false }] }, globalAdmin)
+    expect(off.status).toBe(200)
+    await page.reload()
+    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).waitFor()
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Crash test' }).count()).toBe(0)
+    await page.goto('/crashtest')
+    await page.getByText('Page not found').waitFor()
+  })
+
+  it('a remote that throws shows its error page while the navigation keeps working', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    await page.getByRole('navigation').getByRole('link', { name: 'Crash test' }).click()
+    await page.getByText('The crash test page failed on purpose').waitFor()
+    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).click()
+    await page.getByRole('heading', { name: 'Help' }).waitFor()
+  })
+
+  it('a remote that cannot be loaded offers Retry', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    await page.goto('/missing')
+    await page.getByText('Module could not be loaded').waitFor()
+    await page.getByRole('button', { name: 'Retry' }).waitFor()
+  })
+
+  it('no remote is downloaded before it is used', async (page) => {
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/remotes/')) fetched.push(url.pathname.split('/')[2]!)
+    })
+    await signInAs(page, 'admin@demo.test')
+    await page.waitForLoadState('networkidle')
+    expect(fetched).toEqual([])
+    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).click()
+    await page.getByRole('heading', { name: 'Help' }).waitFor()
+    expect([...new Set(fetched)]).toEqual(['core'])
+  })
+})
+
+describe('split screen', () => {
+  it('the help page beside the home page, placed on top, survives a reload', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    await page.goto('/?view=/help&mapPlacement=right&direction=horizontal')
+    const viewer = page.getByRole('region', { name: /viewer/i })
+    await viewer.getByRole('heading', { name: 'Help' }).waitFor()
+    await viewer.getByRole('button', { name: 'Split screen' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: /top/i }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('mapPlacement')).toBe('top')
+    expect(new URL(page.url()).searchParams.get('direction')).toBe('vertical')
+    await page.reload()
+    await page.getByRole('region', { name: /viewer/i }).getByRole('heading', { name: 'Help' }).waitFor()
+    expect(new URL(page.url()).searchParams.get('mapPlacement')).toBe('top')
+  })
+})

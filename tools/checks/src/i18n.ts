@@ -1,6 +1,6 @@
 /**
  * `npm run i18n:check`: every user-visible string exists in all five languages and
- * is translated. It reads every `locales/` folder under shell/ and modules/ (each
+ * is translated. It reads every `locales/` (or `*-locales/`) folder under shell/ and modules/ (each
  * holds en-GB.json and the four others) and the menu and tile labels the plugins
  * declare for the chrome. A value equal to the English counts as untranslated unless
  * its key is listed in that folder's `same.json` (words that really are the same,
@@ -64,7 +64,7 @@ export const localeFolders = (dir: string): string[] => {
     if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue
     const child = path.join(dir, name)
     if (!statSync(child).isDirectory()) continue
-    if (name === 'locales') found.push(child)
+    if (name === 'locales' || name.endsWith('-locales')) found.push(child)
     else found.push(...localeFolders(child))
   }
   return found

@@ -1,7 +1,7 @@
 /** The frame every signed-out screen shares: brand, card, notices and the language choice. */
 import { $locale, LOCALES, type Locale, localeChanged, statusText } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Notice } from './notice'
 import { intlLocale } from './register/countries'
@@ -43,14 +43,25 @@ export interface SignedOutLayoutProps {
   children: ReactNode
 }
 
+/** Spec part1 §4: the sign-in card is hidden for 700 ms on load. */
+const CARD_DELAY_MS = 700
+
+/**
+ * Counted from the page's load, not from when the app's code has arrived: the
+ * time spent loading scripts is part of the 700 ms, so the card is not later than
+ * the spec asks.
+ */
+const cardDelay = () => `${Math.round(Math.max(0, CARD_DELAY_MS - performance.now()))}ms`
+
 export const SignedOutLayout = ({ title, intro, delayed, wide, children }: SignedOutLayoutProps) => {
   const classes = ['so-card', wide && 'so-card--wide', delayed && 'so-card--delayed'].filter(Boolean).join(' ')
+  const [delay] = useState(cardDelay)
   return (
     <main className="so-page">
       <style href="signed-out" precedence="default">
         {SIGNED_OUT_CSS}
       </style>
-      <section className={classes}>
+      <section className={classes} style={delayed ? { animationDelay: delay } : undefined}>
         <p className="so-brand">{PRODUCT_NAME}</p>
         <TaglineText />
         <h1 className="so-title">

@@ -97,12 +97,12 @@ describe('health', () => {
 describe('module switch', () => {
   const switchModules = (accountId: number, modules: { id: string; enabled: boolean }[], as = token.globaladmin) =>
     server.call('PUT', `/api/accounts/${accountId}/modules`, { modules }, as)
-  const moduleIds = async (as: string) => ((await server.call('GET', '/api/modules', undefined, as)).body as { id: string }[]).map((m) => m.id)
+  const moduleIds = async (as: string) => ((await server.call('GET', '/api/modules', undefined, as)).body as { module: string }[]).map((m) => m.module)
 
   test('GET /api/modules tells the shell each remote: entry, routes, menu and tiles in five languages', async () => {
     const answer = await server.call('GET', '/api/modules', undefined, token.admin)
     const core = (answer.body as any[]).find((m) => m.id === 'core')
-    expect(core).toMatchObject({ remote: 'core', entry: '/remotes/core/remoteEntry.js', routes: ['/help', '/profile'], search: false })
+    expect(core).toMatchObject({ module: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', routes: ['/help', '/profile'], search: false })
     expect(core.menu.map((m: { id: string; area: string }) => [m.id, m.area])).toEqual(
       expect.arrayContaining([
         ['help', 'main'],
@@ -110,7 +110,7 @@ describe('module switch', () => {
       ]),
     )
     for (const entry of [...core.menu, ...core.tiles]) expect(Object.keys(entry.label).sort()).toEqual(['en-GB', 'fi-FI', 'no-NO', 'pl-PL', 'se-SE'])
-    expect((answer.body as any[]).find((m) => m.id === 'sales')).toMatchObject({ routes: ['/contract-widgets'], tiles: [], search: false })
+    expect((answer.body as any[]).find((m) => m.module === 'sales')).toMatchObject({ id: 'contract-sales', routes: ['/contract-widgets'], tiles: [], search: false })
   })
 
   test('a global admin switches a module off for one account, and on again', async () => {

@@ -6,6 +6,7 @@ import { ownerOf } from './remotes'
 const label = (en: string) => ({ 'en-GB': en, 'fi-FI': en, 'no-NO': en, 'pl-PL': en, 'se-SE': en })
 const module = (id: string, routes: string[], extra: Partial<EnabledModule> = {}): EnabledModule => ({
   id,
+  module: id,
   remote: id,
   entry: `/remotes/${id}/remoteEntry.js`,
   version: '1',

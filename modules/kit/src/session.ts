@@ -43,9 +43,12 @@ export interface TileEntry {
   flag?: MenuFlag
 }
 
-/** One entry of GET /api/modules. */
+/** One entry of GET /api/modules: a remote of an enabled module (a module may have several). */
 export interface EnabledModule {
+  /** The remote's name, unique. */
   id: string
+  /** The tenant module it belongs to. */
+  module: string
   remote: string
   entry: string
   version: string

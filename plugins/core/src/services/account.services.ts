@@ -22,32 +22,38 @@ class AccountsService extends TableService {
   }
 }
 
-interface InstalledModule {
-  id: string
-  remote?: string
-  version: string
-  menu: MenuEntry[]
-  routes: string[]
-  tiles: TileEntry[]
-  search: boolean
+/** The tenant modules of the installed plugins: what an account can switch on. */
+export const installedModules = (app: Application) => {
+  const versions = new Map<string, string>()
+  for (const plugin of app.get('plugins')) if (!versions.has(plugin.module)) versions.set(plugin.module, plugin.version)
+  return [...versions].map(([id, version]) => ({ id, version }))
 }
 
-/** Installed modules with their remote: what an account can switch on, and what the shell draws for it. */
-export const installedModules = (app: Application) => {
-  const byModule = new Map<string, InstalledModule>()
-  for (const plugin of app.get('plugins')) {
-    const entry = byModule.get(plugin.module) ?? { id: plugin.module, version: plugin.version, menu: [], routes: [], tiles: [], search: false }
-    if (plugin.remote) {
-      entry.remote ??= plugin.remote.name
-      entry.menu.push(...plugin.remote.menu)
-      entry.routes.push(...plugin.remote.routes)
-      entry.tiles.push(...(plugin.remote.tiles ?? []))
-      entry.search ||= Boolean(plugin.remote.search)
-    }
-    byModule.set(plugin.module, entry)
-  }
-  return [...byModule.values()]
-}
+const remoteEntry = (app: Application, remote: string) => `${app.get('config').remotesPath}/${remote}/remoteEntry.js`
+
+/**
+ * Every installed remote with what the shell draws for it before downloading it. A
+ * module may have several remotes (core has the profile pages, users, companies…),
+ * each paired with its own plugin.
+ */
+export const installedRemotes = (app: Application) =>
+  app.get('plugins').flatMap((plugin) =>
+    plugin.remote
+      ? [
+          {
+            id: plugin.remote.name,
+            module: plugin.module,
+            remote: plugin.remote.name,
+            entry: remoteEntry(app, plugin.remote.name),
+            version: plugin.version,
+            menu: plugin.remote.menu as MenuEntry[],
+            routes: plugin.remote.routes,
+            tiles: (plugin.remote.tiles ?? []) as TileEntry[],
+            search: Boolean(plugin.remote.search),
+          },
+        ]
+      : [],
+  )
 
 export const enabledModuleIds = async (app: Application, accountId: number) => {
   const rows = await app.get('knex')('account_modules').where({ account_id: accountId, enabled: true }).select('module_id')
@@ -61,7 +67,6 @@ export const enableDefaultModules = async (app: Application, accountId: number, 
   if (ids.length) await knex('account_modules').insert(ids.map((module_id) => ({ account_id: accountId, module_id, enabled: true })))
 }
 
-const remoteEntry = (app: Application, remote: string) => `${app.get('config').remotesPath}/${remote}/remoteEntry.js`
 
 export const accountServices: ServiceDefinition[] = [
   {
@@ -137,18 +142,7 @@ export const accountServices: ServiceDefinition[] = [
     service: (app) => ({
       async find(params: AppParams) {
         const enabled = new Set<string>([...ALWAYS_ON_MODULES, ...currentUser(params).modules])
-        return installedModules(app)
-          .filter((m) => m.remote && enabled.has(m.id))
-          .map((m) => ({
-            id: m.id,
-            remote: m.remote,
-            entry: remoteEntry(app, m.remote!),
-            version: m.version,
-            menu: m.menu,
-            routes: m.routes,
-            tiles: m.tiles,
-            search: m.search,
-          }))
+        return installedRemotes(app).filter((remote) => enabled.has(remote.module))
       },
     }),
   },

@@ -34,7 +34,7 @@ const salesPlugin: PluginDefinition = definePlugin({
   id: 'contract-sales',
   module: 'sales',
   version: '0.0.1',
-  remote: { name: 'contract-sales', routes: ['/contract-widgets'], menu: [] },
+  remotes: [{ name: 'contract-sales', routes: ['/contract-widgets'], menu: [] }],
   migrations: [widgetsTable],
   permissions: [],
   services: [

@@ -75,8 +75,10 @@ export const builtWeb = (plugins: PluginDefinition[], remotesPath: string) => {
   if (!existsSync(path.join(shell, 'index.html'))) return undefined
   const remotes: Record<string, string> = {}
   for (const plugin of plugins) {
-    const dist = plugin.remote && path.join(root, 'modules', plugin.remote.name, 'dist')
-    if (plugin.remote && dist && existsSync(dist)) remotes[plugin.remote.name] = dist
+    for (const remote of plugin.remotes ?? []) {
+      const dist = path.join(root, 'modules', remote.name, 'dist')
+      if (existsSync(dist)) remotes[remote.name] = dist
+    }
   }
   return webMiddleware({ shell, remotes, remotesPath })
 }

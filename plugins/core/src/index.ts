@@ -37,20 +37,22 @@ export default definePlugin({
   id: 'core',
   module: 'core',
   version: packageJson.version,
-  remote: {
-    name: 'core',
-    routes: ['/help', '/profile'],
-    menu: [
-      { id: 'help', label: HELP, path: '/help', area: 'main' },
-      { id: 'profile', label: PROFILE, path: '/profile', area: 'profile' },
-      { id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' },
-      { id: 'globalAdmin', label: GLOBAL_ADMIN, path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' },
-    ],
-    tiles: [
-      { id: 'profile', label: PROFILE, path: '/profile' },
-      { id: 'help', label: HELP, path: '/help' },
-    ],
-  },
+  remotes: [
+    {
+      name: 'core',
+      routes: ['/help', '/profile'],
+      menu: [
+        { id: 'help', label: HELP, path: '/help', area: 'main' },
+        { id: 'profile', label: PROFILE, path: '/profile', area: 'profile' },
+        { id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' },
+        { id: 'globalAdmin', label: GLOBAL_ADMIN, path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' },
+      ],
+      tiles: [
+        { id: 'profile', label: PROFILE, path: '/profile' },
+        { id: 'help', label: HELP, path: '/help' },
+      ],
+    },
+  ],
   migrations: [coreTables, supportTables],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },

@@ -1,6 +1,6 @@
 /**
  * The module plugin contract. A plugin names its id, the tenant module it belongs
- * to, the federated remote it pairs with, its migrations, services and permissions.
+ * to, the federated remotes it pairs with, its migrations, services and permissions.
  * Installing it applies the shared hooks to every service: no service opts out of
  * authentication, the module switch or its declared scope.
  */
@@ -103,8 +103,8 @@ export interface PluginDefinition {
   id: string
   module: TenantModule
   version: string
-  /** The federated remote this plugin pairs with (modules/<remote>): its routes, menu entries and tiles. */
-  remote?: RemoteDefinition
+  /** The federated remotes this plugin pairs with (modules/<remote>): their routes, menu entries and tiles. */
+  remotes?: RemoteDefinition[]
   migrations: Migration[]
   services: ServiceDefinition[]
   permissions: PermissionDefinition[]

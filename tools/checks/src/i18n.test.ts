@@ -40,7 +40,7 @@ describe('the translation check', () => {
 
   test('checks the menu labels plugins declare', () => {
     const label = { 'en-GB': 'Help', 'fi-FI': 'Ohje', 'no-NO': 'Hjelp', 'pl-PL': 'Pomoc', 'se-SE': 'Help' }
-    expect(checkPluginLabels([{ id: 'p', remote: { menu: [{ id: 'help', label }] } }])).toEqual([
+    expect(checkPluginLabels([{ id: 'p', remotes: [{ menu: [{ id: 'help', label }] }] }])).toEqual([
       { where: 'plugin p menu', locale: 'se-SE', key: 'help', problem: 'untranslated' },
     ])
   })

@@ -94,9 +94,9 @@ interface Labelled {
 }
 
 /** The chrome's labels come from the plugins (so no remote is loaded to draw the menu). */
-export const checkPluginLabels = (plugins: { id: string; remote?: { menu?: Labelled[]; tiles?: Labelled[] } }[]) =>
+export const checkPluginLabels = (plugins: { id: string; remotes?: { menu?: Labelled[]; tiles?: Labelled[] }[] }[]) =>
   plugins.flatMap((plugin) => {
-    const entries = [...(plugin.remote?.menu ?? []), ...(plugin.remote?.tiles ?? [])]
+    const entries = (plugin.remotes ?? []).flatMap((remote) => [...(remote.menu ?? []), ...(remote.tiles ?? [])])
     if (!entries.length) return []
     const byLocale: Record<string, Record<string, string>> = {}
     for (const locale of LOCALES)

@@ -33,26 +33,22 @@ const remoteEntry = (app: Application, remote: string) => `${app.get('config').r
 
 /**
  * Every installed remote with what the shell draws for it before downloading it. A
- * module may have several remotes (core has the profile pages, users, companies…),
- * each paired with its own plugin.
+ * module may have several remotes (core has the profile pages, users, the admin
+ * screens…), and a plugin may pair with several.
  */
 export const installedRemotes = (app: Application) =>
   app.get('plugins').flatMap((plugin) =>
-    plugin.remote
-      ? [
-          {
-            id: plugin.remote.name,
-            module: plugin.module,
-            remote: plugin.remote.name,
-            entry: remoteEntry(app, plugin.remote.name),
-            version: plugin.version,
-            menu: plugin.remote.menu as MenuEntry[],
-            routes: plugin.remote.routes,
-            tiles: (plugin.remote.tiles ?? []) as TileEntry[],
-            search: Boolean(plugin.remote.search),
-          },
-        ]
-      : [],
+    (plugin.remotes ?? []).map((remote) => ({
+      id: remote.name,
+      module: plugin.module,
+      remote: remote.name,
+      entry: remoteEntry(app, remote.name),
+      version: plugin.version,
+      menu: remote.menu as MenuEntry[],
+      routes: remote.routes,
+      tiles: (remote.tiles ?? []) as TileEntry[],
+      search: Boolean(remote.search),
+    })),
   )
 
 export const enabledModuleIds = async (app: Application, accountId: number) => {

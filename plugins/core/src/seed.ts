@@ -1,4 +1,4 @@
-/** Demo data of the core plugin: two accounts and the six demo users of README. */
+/** Demo data of the core plugin: two accounts and the demo users of README. */
 import type { SeedContext } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
 import { enableDefaultModules } from './services/account.services'
@@ -9,7 +9,7 @@ interface DemoUser {
   lastName: string
   acronym: string
   memberships: { account: 'engineering' | 'sales'; accessLevel: string; role: 'admins' | 'basic' }[]
-  privileges?: { account: 'engineering' | 'sales'; name: string; resource: string; action: string }[]
+  privileges?: { account: 'engineering' | 'sales'; name: string | null; resource: string; action: string }[]
 }
 
 export const DEMO_USERS: DemoUser[] = [
@@ -22,6 +22,17 @@ export const DEMO_USERS: DemoUser[] = [
     acronym: 'MMA',
     memberships: [{ account: 'engineering', accessLevel: 'ACCESS', role: 'basic' }],
     privileges: [{ account: 'engineering', name: 'PROJECT_CREATE', resource: 'PROJECT', action: 'ADMINISTER' }],
+  },
+  { username: 'salesadmin@demo.test', firstName: 'Sanna', lastName: 'Salesadmin', acronym: 'SSD', memberships: [{ account: 'engineering', accessLevel: 'SALES_ADMIN', role: 'basic' }] },
+  {
+    // The company is the companies plugin's demo "Nordic Steel Oy": its seed, which runs after this one,
+    // points this privilege's resource_id (null until then) at it.
+    username: 'companyadmin@demo.test',
+    firstName: 'Kaisa',
+    lastName: 'Companyadmin',
+    acronym: 'KCA',
+    memberships: [{ account: 'engineering', accessLevel: 'ACCESS', role: 'basic' }],
+    privileges: [{ account: 'engineering', name: null, resource: 'COMPANY', action: 'ADMINISTER' }],
   },
   { username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', memberships: [{ account: 'engineering', accessLevel: 'ACCESS', role: 'basic' }] },
   { username: 'sales@demo.test', firstName: 'Sami', lastName: 'Sales', acronym: 'SSA', memberships: [{ account: 'sales', accessLevel: 'ACCOUNT_ADMIN', role: 'admins' }] },

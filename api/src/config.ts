@@ -91,6 +91,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     defaultModules: modules,
     rateLimit: { perUser: limit(env, 'RATE_LIMIT_USER', '10/900'), perAddress: limit(env, 'RATE_LIMIT_ADDRESS', '50/900') },
     remotesPath: '/remotes',
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
     seedDemo: boolean(env, 'SEED_DEMO', !databaseUrl),
     demoPassword: env.DEMO_PASSWORD,
   }

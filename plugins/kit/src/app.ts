@@ -5,7 +5,10 @@
 import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
 import { feathers } from '@feathersjs/feathers'
 import { type Middleware, bodyParser, koa, parseAuthentication, rest } from '@feathersjs/koa'
+import path from 'node:path'
 import { createKnex, migrate } from './database'
+import { createDiskStorage } from './storage'
+import { uploadMiddleware } from './upload'
 import { type PluginDefinition, installPlugins } from './define-plugin'
 import type { AppConfig, Application, Mailer } from './types'
 
@@ -70,6 +73,7 @@ export const createApp = async (options: CreateAppOptions) => {
   const app = koa(feathers()) as unknown as Application
   app.set('config', config)
   app.set('mailer', options.mailer)
+  app.set('storage', createDiskStorage(path.join(config.dataDir, 'files')))
   app.set('ready', false)
   app.set('registry', [])
   const knex = createKnex(config.database)
@@ -88,6 +92,7 @@ export const createApp = async (options: CreateAppOptions) => {
   app.proxy = process.env.TRUST_PROXY === 'true'
   app.use(errorMiddleware())
   app.use(apiPrefix(options.web))
+  app.use(uploadMiddleware(() => app.get('storage'), config.uploadMaxBytes))
   app.use(bodyParser({ jsonLimit: '1mb', multipart: false }))
   app.use(parseAuthentication())
   app.configure(rest())

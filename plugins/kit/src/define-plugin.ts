@@ -10,6 +10,7 @@ import type { Knex } from 'knex'
 import { moduleSwitch, requireAuth, requireFlag, type TenantScope, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
+import { fileDownloads } from './files'
 import { validateBody, validateQueryParams } from './validation'
 
 export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
@@ -152,7 +153,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
       const { scope, schemas = {} } = definition
-      const all: any[] = [requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
+      const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (scope.kind === 'tenant') all.push(tenantStrip(scope))
       if (schemas.query) all.push(validateQueryParams(schemas.query))
       if (schemas.data || schemas.patch) all.push(validateBody(schemas))

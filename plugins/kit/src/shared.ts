@@ -88,3 +88,9 @@ export const Field = {
 
 /** The body of a 400 validation answer: one message per field, first failing rule wins. */
 export type FieldErrors = Record<string, string>
+
+/** Dates in exports: DD.MM.YYYY (spec part1 §1), from a stored ISO-8601 UTC string; empty for none. */
+export const exportDate = (value: string | null | undefined) => {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : ''
+}

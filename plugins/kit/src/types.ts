@@ -50,6 +50,8 @@ export interface AppConfig {
   rateLimit: { perUser: { max: number; windowSeconds: number }; perAddress: { max: number; windowSeconds: number } }
   /** Remote entry URLs are served under this path (the shell's build output beside the API). */
   remotesPath: string
+  /** The largest file one upload may carry, bytes. */
+  uploadMaxBytes: number
 }
 
 export interface ServiceTypes {
@@ -61,6 +63,8 @@ export interface AppSettings {
   knex: Knex
   access: AccessResolver
   mailer: Mailer
+  /** Uploaded files (local disk under DATA_DIR/files unless configured otherwise). */
+  storage: import('./storage').Storage
   /** Every service registered through a plugin, for the tenancy test and /api/modules. */
   registry: import('./define-plugin').RegisteredService[]
   plugins: import('./define-plugin').PluginDefinition[]

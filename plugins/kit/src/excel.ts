@@ -1,0 +1,58 @@
+/**
+ * Excel exports that stream: rows are read from the database in batches and written
+ * to the answer as they come, so memory does not grow with the number of rows.
+ */
+import { PassThrough } from 'node:stream'
+import ExcelJS from 'exceljs'
+import type { Knex } from 'knex'
+import { FileDownload } from './files'
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+export interface ExcelColumn {
+  header: string
+  key: string
+  width?: number
+}
+
+export const excelDownload = (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>) => {
+  const out = new PassThrough()
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  const worksheet = workbook.addWorksheet(sheet)
+  worksheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length + 2) }))
+  worksheet.getRow(1).font = { bold: true }
+  worksheet.getRow(1).commit()
+  const write = async () => {
+    for await (const row of rows) {
+      worksheet.addRow(row).commit()
+      // Let the answer drain before reading more, so a slow client does not make rows pile up here.
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve))
+    }
+    worksheet.commit()
+    await workbook.commit()
+  }
+  write().catch((error) => out.destroy(error))
+  return new FileDownload(out, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`, XLSX_TYPE)
+}
+
+/**
+ * A big table in `column` order, `size` rows at a time, each batch starting after the
+ * last key of the one before (no OFFSET, so every batch is an index range).
+ */
+export async function* keysetBatches<T extends Record<string, any>>(
+  query: () => Knex.QueryBuilder,
+  options: { size?: number; column?: string; key?: string } = {},
+): AsyncGenerator<T> {
+  const size = options.size ?? 1000
+  const column = options.column ?? 'id'
+  const key = options.key ?? column.split('.').pop()!
+  let last: unknown
+  for (;;) {
+    const batch = query().orderBy(column).limit(size)
+    if (last !== undefined) batch.where(column, '>', last as Knex.Value)
+    const rows = (await batch) as T[]
+    for (const row of rows) yield row
+    if (rows.length < size) return
+    last = rows[rows.length - 1]![key]
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Where uploaded files live: one interface, local disk by default (S3 comes with the
+ * documents module). Keys are made by the server (`newStorageKey`), never from a
+ * name a user typed, and files stream in and out without passing through memory.
+ */
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { NotFound } from '@feathersjs/errors'
+
+export interface StoredObject {
+  body: Readable
+  size: number
+  contentType: string
+}
+
+export interface Storage {
+  /** Stores the whole stream under `key`; nothing is left under `key` if it fails. */
+  put(key: string, body: Readable, contentType: string): Promise<{ size: number }>
+  /** NotFound when there is no such object. */
+  get(key: string): Promise<StoredObject>
+  /** No error when there is no such object. */
+  remove(key: string): Promise<void>
+}
+
+/** `uploads/4f1c…`: a prefix of the server's choosing and a random id. */
+export const newStorageKey = (prefix: string) => `${prefix}/${randomUUID()}`
+
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/
+
+const checkKey = (key: string) => {
+  if (!KEY.test(key)) throw new Error(`Invalid storage key "${key}"`)
+  return key
+}
+
+/** Files under `root`, each with a small JSON side file holding its content type. */
+export const createDiskStorage = (root: string): Storage => {
+  const fileOf = (key: string) => path.join(root, ...checkKey(key).split('/'))
+  const metaOf = (file: string) => `${file}.meta.json`
+  return {
+    async put(key, body, contentType) {
+      const file = fileOf(key)
+      await mkdir(path.dirname(file), { recursive: true })
+      // Written aside and renamed into place: a failed or cut-off upload never shows as a file.
+      const partial = `${file}.${randomUUID()}.part`
+      try {
+        await pipeline(body, createWriteStream(partial, { flags: 'wx' }))
+        const { size } = await stat(partial)
+        await writeFile(metaOf(file), JSON.stringify({ contentType, size }))
+        await rename(partial, file)
+        return { size }
+      } catch (error) {
+        await rm(partial, { force: true })
+        throw error
+      }
+    },
+    async get(key) {
+      const file = fileOf(key)
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => undefined,
+      )
+      if (size === undefined) throw new NotFound('File not found')
+      const meta = await readFile(metaOf(file), 'utf8').then(
+        (text) => JSON.parse(text) as { contentType?: string },
+        () => ({}) as { contentType?: string },
+      )
+      return { body: createReadStream(file), size, contentType: meta.contentType ?? 'application/octet-stream' }
+    },
+    async remove(key) {
+      const file = fileOf(key)
+      await rm(file, { force: true })
+      await rm(metaOf(file), { force: true })
+    },
+  }
+}

@@ -1,5 +1,5 @@
-import { afterEach, expect, test, vi } from 'vitest'
-import { ApiError, apiRequest, statusText } from './client'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { ApiError, apiRequest, downloadName, statusText } from './client'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -35,4 +35,12 @@ test('statuses map to the error catalogue', () => {
   expect(statusText(409)).toBe('kit:status.409')
   expect(statusText(418)).toBe('kit:status.generic')
   expect(statusText(0)).toBe('kit:status.network')
+})
+
+describe('download names', () => {
+  test('prefer the UTF-8 name, then the plain one, then the fallback', () => {
+    expect(downloadName(`attachment; filename="p_sswd.xlsx"; filename*=UTF-8''p%C3%A4sswd.xlsx`, 'x')).toBe('pässwd.xlsx')
+    expect(downloadName('attachment; filename="users.xlsx"', 'x')).toBe('users.xlsx')
+    expect(downloadName(null, 'export')).toBe('export')
+  })
 })

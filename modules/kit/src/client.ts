@@ -56,28 +56,57 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 }
 
-export const apiRequest = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+const send = async (method: HttpMethod, path: string, options: RequestOptions): Promise<Response> => {
   const token = options.token === undefined ? tokenStorage.get() : options.token
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  // A FormData body sets its own multipart type and boundary.
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
   let response: Response
   try {
     response = await fetch(`/api${path}${queryString(options.query)}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw new ApiError('Request aborted', 0)
     throw new ApiError('Network error', 0)
   }
-  const body = await readBody(response)
   if (!response.ok) {
+    const body = await readBody(response)
     const failure = (typeof body === 'object' && body ? body : {}) as ErrorBody
     throw new ApiError(failure.message ?? response.statusText, response.status, failure.errors ?? failure.data?.errors, failure.data)
   }
-  return body as T
+  return response
+}
+
+/** A JSON call; `body` may also be a FormData, sent as multipart (uploads take the part named `file`). */
+export const apiRequest = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> =>
+  (await readBody(await send(method, path, options))) as T
+
+/** The file name of a download answer (RFC 6266, the UTF-8 form first). */
+export const downloadName = (disposition: string | null, fallback: string) => {
+  const encoded = disposition && /filename\*=UTF-8''([^;]+)/i.exec(disposition)
+  if (encoded?.[1]) return decodeURIComponent(encoded[1])
+  const plain = disposition && /filename="([^"]+)"/i.exec(disposition)
+  return plain?.[1] ?? fallback
+}
+
+/** Downloads a file the API answers (exports, manuals) with the bearer token, and saves it under the server's name. */
+export const downloadFile = async (path: string, query?: RequestOptions['query']) => {
+  const response = await send('GET', path, { query })
+  const name = downloadName(response.headers.get('Content-Disposition'), path.split('/').pop() || 'download')
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  return name
 }
 
 const KNOWN_STATUSES = new Set([400, 401, 403, 404, 409, 500, 502, 503])

@@ -2,5 +2,6 @@
 import companies from '@app/plugin-companies'
 import core from '@app/plugin-core'
 import type { PluginDefinition } from '@app/plugin-kit'
+import setup from '@app/plugin-setup'
 
-export const plugins: PluginDefinition[] = [core, companies]
+export const plugins: PluginDefinition[] = [core, companies, setup]

@@ -1,0 +1,32 @@
+/**
+ * The built-in document types (Skyview, Checklist) are rows of each account, so an
+ * account can switch them off like its own. An account that has not got them yet —
+ * one made before this plugin was installed, or one created since — gets them the
+ * first time its types are read: no other plugin needs to know about this.
+ */
+import { nowIso } from '@app/plugin-kit'
+import type { Knex } from 'knex'
+import { BUILT_IN_FOLDER_TYPES } from './services/foldertypes/foldertypes.schema'
+
+export const FOLDER_TYPES_TABLE = 'setup_folder_types'
+
+export const ensureBuiltInTypes = async (knex: Knex, accountId: number) => {
+  const present = await knex(FOLDER_TYPES_TABLE).where({ account_id: accountId, global: true }).pluck('type_id')
+  const missing = BUILT_IN_FOLDER_TYPES.filter((t) => !present.includes(t.typeId))
+  if (!missing.length) return
+  await knex(FOLDER_TYPES_TABLE)
+    .insert(
+      missing.map((t) => ({
+        account_id: accountId,
+        name: t.name,
+        type_id: t.typeId,
+        active: true,
+        deletable: false,
+        global: true,
+        created_at: nowIso(),
+      })),
+    )
+    // Two first reads at once: the second insert finds the rows there.
+    .onConflict(['account_id', 'type_id'])
+    .ignore()
+}

@@ -1,0 +1,37 @@
+import { definePlugin } from '@app/plugin-kit'
+import packageJson from '../package.json' with { type: 'json' }
+import { ensureBuiltInTypes } from './builtins'
+import { setupTables } from './migrations/001-setup'
+import { folderTypeServices } from './services/foldertypes/foldertypes'
+import { setupListServices } from './services/items/items'
+import { templateServices } from './services/templates/templates'
+
+/** A few values so the demo's setup screens are not empty. */
+const DEMO_LISTS: Record<string, Record<string, string>[]> = {
+  setup_life_cycles: [{ name: 'Design' }, { name: 'Approved' }, { name: 'As built' }],
+  setup_revision_types: [{ name: 'Revision' }, { name: 'Archive' }],
+  setup_classifications: [{ name: 'Structural', group_id: 'S1' }],
+}
+const DEMO_TYPES = [
+  { name: 'Drawing', type_id: 'DRW' },
+  { name: 'Manual', type_id: 'MAN' },
+]
+
+export default definePlugin({
+  id: 'setup',
+  module: 'core',
+  version: packageJson.version,
+  migrations: [setupTables],
+  permissions: [],
+  services: [...folderTypeServices, ...setupListServices, ...templateServices],
+  async seed({ knex, ids, now }) {
+    for (const { id } of await knex('accounts').select('id')) await ensureBuiltInTypes(knex, id)
+    const accountId = ids['account.engineering']
+    if (!accountId || (await knex('setup_folder_types').where({ account_id: accountId, global: false }).first('id'))) return
+    await knex('setup_folder_types').insert(
+      DEMO_TYPES.map((t) => ({ ...t, account_id: accountId, active: true, deletable: true, global: false, created_at: now })),
+    )
+    for (const [table, rows] of Object.entries(DEMO_LISTS))
+      await knex(table).insert(rows.map((row) => ({ ...row, account_id: accountId, created_at: now })))
+  },
+})

@@ -33,6 +33,7 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'passwordreset/changePasswordAndUserDetails',
     'support',
     'support/contact',
+    'support/:id/download',
   ],
   'own-user': [
     'authentication',
@@ -47,7 +48,7 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'accountusers/:userId/username',
     'accountusers/:userId/toggleRequestRemoval',
   ],
-  platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules'],
+  platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules', 'accounts/admin-create'],
 }
 
 const MISSING_ID = 987654321

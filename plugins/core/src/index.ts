@@ -6,8 +6,10 @@ import { pruneLimits } from './auth/rate-limit'
 import { pruneSessions } from './auth/sessions'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
+import { supportFiles } from './migrations/003-support-files'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
+import { accountsAdminServices } from './services/accounts-admin.services'
 import { memberServices } from './services/member.services'
 import { passwordResetServices } from './services/passwordreset.services'
 import { profileServices } from './services/profile.services'
@@ -45,15 +47,19 @@ export default definePlugin({
         { id: 'help', label: HELP, path: '/help', area: 'main' },
         { id: 'profile', label: PROFILE, path: '/profile', area: 'profile' },
         { id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' },
-        { id: 'globalAdmin', label: GLOBAL_ADMIN, path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' },
       ],
       tiles: [
         { id: 'profile', label: PROFILE, path: '/profile' },
         { id: 'help', label: HELP, path: '/help' },
       ],
     },
+    {
+      name: 'globaladmin',
+      routes: ['/global-admin'],
+      menu: [{ id: 'globalAdmin', label: GLOBAL_ADMIN, path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' }],
+    },
   ],
-  migrations: [coreTables, supportTables],
+  migrations: [coreTables, supportTables, supportFiles],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -81,6 +87,6 @@ export default definePlugin({
     }, HOUR)
     prune.unref()
   },
-  services: [...sessionServices, ...accountServices, ...memberServices, ...passwordResetServices, ...profileServices],
+  services: [...sessionServices, ...accountServices, ...accountsAdminServices, ...memberServices, ...passwordResetServices, ...profileServices],
   seed: seedCore,
 })

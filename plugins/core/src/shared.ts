@@ -1,2 +1,3 @@
 /** Browser-safe exports of the core plugin: its schemas. */
 export * from './services/schemas'
+export * from './services/accounts-admin.schema'

@@ -5,15 +5,24 @@
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, MenuEntry, ServiceDefinition, TileEntry } from '@app/plugin-kit'
 import { ALWAYS_ON_MODULES, TableService, currentUser } from '@app/plugin-kit'
-import { querySyntax } from '@feathersjs/typebox'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
+import { listAccounts } from './account-list'
+import { type AccountListQuery, accountListQuerySchema } from './accounts-admin.schema'
 import { routeId } from './route'
 import { type SignUp, accountPatchSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
 
 class AccountsService extends TableService {
   constructor(private readonly app: Application) {
     super({ Model: app.get('knex'), name: 'accounts', result: accountSchema })
+  }
+
+  /**
+   * Every account for global admins, paged and with its counts; other callers get
+   * only their own (the tenant scope puts its id in the query).
+   */
+  override async find(params?: AppParams): Promise<any> {
+    return listAccounts(this.app.get('knex'), (params?.query ?? {}) as AccountListQuery)
   }
 
   /** Sign-up: a disabled trial account with its first admin user. */
@@ -71,7 +80,7 @@ export const accountServices: ServiceDefinition[] = [
     public: ['create'],
     scope: { kind: 'tenant', column: 'id', crossTenantFlag: 'canManageAccounts' },
     flags: { patch: ['canManageSettings'] },
-    schemas: { data: signUpSchema, patch: accountPatchSchema, query: querySyntax(accountSchema) as any, result: accountSchema },
+    schemas: { data: signUpSchema, patch: accountPatchSchema, query: accountListQuerySchema, result: accountSchema },
     service: (app) => new AccountsService(app),
   },
   {

@@ -4,11 +4,12 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
+import { FileDownload, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
 import { Field, MESSAGES, formatMessage } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
 import { EMAIL_TAKEN } from '../signup'
+import type { SupportManualRow } from './accounts-admin.schema'
 import { routeId } from './route'
 
 /** Passwords are longer than 4 characters (spec part1 §9). */
@@ -108,16 +109,60 @@ const toggleRemovalRequest = (app: Application) => ({
   },
 })
 
-export interface SupportManual {
-  id: number
-  name: string
-  link: string
-}
+export type { SupportManualRow as SupportManual } from './accounts-admin.schema'
+
+/** A stored manual downloads through the API; a row without a file keeps the link it was given. */
+const manualLink = (row: { id: number | string; link: string; storage_key: string | null }) =>
+  row.storage_key ? `/api/support/${Number(row.id)}/download` : row.link
+
+export const supportNameSchema = Type.Object({ name: Type.Optional(Field.optionalText(255)) }, { additionalProperties: false })
 
 const supportManuals = (app: Application) => ({
-  async find(): Promise<SupportManual[]> {
-    const rows = await app.get('knex')('support_manuals').orderBy('name').orderBy('id').select('id', 'name', 'link')
-    return rows.map((r: any) => ({ id: Number(r.id), name: r.name, link: r.link }))
+  async find(): Promise<SupportManualRow[]> {
+    const rows = await app.get('knex')('support_manuals').orderBy('name').orderBy('id').select('id', 'name', 'link', 'storage_key')
+    return rows.map((r: any) => ({ id: Number(r.id), name: r.name, link: manualLink(r) }))
+  },
+
+  /** A multipart upload (field `file`); the name is the `name` field or else the file's own name. */
+  async create(data: { name?: string }, params: AppParams): Promise<SupportManualRow> {
+    const upload = claimUpload(params)
+    const key = upload.key
+    const name = data.name?.trim() || upload.filename
+    const knex = app.get('knex')
+    try {
+      const [id] = await knex('support_manuals').insert({
+        name,
+        link: '',
+        storage_key: key,
+        mime_type: upload.mimeType,
+        size: upload.size,
+        created_at: nowIso(),
+      })
+      return { id: Number(id), name, link: manualLink({ id: Number(id), link: '', storage_key: key }) }
+    } catch (error) {
+      await app.get('storage').remove(key)
+      throw error
+    }
+  },
+
+  /** The row, then its file: a failed file removal leaves an orphan file, never a manual that cannot download. */
+  async remove(id: number | string): Promise<SupportManualRow> {
+    const knex = app.get('knex')
+    const row = await knex('support_manuals').where({ id: Number(id) }).first('id', 'name', 'link', 'storage_key')
+    if (!row) throw new NotFound(`No record found for id '${id}'`)
+    await knex('support_manuals').where({ id: row.id }).delete()
+    if (row.storage_key) await app.get('storage').remove(row.storage_key)
+    return { id: Number(row.id), name: row.name, link: manualLink(row) }
+  },
+})
+
+const supportDownload = (app: Application) => ({
+  async find(params: AppParams) {
+    const id = routeId(params, 'id')
+    const row = await app.get('knex')('support_manuals').where({ id }).first('name', 'storage_key', 'mime_type')
+    if (!row?.storage_key) throw new NotFound(`No record found for id '${id}'`)
+    const stored = await app.get('storage').get(row.storage_key)
+    return new FileDownload(stored.body, row.name, row.mime_type ?? stored.contentType, stored.size)
   },
 })
 
@@ -152,9 +197,18 @@ export const profileServices: ServiceDefinition[] = [
   },
   {
     path: 'support',
-    methods: ['find'],
+    methods: ['find', 'create', 'remove'],
     scope: { kind: 'none', why: 'Support manuals are one platform-wide list, the same for every account.' },
+    // Everyone signed in reads them; only global admins change the list.
+    flags: { create: ['canManageAccounts'], remove: ['canManageAccounts'] },
+    schemas: { data: supportNameSchema },
     service: supportManuals,
+  },
+  {
+    path: 'support/:id/download',
+    methods: ['find'],
+    scope: { kind: 'none', why: 'Downloads one of the platform-wide support manuals, the same for every account.' },
+    service: supportDownload,
   },
   {
     path: 'support/contact',

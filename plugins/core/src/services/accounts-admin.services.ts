@@ -1,0 +1,118 @@
+/**
+ * The global admin's account calls (spec part1 §2, §7): an account created with its
+ * first admin, who is welcomed by mail, and one account's info with its counts.
+ */
+import { randomUUID } from 'node:crypto'
+import { Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { nowIso } from '@app/plugin-kit'
+import { EMAIL_TAKEN, acronymOf } from '../signup'
+import { enableDefaultModules } from './account.services'
+import { accountWithCounts } from './account-list'
+import { type AccountCreate, accountCreateSchema } from './accounts-admin.schema'
+import { createUserToken } from './passwordreset.services'
+import { routeId } from './route'
+
+/** A welcome link lives a week: the new admin may not read mail the same day. */
+export const WELCOME_TTL_MS = 7 * 24 * 3600_000
+
+const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
+
+/** Account numbers of accounts a global admin creates: A and the id, so they never collide. */
+export const accountNumberOf = (id: number) => `A${String(id).padStart(6, '0')}`
+
+const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null)
+
+/** The account (open, not a trial), its first admin without a password, and the default modules. */
+const insertAccount = (app: Application, data: AccountCreate, username: string) =>
+  app.get('knex').transaction(async (trx) => {
+    const now = nowIso()
+    // The number derives from the id, which exists only after the insert: a unique placeholder first.
+    const [id] = await trx('accounts').insert({
+      account_no: `N${randomUUID().replace(/-/g, '').slice(0, 19)}`,
+      company: data.company.trim(),
+      website: blankToNull(data.website),
+      phone: blankToNull(data.phone),
+      email: blankToNull(data.email)?.toLowerCase() ?? null,
+      address: blankToNull(data.address),
+      zip: blankToNull(data.zip),
+      city: blankToNull(data.city),
+      country: blankToNull(data.country),
+      enabled: true,
+      trial: false,
+      created_at: now,
+    })
+    const accountId = Number(id)
+    await trx('accounts').where({ id: accountId }).update({ account_no: accountNumberOf(accountId) })
+    const [userId] = await trx('users').insert({
+      username,
+      password_hash: null,
+      first_name: data.adminFirstName.trim(),
+      last_name: data.adminLastName.trim(),
+      acronym: acronymOf(data.adminFirstName, data.adminLastName),
+      language: 'ENGLISH',
+      enabled: true,
+      created_at: now,
+    })
+    await trx('account_users').insert({ account_id: accountId, user_id: Number(userId), access_level: 'ACCOUNT_ADMIN', enabled: true, created_at: now })
+    await enableDefaultModules(app, accountId, trx)
+    return { accountId, userId: Number(userId) }
+  })
+
+/** The welcome mail with a single-use link to /welcomeNewUser/{token}, where the admin sets a password. */
+const sendWelcomeMail = async (app: Application, userId: number, to: string, firstName: string, company: string) => {
+  const token = await createUserToken(app, userId, 'welcome', WELCOME_TTL_MS)
+  const link = `${app.get('config').publicUrl}/welcomeNewUser/${token}`
+  await app.get('mailer').send({
+    to,
+    subject: 'Welcome',
+    text: `Hello ${firstName},\n\nAn account for ${company} has been opened for you. To choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
+    link,
+  })
+}
+
+const createAccount = (app: Application) => ({
+  async create(data: AccountCreate) {
+    const knex = app.get('knex')
+    const username = data.adminEmail.trim().toLowerCase()
+    if (await knex('users').where({ username }).first('id')) throw new Conflict(EMAIL_TAKEN)
+    const { accountId, userId } = await insertAccount(app, data, username).catch((error) => {
+      // The same e-mail added twice at once: the unique index decides, with the same answer.
+      if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
+      throw error
+    })
+    // The account exists either way; a mail server that fails is logged, and the admin can ask for a reset link.
+    await sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), data.company.trim()).catch((error: unknown) =>
+      console.error('Sending the welcome mail failed', error),
+    )
+    return accountWithCounts(knex, accountId)
+  },
+})
+
+const accountDetails = (app: Application) => ({
+  async find(params: AppParams) {
+    const accountId = routeId(params, 'accountId')
+    const account = await accountWithCounts(app.get('knex'), accountId)
+    if (!account) throw new NotFound(`No record found for id '${accountId}'`)
+    return account
+  },
+})
+
+export const accountsAdminServices: ServiceDefinition[] = [
+  {
+    path: 'accounts/admin-create',
+    methods: ['create'],
+    scope: { kind: 'platform', why: 'Global admins open new accounts; the caller names no existing account.' },
+    flags: { create: ['canManageAccounts'] },
+    schemas: { data: accountCreateSchema },
+    service: createAccount,
+  },
+  {
+    path: 'accounts/:accountId/details',
+    methods: ['find'],
+    // Global admins see any account; an account's own admins only theirs (another id is 404).
+    scope: { kind: 'tenant', column: 'id', routeParam: 'accountId', crossTenantFlag: 'canManageAccounts' },
+    flags: { find: ['canManageAccounts', 'canManageSettings'] },
+    service: accountDetails,
+  },
+]

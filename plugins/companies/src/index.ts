@@ -1,7 +1,14 @@
 import { definePlugin } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { companiesTable } from './migrations/001-companies'
-import { companiesService } from './services/companies/companies'
+import { cityKey, companySearchAndLogo, searchKey } from './migrations/002-company-search-logo'
+import { companiesService, newCompanyService } from './services/companies/companies'
+import { companyUserServices } from './services/company-users/company-users'
+import { companyExportService } from './services/export/export'
+import { geocodeService } from './services/geocode/geocode'
+import { logoService } from './services/logo/logo'
+
+export { type Geocoder, nominatimGeocoder, offlineGeocoder } from './geocoder'
 
 const DEMO_COMPANIES = [
   { name: 'Nordic Steel Oy', city: 'Oulu', country: 'FI', contact_person: 'Liisa Laine' },
@@ -9,21 +16,57 @@ const DEMO_COMPANIES = [
   { name: 'Baltic Cables Sp. z o.o.', city: 'Gdańsk', country: 'PL', contact_person: 'Anna Nowak' },
 ]
 
+/** The demo company administrator's privilege names this company (core's seed cannot: it runs first). */
+const COMPANY_ADMIN = { username: 'companyadmin@demo.test', company: 'Nordic Steel Oy' }
+
+// Menu and tile labels travel in every language: the shell draws them before the remote loads.
+const COMPANIES = { 'en-GB': 'Companies', 'fi-FI': 'Yritykset', 'no-NO': 'Selskaper', 'pl-PL': 'Firmy', 'se-SE': 'Företag' }
+const NEW_COMPANY = { 'en-GB': 'New company', 'fi-FI': 'Uusi yritys', 'no-NO': 'Nytt selskap', 'pl-PL': 'Nowa firma', 'se-SE': 'Nytt företag' }
+
 export default definePlugin({
   id: 'companies',
   module: 'core',
   version: packageJson.version,
-  migrations: [companiesTable],
+  remotes: [
+    {
+      name: 'companies',
+      routes: ['/companies', '/company'],
+      menu: [
+        { id: 'companies', label: COMPANIES, path: '/companies', area: 'configuration', flag: 'canSeeCompany' },
+        { id: 'newCompany', label: NEW_COMPANY, path: '/companies/add', area: 'configuration', flag: 'canManageCompany' },
+      ],
+      tiles: [{ id: 'companies', label: COMPANIES, path: '/companies', flag: 'canSeeCompany' }],
+      search: true,
+    },
+  ],
+  migrations: [companiesTable, companySearchAndLogo],
   permissions: [
     { name: 'COMPANY', resource: 'COMPANY', description: 'Sees and works with companies' },
     { name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' },
   ],
-  services: [companiesService],
+  services: [newCompanyService, geocodeService(), companyExportService, companiesService, logoService, ...companyUserServices],
   async seed({ knex, ids, now }) {
     for (const key of ['engineering', 'sales']) {
       const accountId = ids[`account.${key}`]
       if (!accountId || (await knex('companies').where({ account_id: accountId }).first('id'))) continue
-      await knex('companies').insert(DEMO_COMPANIES.map((c) => ({ ...c, account_id: accountId, skymap_enabled: false, created_at: now })))
+      await knex('companies').insert(
+        DEMO_COMPANIES.map((c) => ({
+          ...c,
+          account_id: accountId,
+          search_key: searchKey(c.name, null),
+          city_key: cityKey(c.city),
+          skymap_enabled: false,
+          created_at: now,
+        })),
+      )
     }
+    const accountId = ids['account.engineering']
+    const userId = ids[`user.${COMPANY_ADMIN.username}`]
+    if (!accountId || !userId) return
+    const company = await knex('companies').where({ account_id: accountId, name: COMPANY_ADMIN.company }).first('id')
+    await knex('privileges')
+      .where({ account_id: accountId, user_id: userId, resource: 'COMPANY', action: 'ADMINISTER' })
+      .whereNull('resource_id')
+      .update({ resource_id: company.id })
   },
 })

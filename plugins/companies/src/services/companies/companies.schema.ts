@@ -1,6 +1,7 @@
 /** Company (client or supplier), spec part1 §3. Browser-safe. */
 import { Field, MESSAGES } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
+import { COUNTRY_PATTERN } from '../../countries'
 
 const nullable = Field.nullable
 
@@ -25,6 +26,8 @@ export const companySchema = Type.Object(
     latitude: nullable(Type.Number()),
     longitude: nullable(Type.Number()),
     skymapEnabled: Type.Boolean(),
+    /** Changes with every new logo: the screens use it to show the current one. */
+    logoId: nullable(Type.String()),
     createdAt: Type.String(),
     createdBy: nullable(Type.Integer()),
   },
@@ -34,6 +37,8 @@ export type Company = Static<typeof companySchema>
 
 const text = (max: number) => Type.Optional(nullable(Field.optionalText(max)))
 
+export const COUNTRY_MESSAGE = 'Choose a country from the list'
+
 export const companyDataSchema = Type.Object(
   {
     name: Field.text({ maxLength: 200 }),
@@ -42,7 +47,7 @@ export const companyDataSchema = Type.Object(
     address: text(200),
     city: text(100),
     zip: text(20),
-    country: Type.Optional(nullable(Type.String({ pattern: '^([A-Z]{2})?$', errorMessage: 'Choose a country from the list' }))),
+    country: Type.Optional(nullable(Type.String({ pattern: COUNTRY_PATTERN, errorMessage: COUNTRY_MESSAGE }))),
     plant: text(100),
     contactEmail: Type.Optional(nullable(Type.Union([Field.email(), Type.Literal('')]))),
     contactPerson: text(200),
@@ -52,8 +57,96 @@ export const companyDataSchema = Type.Object(
     parentId: Type.Optional(nullable(Field.id())),
     latitude: Type.Optional(nullable(Type.Number({ minimum: -90, maximum: 90, errorMessage: MESSAGES.decimal }))),
     longitude: Type.Optional(nullable(Type.Number({ minimum: -180, maximum: 180, errorMessage: MESSAGES.decimal }))),
+    /** The Skyview toggle: only turned on, never off (spec part1 §6). */
+    skymapEnabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, examples: [{ name: 'Example Company Oy', city: 'Tampere', country: 'FI' }] },
 )
 export type CompanyData = Static<typeof companyDataSchema>
 export const companyPatchSchema = Type.Partial(companyDataSchema, { additionalProperties: false })
+
+/** Columns the list sorts by; each has an index beside account_id. */
+export const COMPANY_SORTS = ['name', 'number', 'city', 'country', 'createdAt'] as const
+export type CompanySort = (typeof COMPANY_SORTS)[number]
+
+const direction = Type.Optional(Type.Integer({ minimum: -1, maximum: 1 }))
+const like = Type.Object({ $like: Type.String({ maxLength: 200 }) }, { additionalProperties: false })
+
+export const companyQuerySchema = Type.Object(
+  {
+    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+    $skip: Type.Optional(Type.Integer({ minimum: 0 })),
+    $sort: Type.Optional(Type.Object(Object.fromEntries(COMPANY_SORTS.map((s) => [s, direction])), { additionalProperties: false })),
+    /** Selectors need only id and name (spec part1 §7). */
+    $select: Type.Optional(Type.Array(Type.Union([Type.Literal('id'), Type.Literal('name'), Type.Literal('number')]))),
+    /** The list's filter box: name, number or city contains the text, any case. */
+    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The /search page: name or number contains the text, any case. */
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    id: Type.Optional(Type.Union([Field.id(), Type.Object({ $in: Type.Array(Field.id(), { maxItems: 500 }) }, { additionalProperties: false })])),
+    name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), like])),
+    number: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), like])),
+    city: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), like])),
+    country: Type.Optional(Type.String({ maxLength: 2 })),
+    parentId: Type.Optional(nullable(Field.id())),
+  },
+  { additionalProperties: false },
+)
+export type CompanyQuery = Static<typeof companyQuerySchema>
+
+/** 409 body of a refused delete: each reason names the item in the way (spec part1 §8). */
+export interface DeleteBlock {
+  reason: string
+  item: string
+}
+
+/** A user as the company's users and access tabs list them. */
+export const companyUserSchema = Type.Object(
+  {
+    userId: Type.Integer(),
+    username: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    acronym: Type.String(),
+    enabled: Type.Boolean(),
+    anonymous: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type CompanyUser = Static<typeof companyUserSchema>
+export type CompanyUserWithAccess = CompanyUser & { action: string }
+
+export const companyUserDataSchema = Type.Object(
+  { username: Type.String({ minLength: 4, maxLength: 254 }) },
+  { additionalProperties: false, examples: [{ username: 'user@demo.test' }] },
+)
+
+export const companyUsersQuerySchema = Type.Object(
+  {
+    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+    $skip: Type.Optional(Type.Integer({ minimum: 0 })),
+    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    /** users-with-access: leave anonymised users out (spec default true). */
+    anonymousFilter: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+)
+
+export interface ReverseGeocode {
+  address: string
+  zip: string
+  city: string
+  country: string
+}
+
+export const geocodeQuerySchema = Type.Object(
+  {
+    lng: Type.Number({ minimum: -180, maximum: 180, errorMessage: MESSAGES.decimal }),
+    lat: Type.Number({ minimum: -90, maximum: 90, errorMessage: MESSAGES.decimal }),
+  },
+  { additionalProperties: false },
+)
+
+/** Logo files the API accepts, recognised by their first bytes rather than by the name sent. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024

@@ -1,33 +1,7 @@
-import { BadRequest } from '@feathersjs/errors'
 import type { AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, currentUser, nowIso } from '@app/plugin-kit'
-import { querySyntax } from '@feathersjs/typebox'
-import { companyDataSchema, companyPatchSchema, companySchema } from './companies.schema'
-
-/** Text filters match anywhere in the field, case-insensitively on both databases. */
-export const companyQuerySchema = querySyntax(companySchema, { name: { $like: { type: 'string', maxLength: 200 } } } as any)
-
-class CompaniesService extends TableService {
-  /** A parent company must be one of the same account's companies. */
-  private async checkParent(parentId: number | null | undefined, params?: AppParams) {
-    if (!parentId) return
-    const accountId = params?.tenant?.accountId
-    const row = await this.Model('companies').where({ id: parentId, ...(accountId ? { account_id: accountId } : {}) }).first('id')
-    if (!row) throw new BadRequest('Validation failed', { errors: { parentId: 'The parent company does not exist' } })
-  }
-
-  override async _create(data: any, params?: any) {
-    await this.checkParent(data.parentId, params)
-    const user = params?.user
-    return super._create({ skymapEnabled: false, ...data, createdAt: nowIso(), createdBy: user ? currentUser(params).id : null }, params)
-  }
-
-  override async _patch(id: any, data: any, params?: any) {
-    await this.checkParent(data.parentId, params)
-    if (id !== null && data.parentId === Number(id)) throw new BadRequest('Validation failed', { errors: { parentId: 'A company cannot be its own parent' } })
-    return super._patch(id, data, params)
-  }
-}
+import { currentUser } from '@app/plugin-kit'
+import { CompaniesService } from './companies.class'
+import { companyDataSchema, companyPatchSchema, companyQuerySchema, companySchema } from './companies.schema'
 
 export const companiesService: ServiceDefinition = {
   path: 'companies',
@@ -37,9 +11,32 @@ export const companiesService: ServiceDefinition = {
     find: ['canSeeCompany'],
     get: ['canSeeCompany'],
     create: ['canManageCompany'],
-    patch: ['canManageCompany'],
+    // A company's administrators edit it too: the service checks who may edit which company.
+    patch: ['canManageCompany', 'canManageCompanyUsers'],
     remove: ['canManageCompany'],
   },
-  schemas: { data: companyDataSchema, patch: companyPatchSchema, query: companyQuerySchema as any, result: companySchema },
-  service: (app) => new CompaniesService({ Model: app.get('knex'), name: 'companies', result: companySchema }),
+  schemas: { data: companyDataSchema, patch: companyPatchSchema, query: companyQuerySchema, result: companySchema },
+  service: (app) => new CompaniesService(app),
+}
+
+/** GET /companies/new: the blank company the add form starts from (spec part1 §7). */
+export const newCompanyService: ServiceDefinition = {
+  path: 'companies/new',
+  methods: ['find'],
+  scope: { kind: 'own-user', why: "The blank form of a new company, with the country of the caller's own current account." },
+  flags: { find: ['canManageCompany'] },
+  service: (app) => ({
+    async find(params: AppParams) {
+      const account = await app.get('knex')('accounts').where({ id: currentUser(params).accountId }).first('country')
+      return {
+        name: '',
+        number: null,
+        country: account?.country ?? null,
+        parentId: null,
+        latitude: null,
+        longitude: null,
+        skymapEnabled: false,
+      }
+    },
+  }),
 }

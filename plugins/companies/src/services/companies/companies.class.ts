@@ -1,0 +1,138 @@
+/**
+ * The companies table behind /api/companies: paging, filters and sorts in SQL, the
+ * parent rules, the Skyview toggle and the delete-blocked reasons.
+ */
+import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
+import type { AppParams, Application } from '@app/plugin-kit'
+import { TableService, currentUser, nowIso } from '@app/plugin-kit'
+import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
+import { assignedUsers, childCompanies, companyDeleteBlocks, registerCompanyDeleteBlocker } from '../../delete-blockers'
+import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
+import { companySchema } from './companies.schema'
+
+registerCompanyDeleteBlocker(childCompanies)
+registerCompanyDeleteBlocker(assignedUsers)
+
+/** Columns that stay on the server: the search keys and where the logo is stored. */
+const INTERNAL = ['searchKey', 'cityKey', 'logoKey', 'logoType', 'logoName', 'logoSize'] as const
+
+export const presentCompany = (row: Record<string, any>) => {
+  const out: Record<string, any> = { ...row }
+  for (const field of INTERNAL) delete out[field]
+  if ('logoKey' in row) out.logoId = row.logoKey ? String(row.logoKey).split('/').pop() : null
+  return out
+}
+
+/** `%text%` for LIKE, lower-cased like the keys, with the text's own wildcards taken literally. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const invalid = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })
+
+export const SKYVIEW_LOCKED = 'Skyview cannot be turned off for a company once it is on'
+export const SKYVIEW_DENIED = 'Only a company manager can turn Skyview on'
+
+export class CompaniesService extends TableService {
+  constructor(private readonly app: Application) {
+    super({ Model: app.get('knex'), name: 'companies', result: companySchema })
+  }
+
+  /** The list's `filter` (name, number, city) and the search page's `q` (name, number). */
+  override createQuery(params: any = {}) {
+    const { filter, q, ...query } = params.query ?? {}
+    const builder = super.createQuery({ ...params, query })
+    if (filter)
+      builder.where((b) =>
+        b.whereRaw('?? like ? escape ?', ['companies.search_key', likePattern(filter), '\\']).orWhereRaw('?? like ? escape ?', [
+          'companies.city_key',
+          likePattern(filter),
+          '\\',
+        ]),
+      )
+    if (q) builder.whereRaw('?? like ? escape ?', ['companies.search_key', likePattern(q), '\\'])
+    return builder
+  }
+
+  override async _find(params?: any) {
+    // A tie-breaker keeps pages stable when many companies share a city or a name.
+    const $sort = { ...(params?.query?.$sort ?? { name: 1 }) }
+    $sort.id ??= 1
+    const result = await super._find({ ...params, query: { ...params?.query, $sort } })
+    return Array.isArray(result) ? result.map(presentCompany) : { ...result, data: result.data.map(presentCompany) }
+  }
+
+  override async _get(id: any, params?: any) {
+    return presentCompany(await super._get(id, params)) as any
+  }
+
+  /** The stored row with its internal columns, within the caller's account (404 otherwise). */
+  private async storedRow(id: any, params?: any) {
+    return (await super._get(id, params)) as Record<string, any>
+  }
+
+  /** Same account, not itself, and no cycle through its ancestors. */
+  private async checkParent(parentId: number | null | undefined, id: number | null, params?: AppParams) {
+    if (!parentId) return
+    if (id !== null && parentId === id) throw invalid('parentId', 'A company cannot be its own parent')
+    const accountId = params?.tenant?.accountId
+    const where = (companyId: number) => ({ id: companyId, ...(accountId ? { account_id: accountId } : {}) })
+    const parent = await this.Model('companies').where(where(parentId)).first('id', 'parent_id')
+    if (!parent) throw invalid('parentId', 'The parent company does not exist')
+    const seen = new Set<number>()
+    for (let next = parent.parent_id as number | null; next && !seen.has(next); ) {
+      if (next === id) throw invalid('parentId', 'A company cannot be a parent of its own parent')
+      seen.add(next)
+      next = (await this.Model('companies').where({ id: next }).first('parent_id'))?.parent_id ?? null
+    }
+  }
+
+  /** Turning Skyview on needs a company manager (or the platform); turning it off is refused. */
+  private async checkSkyview(wanted: boolean | undefined, current: boolean, params?: AppParams) {
+    if (wanted === undefined || wanted === current) return
+    if (!wanted) throw new Conflict(SKYVIEW_LOCKED, { errors: { skymapEnabled: SKYVIEW_LOCKED } })
+    if (!params?.provider) return
+    const flags = await flagsOfCaller(this.app, params)
+    if (!flags.canManageAccounts && !flags.canManageCompany) throw new Forbidden(SKYVIEW_DENIED)
+  }
+
+  override async _create(data: any, params?: any) {
+    await this.checkParent(data.parentId, null, params)
+    await this.checkSkyview(data.skymapEnabled, false, params)
+    const createdBy = params?.user ? currentUser(params).id : null
+    const row = await super._create(
+      {
+        skymapEnabled: false,
+        ...data,
+        country: data.country || null,
+        searchKey: searchKey(data.name, data.number),
+        cityKey: cityKey(data.city),
+        createdAt: nowIso(),
+        createdBy,
+      },
+      params,
+    )
+    return presentCompany(row)
+  }
+
+  override async _patch(id: any, data: any, params?: any) {
+    const current = await this.storedRow(id, params)
+    await assertMayEditCompany(this.app, params ?? {}, Number(current.id))
+    await this.checkParent(data.parentId, Number(current.id), params)
+    await this.checkSkyview(data.skymapEnabled, Boolean(current.skymapEnabled), params)
+    const changes = { ...data }
+    if ('country' in changes) changes.country = changes.country || null
+    if ('name' in data || 'number' in data) changes.searchKey = searchKey(data.name ?? current.name, 'number' in data ? data.number : current.number)
+    if ('city' in data) changes.cityKey = cityKey(data.city)
+    return presentCompany(await super._patch(id, changes, params))
+  }
+
+  override async _remove(id: any, params?: any) {
+    const current = await this.storedRow(id, params)
+    const company = { id: Number(current.id), accountId: Number(current.accountId), name: current.name as string }
+    const blocks = await companyDeleteBlocks(this.Model, company)
+    if (blocks.length) throw new Conflict('The company cannot be deleted', { blocks })
+    await this.Model('privileges').where({ account_id: company.accountId, resource: 'COMPANY', resource_id: company.id }).delete()
+    const removed = await super._remove(id, params)
+    if (current.logoKey) await this.app.get('storage').remove(current.logoKey)
+    return presentCompany(removed)
+  }
+}

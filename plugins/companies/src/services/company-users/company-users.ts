@@ -1,0 +1,180 @@
+/**
+ * The users of a company (account_users.company_id) and the users with access to
+ * it (COMPANY privileges on it, their own or their role's).
+ */
+import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { currentUser } from '@app/plugin-kit'
+import { ACCESS_LEVELS } from '@app/plugin-kit/shared'
+import type { Knex } from 'knex'
+import { assertMayManageCompanyUsers, companyOfCaller, routeCompanyId } from '../../company-access'
+import { likePattern } from '../companies/companies.class'
+import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from '../companies/companies.schema'
+
+export const USER_NOT_FOUND = 'User not found'
+export const ALREADY_USER = 'The user is already a user of this company'
+
+const USER_COLUMNS = [
+  'u.id as userId',
+  'u.username',
+  'u.first_name as firstName',
+  'u.last_name as lastName',
+  'u.acronym',
+  'au.enabled',
+  'u.anonymous',
+] as const
+
+const toUser = (row: Record<string, any>): CompanyUser => ({
+  userId: Number(row.userId),
+  username: row.username,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  acronym: row.acronym,
+  enabled: Boolean(row.enabled),
+  anonymous: Boolean(row.anonymous),
+})
+
+/** Members of the account joined with their users, filtered by name or e-mail. */
+const members = (knex: Knex, accountId: number, filter?: string) => {
+  const query = knex('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
+  if (filter) {
+    const pattern = likePattern(filter)
+    // Names and e-mails are short: lower() on the column keeps the match case-insensitive on SQLite too.
+    query.where((q) =>
+      q
+        .whereRaw('lower(u.username) like ? escape ?', [pattern, '\\'])
+        .orWhereRaw('lower(u.first_name) like ? escape ?', [pattern, '\\'])
+        .orWhereRaw('lower(u.last_name) like ? escape ?', [pattern, '\\']),
+    )
+  }
+  return query
+}
+
+const paging = (query: Record<string, any>) => ({ limit: Math.min(Number(query.$limit ?? 50), 500), skip: Number(query.$skip ?? 0) })
+
+/** One page with its total, counted by the same query. */
+const page = async (query: Knex.QueryBuilder, params: AppParams, order: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => {
+  const { limit, skip } = paging(params.query ?? {})
+  const [count] = await query.clone().clearSelect().countDistinct({ total: 'u.id' })
+  const rows = limit ? await order(query.clone()).limit(limit).offset(skip) : []
+  return { total: Number(count?.total ?? 0), limit, skip, rows }
+}
+
+const byName = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }, { column: 'u.id' }])
+
+class CompanyUsersService {
+  constructor(private readonly app: Application) {}
+
+  private async company(params: AppParams) {
+    const company = await companyOfCaller(this.app.get('knex'), currentUser(params), routeCompanyId(params))
+    await assertMayManageCompanyUsers(this.app, params, company.id)
+    return company
+  }
+
+  async find(params: AppParams) {
+    const company = await this.company(params)
+    const query = members(this.app.get('knex'), company.accountId, params.query?.filter).where('au.company_id', company.id)
+    const { rows, ...rest } = await page(query.select(...USER_COLUMNS), params, byName)
+    return { ...rest, data: rows.map(toUser) }
+  }
+
+  /** Assigns an existing account user, named exactly by their e-mail (the add-company-user box). */
+  async create(data: { username: string }, params: AppParams) {
+    const company = await this.company(params)
+    const knex = this.app.get('knex')
+    const row = await members(knex, company.accountId)
+      .whereRaw('lower(u.username) = ?', [data.username.trim().toLowerCase()])
+      .andWhere('u.anonymous', false)
+      .first(...USER_COLUMNS, 'au.company_id as companyId', 'au.id as memberId')
+    if (!row) throw new BadRequest(USER_NOT_FOUND, { errors: { username: USER_NOT_FOUND } })
+    if (Number(row.companyId) === company.id) throw new Conflict(ALREADY_USER)
+    await knex('account_users').where({ id: row.memberId }).update({ company_id: company.id })
+    return toUser(row)
+  }
+
+  async remove(id: unknown, params: AppParams) {
+    const company = await this.company(params)
+    const userId = Number(id)
+    const knex = this.app.get('knex')
+    const row = Number.isInteger(userId)
+      ? await members(knex, company.accountId).where({ 'au.user_id': userId, 'au.company_id': company.id }).first(...USER_COLUMNS, 'au.id as memberId')
+      : undefined
+    if (!row) throw new NotFound(`No record found for id '${String(id)}'`)
+    await knex('account_users').where({ id: row.memberId }).update({ company_id: null })
+    return toUser(row)
+  }
+}
+
+/** A privilege's action as a number, so SQL can take the highest per user. */
+const ACTION_RANK = `case p.action ${ACCESS_LEVELS.map((level, rank) => `when '${level}' then ${rank}`).join(' ')} else 0 end`
+
+class UsersWithAccessService {
+  constructor(private readonly app: Application) {}
+
+  async find(params: AppParams) {
+    const knex = this.app.get('knex')
+    const company = await companyOfCaller(knex, currentUser(params), routeCompanyId(params))
+    await assertMayManageCompanyUsers(this.app, params, company.id)
+    const query = members(knex, company.accountId, params.query?.filter)
+      .join('privileges as p', (j) =>
+        j
+          .on('p.account_id', 'au.account_id')
+          .andOn((o) => o.on('p.user_id', 'au.user_id').orOn('p.role_id', 'au.role_id'))
+          .andOnVal('p.resource', 'COMPANY')
+          .andOnVal('p.resource_id', company.id),
+      )
+      .groupBy(...USER_COLUMNS.map((c) => c.split(' as ')[0]!))
+    if (params.query?.anonymousFilter !== false) query.where('u.anonymous', false)
+    const { limit, skip } = paging(params.query ?? {})
+    const [count] = await knex.from(query.clone().select('u.id').as('grouped')).count({ total: '*' })
+    const rows = limit ? await byName(query.clone().select(...USER_COLUMNS, knex.raw(`max(${ACTION_RANK}) as actionRank`))).limit(limit).offset(skip) : []
+    return {
+      total: Number(count?.total ?? 0),
+      limit,
+      skip,
+      data: rows.map((row: Record<string, any>) => ({ ...toUser(row), action: ACCESS_LEVELS[Number(row.actionRank)] ?? 'NONE' })),
+    }
+  }
+}
+
+/** Account users whose name or e-mail contains the text: the add-company-user box's suggestions. */
+class CandidatesService {
+  constructor(private readonly app: Application) {}
+
+  async find(params: AppParams) {
+    const knex = this.app.get('knex')
+    const company = await companyOfCaller(knex, currentUser(params), routeCompanyId(params))
+    await assertMayManageCompanyUsers(this.app, params, company.id)
+    const filter = String(params.query?.filter ?? '')
+    if (filter.trim().length < 4) return []
+    const rows = await byName(members(knex, company.accountId, filter.trim()).andWhere('u.anonymous', false).select(...USER_COLUMNS)).limit(10)
+    return rows.map(toUser)
+  }
+}
+
+export const companyUserServices: ServiceDefinition[] = [
+  {
+    path: 'companies/:companyId/users',
+    methods: ['find', 'create', 'remove'],
+    scope: { kind: 'tenant' },
+    flags: { find: ['canManageCompanyUsers'], create: ['canManageCompanyUsers'], remove: ['canManageCompanyUsers'] },
+    schemas: { data: companyUserDataSchema, query: companyUsersQuerySchema },
+    service: (app) => new CompanyUsersService(app),
+  },
+  {
+    path: 'companies/:companyId/users-with-access',
+    methods: ['find'],
+    scope: { kind: 'tenant' },
+    flags: { find: ['canManageCompanyUsers'] },
+    schemas: { query: companyUsersQuerySchema },
+    service: (app) => new UsersWithAccessService(app),
+  },
+  {
+    path: 'companies/:companyId/candidates',
+    methods: ['find'],
+    scope: { kind: 'tenant' },
+    flags: { find: ['canManageCompanyUsers'] },
+    schemas: { query: companyUsersQuerySchema },
+    service: (app) => new CandidatesService(app),
+  },
+]

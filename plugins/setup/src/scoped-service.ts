@@ -130,6 +130,8 @@ export const validateAfterScope = (schemas: { data?: TObject; patch?: TObject })
       const { accountId: _stamp, ...rest } = data as Record<string, unknown>
       context.data = rest
     }
+    // A row that is not there (or is another account's) answers 404 before its body is judged.
+    if (context.id !== undefined && context.id !== null) await (context.self as AccountScopedService)._get(context.id, context.params)
     return validate(context as any, next)
   }
   return { around: { all: [unstamp] } }

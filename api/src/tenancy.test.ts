@@ -33,6 +33,7 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'passwordreset/changePasswordAndUserDetails',
     'support',
     'support/contact',
+    'companies/geocode',
     'support/:id/download',
   ],
   'own-user': [
@@ -47,8 +48,25 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'accountusers/pwd/:userId',
     'accountusers/:userId/username',
     'accountusers/:userId/toggleRequestRemoval',
+    'companies/new',
   ],
   platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules', 'accounts/admin-create'],
+}
+
+/**
+ * Reviewed: tenant services addressed by one tenant row in the path (a company's
+ * users, its logo). A user of B naming A's row there gets 404 for every method.
+ */
+const ROW_IN_PATH: Record<string, { param: string; table: string }> = {
+  'companies/:companyId/logo': { param: 'companyId', table: 'companies' },
+  'companies/:companyId/users': { param: 'companyId', table: 'companies' },
+  'companies/:companyId/users-with-access': { param: 'companyId', table: 'companies' },
+  'companies/:companyId/candidates': { param: 'companyId', table: 'companies' },
+}
+
+/** Reviewed: tenant services that answer a file, with the test that opens it as another account's user. */
+const DOWNLOADS: Record<string, string> = {
+  'companies/export': "plugins/companies/src/companies.test.ts: sales@demo.test's companies.xlsx holds no company of Demo Engineering",
 }
 
 const MISSING_ID = 987654321
@@ -196,11 +214,12 @@ describe('tenant services', () => {
   for (const entry of tenants) {
     const scope = entry.scope as Extract<RegisteredService['scope'], { kind: 'tenant' }>
     const service = app.service(entry.path)
-    const tableBacked = service instanceof TableService
+    const tableBacked = service instanceof TableService && !DOWNLOADS[entry.path]
+    const rowInPath = ROW_IN_PATH[entry.path]
 
     test(`${entry.path}: the tenancy test knows how to check it`, () => {
       expect(
-        tableBacked || Boolean(scope.routeParam),
+        tableBacked || Boolean(scope.routeParam) || Boolean(rowInPath) || Boolean(DOWNLOADS[entry.path]),
         `Tenant service ${entry.path} is neither a TableService nor addressed by account (scope.routeParam). ` +
           'Extend api/src/tenancy.test.ts so it can prove that a user of another account cannot reach its rows.',
       ).toBe(true)
@@ -213,6 +232,7 @@ describe('tenant services', () => {
 
     if (tableBacked) describeTable(entry, scope, service as TableService)
     if (scope.routeParam) describeRouteParam(entry, scope.routeParam)
+    if (rowInPath) describeRowInPath(entry, rowInPath)
   }
 })
 
@@ -302,6 +322,20 @@ function describeRouteParam(entry: RegisteredService, routeParam: string) {
       const answer = await call(VERB[method], urlOf(entry.path, method, 1, { [routeParam]: A }), body, tokenB)
       expect(answer.status, JSON.stringify(answer.body)).toBe(404)
       expect(Object.keys(answer.body).sort()).toEqual(['className', 'code', 'message', 'name'])
+      expect(await snapshot(), 'something changed in the database').toEqual(before)
+    })
+}
+
+function describeRowInPath(entry: RegisteredService, { param, table }: { param: string; table: string }) {
+  for (const method of entry.methods)
+    test(`${entry.path}: ${method} with a row of another account in :${param} answers 404`, async () => {
+      const id = Number((await knex(table).where('account_id', A).first('id')).id)
+      const before = await snapshot()
+      // A well-formed body: the answer must be the 404, not a 400 about the body.
+      const example = structuredClone(entry.schemas?.data?.examples?.[0] ?? {})
+      const body = method === 'create' || method === 'update' || method === 'patch' ? example : undefined
+      const answer = await call(VERB[method], urlOf(entry.path, method, memberOfA, { [param]: id }), body, tokenB)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(404)
       expect(await snapshot(), 'something changed in the database').toEqual(before)
     })
 }

@@ -11,7 +11,7 @@ import { TopNav } from './chrome/TopNav'
 import { Outlet } from './outlet/Outlet'
 import { signedOutRoutes } from './signed-out'
 
-const renderPane = (path: string) => <Outlet path={path} />
+const renderPane = (path: string) => <Outlet path={path} area="pane" />
 
 export default function SignedIn() {
   const { pathname, search } = useLocation()

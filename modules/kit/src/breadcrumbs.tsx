@@ -1,10 +1,12 @@
 /**
  * The breadcrumb trail (spec part1 §2): dashboard, users, companies, the project as
  * "symbol - name", the document (a link only where access allows edit), the file.
- * Pages set it with `breadcrumbsSet`; the shell draws it with `<Breadcrumbs />`.
+ * Pages set it with `useBreadcrumbs` (main area only); the shell draws it with `<Breadcrumbs />`.
  */
 import { createEvent, createStore } from 'effector'
 import { useUnit } from 'effector-react'
+import { useEffect } from 'react'
+import { useArea } from './area'
 import { Link } from './router'
 import { useText } from './ui/text'
 import './ui/kit.css'
@@ -16,6 +18,19 @@ export interface Crumb {
 }
 
 export const breadcrumbsSet = createEvent<Crumb[]>()
+
+/**
+ * A page's breadcrumbs, set from its view while it is shown in the main area; the
+ * same page opened in a split-screen pane leaves the page's breadcrumbs alone.
+ */
+export const useBreadcrumbs = (crumbs: Crumb[]) => {
+  const area = useArea()
+  const key = JSON.stringify(crumbs)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the crumbs' content (key) decides, not the array's identity.
+  useEffect(() => {
+    if (area === 'main') breadcrumbsSet(crumbs)
+  }, [area, key])
+}
 export const $breadcrumbs = createStore<Crumb[]>([]).on(breadcrumbsSet, (_, crumbs) => crumbs)
 
 export const dashboardCrumb = (): Crumb => ({ label: 'kit:breadcrumbs.dashboard', href: '/' })

@@ -10,6 +10,7 @@ import * as ReactDOMClient from 'react-dom/client'
 import * as React from 'react'
 import singleSpaReact from 'single-spa-react'
 import type { ParcelConfigObject } from 'single-spa'
+import { type Area, AreaContext } from './area'
 import { type Locale, registerLocales } from './i18n'
 import { matchPath } from './router'
 import { ErrorPage } from './ui'
@@ -42,6 +43,8 @@ export interface ModuleDefinition {
 /** What the shell passes to a mounted route: the path (pathname and search) it shows. */
 export interface OutletProps {
   path: string
+  /** The main area or a split-screen pane (default main). */
+  area?: Area
 }
 
 export type RouteParcel = ParcelConfigObject<OutletProps>
@@ -60,11 +63,11 @@ const splitPath = (path: string) => {
 }
 
 const routeRoot = (route: ModuleRoute) => {
-  const RouteRoot = ({ path }: OutletProps) => {
+  const RouteRoot = ({ path, area = 'main' }: OutletProps) => {
     const { pathname, search } = splitPath(path)
     const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [pathname])
     const query = useMemo(() => new URLSearchParams(search), [search])
-    return createElement(route.component, { params, query })
+    return createElement(AreaContext.Provider, { value: area }, createElement(route.component, { params, query }))
   }
   RouteRoot.displayName = `Route(${route.path})`
   return RouteRoot

@@ -3,7 +3,7 @@
  * first use and the matching route mounted. Used for the main area and for each
  * split-screen pane.
  */
-import { $enabledModules, $modulesLoaded, type DefinedModule, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
+import { $enabledModules, $modulesLoaded, type Area, AreaContext, type DefinedModule, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,7 +27,7 @@ const LoadFailed = ({ onRetry }: { onRetry: () => void }) => {
   )
 }
 
-const RemoteOutlet = ({ owner, path, pathname }: { owner: EnabledModule; path: string; pathname: string }) => {
+const RemoteOutlet = ({ owner, path, pathname, area }: { owner: EnabledModule; path: string; pathname: string; area: Area }) => {
   const [state, setState] = useState<Loading>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
 
@@ -51,12 +51,12 @@ const RemoteOutlet = ({ owner, path, pathname }: { owner: EnabledModule; path: s
   if (state.status === 'failed') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />
   const match = findRoute(state.module, pathname)
   if (!match) return <NotFoundPage />
-  return <ParcelOutlet key={match.route.path} parcel={match.parcel} path={path} />
+  return <ParcelOutlet key={match.route.path} parcel={match.parcel} path={path} area={area} />
 }
 
 const pathnameOf = (path: string) => path.split(/[?#]/)[0] || '/'
 
-export const Outlet = ({ path }: { path: string }) => {
+const AreaOutlet = ({ path, area }: { path: string; area: Area }) => {
   const [modules, known] = useUnit([$enabledModules, $modulesLoaded])
   const pathname = pathnameOf(path)
   if (pathname === '/') return <HomePage />
@@ -64,5 +64,12 @@ export const Outlet = ({ path }: { path: string }) => {
   if (!known) return <Spinner />
   const owner = ownerOf(modules, pathname)
   if (!owner) return <NotFoundPage />
-  return <RemoteOutlet key={owner.remote} owner={owner} path={path} pathname={pathname} />
+  return <RemoteOutlet key={owner.remote} owner={owner} path={path} pathname={pathname} area={area} />
 }
+
+/** The page for `path` in the main area or in a split-screen pane. */
+export const Outlet = ({ path, area = 'main' }: { path: string; area?: Area }) => (
+  <AreaContext.Provider value={area}>
+    <AreaOutlet path={path} area={area} />
+  </AreaContext.Provider>
+)

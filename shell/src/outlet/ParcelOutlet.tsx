@@ -2,11 +2,11 @@
  * Mounts one route of a remote as a single-spa parcel into its own <div>: its own
  * React root, so a remote that throws shows its error page and nothing else breaks.
  */
-import { ErrorPage, type RouteParcel } from '@app/module-kit'
+import { type Area, ErrorPage, type RouteParcel } from '@app/module-kit'
 import { type Parcel, mountRootParcel } from 'single-spa'
 import { useEffect, useRef, useState } from 'react'
 
-export const ParcelOutlet = ({ parcel, path }: { parcel: RouteParcel; path: string }) => {
+export const ParcelOutlet = ({ parcel, path, area }: { parcel: RouteParcel; path: string; area: Area }) => {
   const element = useRef<HTMLDivElement>(null)
   const mounted = useRef<Parcel | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -14,7 +14,7 @@ export const ParcelOutlet = ({ parcel, path }: { parcel: RouteParcel; path: stri
   // biome-ignore lint/correctness/useExhaustiveDependencies: mounted once per parcel; path changes go through update below.
   useEffect(() => {
     if (!element.current) return
-    const instance = mountRootParcel(parcel, { domElement: element.current, path })
+    const instance = mountRootParcel(parcel, { domElement: element.current, path, area })
     mounted.current = instance
     instance.mountPromise.catch((error: Error) => setFailure(error.message))
     return () => {
@@ -27,8 +27,8 @@ export const ParcelOutlet = ({ parcel, path }: { parcel: RouteParcel; path: stri
   useEffect(() => {
     const instance = mounted.current
     if (!instance?.update) return
-    instance.mountPromise.then(() => instance.update?.({ path })).catch(() => undefined)
-  }, [path])
+    instance.mountPromise.then(() => instance.update?.({ path, area })).catch(() => undefined)
+  }, [path, area])
 
   if (failure) return <ErrorPage message={failure} />
   return <div ref={element} className="shell-parcel" />

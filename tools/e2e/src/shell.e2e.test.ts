@@ -14,13 +14,15 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
 
+// The navigation in the page header, whatever language it is labelled in.
+const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation')
 const accountIdOf = async (company: string) => Number((await app.knex('accounts').where({ company }).first('id')).id)
 
 describe('signing in', () => {
   it('a demo user signs in and sees the signed-in home page', async (page) => {
     await signInAs(page, 'admin@demo.test')
     await expect.poll(() => page.url()).toBe(`${app.url}/`)
-    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).waitFor()
+    await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
   })
 
   it('a wrong password shows the spec message and keeps the user signed out', async (page) => {
@@ -87,7 +89,7 @@ describe('signing in', () => {
     await page.getByText('The code is not valid', { exact: false }).waitFor()
     await page.getByLabel('Verification code').fill(authenticator.generate(secret))
     await page.getByRole('button', { name: 'Verify' }).click()
-    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).waitFor()
+    await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
   })
 })
 
@@ -119,7 +121,7 @@ describe('the signed-in session', () => {
     await signInAs(page, 'globaladmin@demo.test')
     await page.goto('/profile')
     await page.getByLabel('Interface language').selectOption({ label: 'Suomi' })
-    await page.getByRole('navigation').getByRole('link', { name: 'Ohje' }).waitFor()
+    await mainNav(page).getByRole('link', { name: 'Ohje' }).waitFor()
     const user = await app.knex('users').where({ username: 'globaladmin@demo.test' }).first('language')
     expect(user.language).toBe('FINNISH')
     await page.evaluate(() => localStorage.clear())
@@ -127,30 +129,30 @@ describe('the signed-in session', () => {
     await page.getByLabel('E-mail').fill('globaladmin@demo.test')
     await page.getByLabel(/password|salasana/i).first().fill(DEMO_PASSWORD)
     await page.getByRole('button', { name: /sign in|kirjaudu/i }).click()
-    await page.getByRole('navigation').getByRole('link', { name: 'Ohje' }).waitFor()
+    await mainNav(page).getByRole('link', { name: 'Ohje' }).waitFor()
   })
 })
 
 describe('modules', () => {
   it('a module switched off for the tenant loses its menu entry and its route', async (page) => {
     await signInAs(page, 'sales@demo.test')
-    await page.getByRole('navigation').getByRole('link', { name: 'Crash test' }).waitFor()
+    await mainNav(page).getByRole('link', { name: 'Crash test' }).waitFor()
     const globalAdmin = await app.signIn('globaladmin@demo.test')
     const accountId = await accountIdOf('Demo Sales')
     const off = await app.call('PUT', `/api/accounts/${accountId}/modules`, { modules: [{ id: 'sales', enabled: false }] }, globalAdmin)
     expect(off.status).toBe(200)
     await page.reload()
-    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).waitFor()
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'Crash test' }).count()).toBe(0)
+    await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
+    expect(await mainNav(page).getByRole('link', { name: 'Crash test' }).count()).toBe(0)
     await page.goto('/crashtest')
     await page.getByText('Page not found').waitFor()
   })
 
   it('a remote that throws shows its error page while the navigation keeps working', async (page) => {
     await signInAs(page, 'admin@demo.test')
-    await page.getByRole('navigation').getByRole('link', { name: 'Crash test' }).click()
+    await mainNav(page).getByRole('link', { name: 'Crash test' }).click()
     await page.getByText('The crash test page failed on purpose').waitFor()
-    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).click()
+    await mainNav(page).getByRole('link', { name: 'Help' }).click()
     await page.getByRole('heading', { name: 'Help' }).waitFor()
   })
 
@@ -170,18 +172,21 @@ describe('modules', () => {
     await signInAs(page, 'admin@demo.test')
     await page.waitForLoadState('networkidle')
     expect(fetched).toEqual([])
-    await page.getByRole('navigation').getByRole('link', { name: 'Help' }).click()
+    await mainNav(page).getByRole('link', { name: 'Help' }).click()
     await page.getByRole('heading', { name: 'Help' }).waitFor()
     expect([...new Set(fetched)]).toEqual(['core'])
   })
 })
 
 describe('split screen', () => {
-  it('the help page beside the home page, placed on top, survives a reload', async (page) => {
+  it('the help page beside the profile page, placed on top, survives a reload', async (page) => {
     await signInAs(page, 'admin@demo.test')
-    await page.goto('/?view=/help&mapPlacement=right&direction=horizontal')
+    await page.goto('/profile?view=/help&mapPlacement=right&direction=horizontal')
     const viewer = page.getByRole('region', { name: /viewer/i })
     await viewer.getByRole('heading', { name: 'Help' }).waitFor()
+    await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor()
+    // The breadcrumbs belong to the main area's page, not to the pane's.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toBe('Profile')
     await viewer.getByRole('button', { name: 'Split screen' }).click()
     await page.getByRole('dialog').getByRole('button', { name: /top/i }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('mapPlacement')).toBe('top')

@@ -1,5 +1,4 @@
 /** The help page: the support contact beside the manuals. */
-import { breadcrumbsSet } from '@app/module-kit'
 import { createEvent, createStore, sample } from 'effector'
 import { fetchContactFx, type SupportContact } from '../../api'
 import { manualsOpened } from '../../manuals/model'
@@ -12,5 +11,3 @@ export const $contactFailed = createStore(false)
   .on(fetchContactFx.done, () => false)
 
 sample({ clock: helpOpened, target: [fetchContactFx, manualsOpened] })
-// A `core:` key: the trail translates it when drawn, so it follows a language change.
-sample({ clock: helpOpened, fn: () => [{ label: 'core:help.title' }], target: breadcrumbsSet })

@@ -1,3 +1,4 @@
+import { useBreadcrumbs } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +9,8 @@ export const HelpPage = () => {
   const { t } = useTranslation('core')
   const { contact, failed, opened } = useUnit({ contact: $contact, failed: $contactFailed, opened: helpOpened })
   useEffect(() => opened(), [opened])
+  // A `core:` key: the trail translates it when drawn, so it follows a language change.
+  useBreadcrumbs([{ label: 'core:help.title' }])
 
   return (
     <div className="core-page">

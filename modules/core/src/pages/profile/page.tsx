@@ -1,10 +1,8 @@
-import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { useBreadcrumbs } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import { Manuals } from '../../manuals/manuals'
 import { BackgroundSection } from './background'
 import { LanguageSection } from './language'
-import { profileOpened } from './model'
 import { PasswordSection } from './password'
 import { RemovalSection } from './removal'
 import { TwoFactorSection } from './two-factor'
@@ -13,8 +11,8 @@ import { UsernameSection } from './username'
 /** /profile and its alias /profile/settings (spec part1 §2, part2 §2). */
 export const ProfilePage = () => {
   const { t } = useTranslation('core')
-  const opened = useUnit(profileOpened)
-  useEffect(() => opened(), [opened])
+  // A `core:` key: the trail translates it when drawn, so it follows a language change.
+  useBreadcrumbs([{ label: 'core:profile.title' }])
   return (
     <div className="core-page">
       <h1>{t('profile.title')}</h1>

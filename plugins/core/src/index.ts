@@ -46,7 +46,6 @@ export default definePlugin({
       menu: [
         { id: 'help', label: HELP, path: '/help', area: 'main' },
         { id: 'profile', label: PROFILE, path: '/profile', area: 'profile' },
-        { id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' },
       ],
       tiles: [
         { id: 'profile', label: PROFILE, path: '/profile' },
@@ -57,6 +56,11 @@ export default definePlugin({
       name: 'globaladmin',
       routes: ['/global-admin'],
       menu: [{ id: 'globalAdmin', label: GLOBAL_ADMIN, path: '/global-admin', area: 'configuration', flag: 'canManageAccounts' }],
+    },
+    {
+      name: 'admin',
+      routes: ['/admin'],
+      menu: [{ id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' }],
     },
   ],
   migrations: [coreTables, supportTables, supportFiles],

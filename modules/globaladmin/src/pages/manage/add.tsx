@@ -1,0 +1,38 @@
+import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../dialog'
+import { addForm, closeAddFx } from './add.model'
+
+/** The new-account modal; its address is /global-admin/manage/add. */
+export const AddAccountDialog = () => {
+  const { t } = useTranslation('globaladmin')
+  const close = useUnit(closeAddFx)
+  return (
+    <Dialog title={t('add.title')} onClose={close}>
+      <FormFrame form={addForm}>
+        <div className="ga-form">
+          <h3>{t('add.account')}</h3>
+          <TextField form={addForm} name="company" label={t('fields.company')} autoComplete="organization" />
+          <TextField form={addForm} name="email" label={t('fields.email')} type="email" />
+          <TextField form={addForm} name="phone" label={t('fields.phone')} type="tel" placeholder="+XX XXX XXX XXX" />
+          <TextField form={addForm} name="website" label={t('fields.website')} />
+          <TextField form={addForm} name="address" label={t('fields.address')} />
+          <TextField form={addForm} name="zip" label={t('fields.zip')} />
+          <TextField form={addForm} name="city" label={t('fields.city')} />
+          <h3>{t('add.admin')}</h3>
+          <TextField form={addForm} name="adminEmail" label={t('fields.adminEmail')} type="email" />
+          <TextField form={addForm} name="adminFirstName" label={t('fields.firstName')} />
+          <TextField form={addForm} name="adminLastName" label={t('fields.lastName')} />
+          <FormError form={addForm} />
+          <div className="ga-dialog-buttons">
+            <button type="button" className="kit-button" onClick={() => close()}>
+              {t('cancel')}
+            </button>
+            <SubmitButton form={addForm}>{t('add.submit')}</SubmitButton>
+          </div>
+        </div>
+      </FormFrame>
+    </Dialog>
+  )
+}

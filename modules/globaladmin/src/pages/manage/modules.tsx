@@ -1,0 +1,46 @@
+import { Spinner } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../dialog'
+import { $modules, $modulesAccount, $modulesLoading, $modulesSaving, modulesClosed, modulesSaved, moduleToggled } from './modules.model'
+
+/** The module switches of one account; core is always on. */
+export const ModulesDialog = () => {
+  const { t } = useTranslation('globaladmin')
+  const { account, modules, loading, saving, toggled, saved, closed } = useUnit({
+    account: $modulesAccount,
+    modules: $modules,
+    loading: $modulesLoading,
+    saving: $modulesSaving,
+    toggled: moduleToggled,
+    saved: modulesSaved,
+    closed: modulesClosed,
+  })
+  if (!account) return null
+  return (
+    <Dialog title={t('modules.title', { company: account.company })} onClose={closed}>
+      {loading ? (
+        <Spinner />
+      ) : (
+        <ul className="ga-switches">
+          {modules.map((module) => (
+            <li key={module.id}>
+              <label>
+                <input type="checkbox" checked={module.enabled} disabled={module.alwaysOn || saving} onChange={() => toggled(module.id)} />{' '}
+                {t(`modules.names.${module.id}`, { defaultValue: module.id })}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="ga-dialog-buttons">
+        <button type="button" className="kit-button" onClick={() => closed()}>
+          {t('cancel')}
+        </button>
+        <button type="button" className="kit-button kit-button-primary" disabled={loading || saving} aria-busy={saving} onClick={() => saved()}>
+          {t('modules.save')}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

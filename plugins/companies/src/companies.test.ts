@@ -1,114 +1,235 @@
 /** Companies over HTTP with a real server and database (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { COUNTRY_MESSAGE } from './services/companies/companies.schema'
 
 let server: TestServer
-let admin: string
-let user: string
-let sales: string
+const tokens: Record<string, string> = {}
+const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
+type Role = (typeof ROLES)[number] | 'anonymous'
+
+const call = (role: Role, method: string, url: string, body?: unknown) =>
+  server.call(method, url, body, role === 'anonymous' ? undefined : tokens[role])
+const count = async () => Number((await server.knex('companies').count({ n: '*' }))[0]!.n)
+const idOf = async (name: string, account = 'Demo Engineering') => {
+  const accountId = (await server.knex('accounts').where({ company: account }).first('id')).id
+  return Number((await server.knex('companies').where({ account_id: accountId, name }).first('id')).id)
+}
+const create = async (data: Record<string, unknown>, role: Role = 'admin') => {
+  const answer = await call(role, 'POST', '/api/companies', data)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  return answer.body
+}
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await server.signIn('admin@demo.test')
-  user = await server.signIn('user@demo.test')
-  sales = await server.signIn('sales@demo.test')
+  for (const role of ROLES) tokens[role] = await server.signIn(`${role}@demo.test`)
 })
 afterAll(() => server?.close())
 
 describe('companies', () => {
-  test('create, read, change and remove as an account admin', async () => {
-    const created = await server.call(
-      'POST',
-      '/api/companies',
-      { name: 'Lapland Lumber Oy', city: 'Rovaniemi', country: 'FI', latitude: 66.5, longitude: 25.7, contactEmail: 'info@lumber.test' },
-      admin,
-    )
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    expect(created.body).toMatchObject({ name: 'Lapland Lumber Oy', city: 'Rovaniemi', latitude: 66.5, skymapEnabled: false, parentId: null })
-    expect(typeof created.body.createdAt).toBe('string')
-    const id = created.body.id
+  test('every field is created, read, changed and removed', async () => {
+    const parent = await idOf('Nordic Steel Oy')
+    const data = {
+      name: 'Lapland Lumber Oy',
+      number: 'LL-1',
+      masterNumber: 'M-77',
+      address: 'Koskikatu 1',
+      city: 'Rovaniemi',
+      zip: '96200',
+      country: 'FI',
+      plant: 'Sawmill',
+      contactEmail: 'info@lumber.test',
+      contactPerson: 'Pekka Puu',
+      contactPhone: '+358 40 123 4567',
+      contactTitle: 'CEO',
+      vatRegNo: 'FI12345678',
+      parentId: parent,
+      latitude: 66.5,
+      longitude: 25.7,
+    }
+    const created = await create(data)
+    expect(created).toMatchObject({ ...data, skymapEnabled: false, logoId: null })
+    expect(Object.keys(created)).not.toContain('searchKey')
+    expect(typeof created.createdAt).toBe('string')
+    expect(created.createdBy).toBe(Number((await server.knex('users').where({ username: 'admin@demo.test' }).first('id')).id))
+    const id = created.id
 
-    const read = await server.call('GET', `/api/companies/${id}`, undefined, admin)
+    const read = await call('admin', 'GET', `/api/companies/${id}`)
     expect(read.status).toBe(200)
-    expect(read.body).toEqual(created.body)
+    expect(read.body).toEqual(created)
 
-    const patched = await server.call('PATCH', `/api/companies/${id}`, { city: 'Kemi', contactPerson: 'Pekka' }, admin)
-    expect(patched.status).toBe(200)
-    expect(patched.body).toMatchObject({ id, name: 'Lapland Lumber Oy', city: 'Kemi', contactPerson: 'Pekka' })
-    expect((await server.knex('companies').where({ id }).first()).city).toBe('Kemi')
+    const patched = await call('admin', 'PATCH', `/api/companies/${id}`, { city: 'Kemi', country: 'XK', latitude: -12.25 })
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200)
+    expect(patched.body).toMatchObject({ id, name: 'Lapland Lumber Oy', city: 'Kemi', country: 'XK', latitude: -12.25 })
+    expect((await server.knex('companies').where({ id }).first()).city_key).toBe('kemi')
 
-    const removed = await server.call('DELETE', `/api/companies/${id}`, undefined, admin)
+    const removed = await call('admin', 'DELETE', `/api/companies/${id}`)
     expect(removed.status).toBe(200)
-    expect(removed.body.id).toBe(id)
-    expect((await server.call('GET', `/api/companies/${id}`, undefined, admin)).status).toBe(404)
-    expect(await server.knex('companies').where({ id }).first()).toBeUndefined()
+    expect((await call('admin', 'GET', `/api/companies/${id}`)).status).toBe(404)
   })
 
-  test('filters by name with $like', async () => {
-    const answer = await server.call('GET', '/api/companies?name[$like]=%25Steel%25', undefined, admin)
-    expect(answer.status).toBe(200)
-    expect(answer.body.data.map((c: { name: string }) => c.name)).toEqual(['Nordic Steel Oy'])
-    const none = await server.call('GET', '/api/companies?name[$like]=%25Nothing like this%25', undefined, admin)
-    expect(none.body.total).toBe(0)
+  test('bad input answers 400 with the field and the spec message, changing nothing', async () => {
+    const before = await count()
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ city: 'Nowhere' }, 'name', 'This field is required'],
+      [{ name: '' }, 'name', 'This field is required'],
+      [{ name: 'X', latitude: 90.5 }, 'latitude', 'Can be maximum 90'],
+      [{ name: 'X', latitude: -91 }, 'latitude', 'Needs to be at least -90'],
+      [{ name: 'X', longitude: 180.01 }, 'longitude', 'Can be maximum 180'],
+      [{ name: 'X', longitude: '12,5' }, 'longitude', 'Invalid number, please use . for decimals'],
+      [{ name: 'X', country: 'QQ' }, 'country', COUNTRY_MESSAGE],
+      [{ name: 'X', contactEmail: 'not an e-mail' }, 'contactEmail', 'This field value must be a valid email address'],
+    ]
+    for (const [body, field, message] of cases) {
+      const answer = await call('admin', 'POST', '/api/companies', body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.errors[field], JSON.stringify(answer.body)).toBe(message)
+    }
+    const nordic = await idOf('Nordic Steel Oy')
+    const patch = await call('admin', 'PATCH', `/api/companies/${nordic}`, { latitude: 100 })
+    expect(patch.status).toBe(400)
+    expect(await count()).toBe(before)
+    expect((await server.knex('companies').where({ id: nordic }).first()).latitude).toBeNull()
   })
 
-  test('pages with total, limit and skip', async () => {
-    const mine = Number(
-      (await server.knex('companies').where({ account_id: (await server.knex('accounts').where({ company: 'Demo Engineering' }).first('id')).id }).count({ n: '*' }))[0]!.n,
-    )
-    const first = await server.call('GET', '/api/companies?$limit=2&$sort[name]=1', undefined, admin)
-    expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ total: mine, limit: 2, skip: 0 })
-    expect(first.body.data).toHaveLength(Math.min(2, mine))
-    const second = await server.call('GET', '/api/companies?$limit=2&$skip=2&$sort[name]=1', undefined, admin)
-    expect(second.body).toMatchObject({ total: mine, limit: 2, skip: 2 })
-    expect(second.body.data).toHaveLength(Math.max(0, Math.min(2, mine - 2)))
+  test('the filter matches name, number or city in any case, also beyond ASCII', async () => {
+    const made = await create({ name: 'Äänekosken Öljy Oy', number: 'ÖL-42', city: 'Jyväskylä' })
+    const names = async (query: string) => {
+      const answer = await call('admin', 'GET', `/api/companies?${query}`)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body.data.map((c: { name: string }) => c.name)
+    }
+    expect(await names('filter=%C3%A4%C3%A4nekosken')).toEqual(['Äänekosken Öljy Oy']) // "äänekosken"
+    expect(await names('filter=JYV%C3%84S')).toEqual(['Äänekosken Öljy Oy']) // "JYVÄS", the city
+    expect(await names('filter=%C3%B6l-4')).toEqual(['Äänekosken Öljy Oy']) // "öl-4", the number
+    expect(await names('filter=STEEL')).toEqual(['Nordic Steel Oy'])
+    expect(await names('filter=%25')).toEqual([]) // "%" is a character, not a wildcard
+    expect(await names('name[$like]=%25Steel%25')).toEqual(['Nordic Steel Oy'])
+    // The search page's q: name or number, not the city.
+    expect(await names('q=jyv%C3%A4s')).toEqual([])
+    expect(await names('q=%C3%B6l-42')).toEqual(['Äänekosken Öljy Oy'])
+    await call('admin', 'DELETE', `/api/companies/${made.id}`)
+  })
+
+  test('pages with total, limit and skip, sorted in both directions', async () => {
+    const total = (await call('admin', 'GET', '/api/companies?$limit=0')).body.total
+    const first = await call('admin', 'GET', '/api/companies?$limit=2&$sort[name]=1')
+    expect(first.body).toMatchObject({ total, limit: 2, skip: 0 })
+    const second = await call('admin', 'GET', '/api/companies?$limit=2&$skip=2&$sort[name]=1')
     const names = [...first.body.data, ...second.body.data].map((c: { name: string }) => c.name)
     expect(new Set(names).size).toBe(names.length)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+    const cities = (await call('admin', 'GET', '/api/companies?$sort[city]=-1')).body.data.map((c: { city: string }) => c.city)
+    expect(cities).toEqual(['Oulu', 'Gdańsk', 'Bergen'])
+    expect((await call('admin', 'GET', '/api/companies?$sort[password]=1')).status).toBe(400)
+    const selector = await call('admin', 'GET', '/api/companies?$select[]=id&$select[]=name&$limit=1')
+    expect(Object.keys(selector.body.data[0]).sort()).toEqual(['id', 'name'])
   })
 
-  test('a user without company rights gets 403 on find and create', async () => {
-    const before = await server.knex('companies').count({ n: '*' })
-    expect((await server.call('GET', '/api/companies', undefined, user)).status).toBe(403)
-    expect((await server.call('GET', '/api/companies/1', undefined, user)).status).toBe(403)
-    const create = await server.call('POST', '/api/companies', { name: 'Not allowed Oy' }, user)
-    expect(create.status).toBe(403)
-    expect(create.body.message).toBe('You do not have permission to do this')
-    expect(await server.knex('companies').count({ n: '*' })).toEqual(before)
-  })
-
-  test('a parent must be a company of the same account', async () => {
-    const theirs = (await server.call('GET', '/api/companies?$limit=1', undefined, sales)).body.data[0]
-    expect(theirs).toBeTruthy()
-    const before = await server.knex('companies').count({ n: '*' })
-    const foreign = await server.call('POST', '/api/companies', { name: 'Child Oy', parentId: theirs.id }, admin)
+  test('a parent is a company of the same account, not itself, and never a cycle', async () => {
+    const theirs = await idOf('Nordic Steel Oy', 'Demo Sales')
+    const before = await count()
+    const foreign = await call('admin', 'POST', '/api/companies', { name: 'Child Oy', parentId: theirs })
     expect(foreign.status).toBe(400)
     expect(foreign.body.errors).toEqual({ parentId: 'The parent company does not exist' })
-    const missing = await server.call('POST', '/api/companies', { name: 'Child Oy', parentId: 987654321 }, admin)
-    expect(missing.status).toBe(400)
-    expect(await server.knex('companies').count({ n: '*' })).toEqual(before)
+    expect(await count()).toBe(before)
 
-    const mine = (await server.call('GET', '/api/companies?$limit=1', undefined, admin)).body.data[0]
-    const child = await server.call('POST', '/api/companies', { name: 'Child Oy', parentId: mine.id }, admin)
-    expect(child.status).toBe(201)
-    expect(child.body.parentId).toBe(mine.id)
-
-    const moveAway = await server.call('PATCH', `/api/companies/${child.body.id}`, { parentId: theirs.id }, admin)
-    expect(moveAway.status).toBe(400)
-    const self = await server.call('PATCH', `/api/companies/${child.body.id}`, { parentId: child.body.id }, admin)
-    expect(self.status).toBe(400)
+    const top = await create({ name: 'Top Oy' })
+    const middle = await create({ name: 'Middle Oy', parentId: top.id })
+    const bottom = await create({ name: 'Bottom Oy', parentId: middle.id })
+    const self = await call('admin', 'PATCH', `/api/companies/${middle.id}`, { parentId: middle.id })
     expect(self.body.errors).toEqual({ parentId: 'A company cannot be its own parent' })
+    const cycle = await call('admin', 'PATCH', `/api/companies/${top.id}`, { parentId: bottom.id })
+    expect(cycle.status).toBe(400)
+    expect(cycle.body.errors).toEqual({ parentId: 'A company cannot be a parent of its own parent' })
+    expect((await call('admin', 'PATCH', `/api/companies/${middle.id}`, { parentId: theirs })).status).toBe(400)
+    expect((await server.knex('companies').where({ id: top.id }).first()).parent_id).toBeNull()
+
+    // Delete-blocked: a parent keeps its children (spec part1 §8).
+    const blocked = await call('admin', 'DELETE', `/api/companies/${top.id}`)
+    expect(blocked.status).toBe(409)
+    expect(blocked.body.data.blocks).toEqual([{ reason: 'is parent of', item: 'Middle Oy' }])
+    expect(await server.knex('companies').where({ id: top.id }).first()).toBeTruthy()
+    for (const c of [bottom, middle, top]) expect((await call('admin', 'DELETE', `/api/companies/${c.id}`)).status).toBe(200)
   })
 
-  test("another account's company answers 404", async () => {
-    const theirs = (await server.call('GET', '/api/companies?$limit=1', undefined, sales)).body.data[0]
-    for (const [method, body] of [
-      ['GET', undefined],
-      ['PATCH', { name: 'Taken over' }],
-      ['DELETE', undefined],
-    ] as const)
-      expect((await server.call(method, `/api/companies/${theirs.id}`, body, admin)).status, method).toBe(404)
-    expect((await server.knex('companies').where({ id: theirs.id }).first()).name).toBe(theirs.name)
+  test('Skyview is turned on by company managers only, and never off', async () => {
+    const company = await create({ name: 'Sky Oy' })
+    const nordic = await idOf('Nordic Steel Oy')
+    const denied = await call('companyadmin', 'PATCH', `/api/companies/${nordic}`, { skymapEnabled: true })
+    expect(denied.status).toBe(403)
+    expect(denied.body.message).toBe('Only a company manager can turn Skyview on')
+    const on = await call('salesadmin', 'PATCH', `/api/companies/${company.id}`, { skymapEnabled: true })
+    expect(on.status).toBe(200)
+    expect(on.body.skymapEnabled).toBe(true)
+    const off = await call('globaladmin', 'PATCH', `/api/companies/${company.id}`, { skymapEnabled: false })
+    expect(off.status).toBe(409)
+    expect(off.body.message).toBe('Skyview cannot be turned off for a company once it is on')
+    expect(Boolean((await server.knex('companies').where({ id: company.id }).first()).skymap_enabled)).toBe(true)
+    await call('admin', 'DELETE', `/api/companies/${company.id}`)
   })
+
+  test('GET /companies/new is the blank company in the account country', async () => {
+    const blank = await call('admin', 'GET', '/api/companies/new')
+    expect(blank.status).toBe(200)
+    expect(blank.body).toMatchObject({ name: '', country: 'FI', skymapEnabled: false })
+    expect((await call('sales', 'GET', '/api/companies/new')).body.country).toBe('NO')
+  })
+
+  test('the address lookup answers nothing when no provider is configured', async () => {
+    const answer = await call('admin', 'GET', '/api/companies/geocode?lng=25.47&lat=65.01')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ result: null })
+    const bad = await call('admin', 'GET', '/api/companies/geocode?lng=200&lat=65')
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors.lng).toBe('Can be maximum 180')
+  })
+})
+
+describe('who may do what', () => {
+  const ANSWERS: Record<Role, { find: number; create: number; patchOwn: number; patchOther: number; remove: number; export: number; geocode: number }> = {
+    globaladmin: { find: 200, create: 201, patchOwn: 200, patchOther: 200, remove: 200, export: 200, geocode: 200 },
+    admin: { find: 200, create: 201, patchOwn: 200, patchOther: 200, remove: 200, export: 200, geocode: 200 },
+    salesadmin: { find: 200, create: 201, patchOwn: 200, patchOther: 200, remove: 200, export: 403, geocode: 200 },
+    // Administers Nordic Steel Oy: edits it, nothing else.
+    companyadmin: { find: 200, create: 403, patchOwn: 200, patchOther: 403, remove: 403, export: 403, geocode: 403 },
+    user: { find: 403, create: 403, patchOwn: 403, patchOther: 403, remove: 403, export: 403, geocode: 403 },
+    // Another account: its own lists work, Demo Engineering's rows are not found.
+    sales: { find: 200, create: 201, patchOwn: 404, patchOther: 404, remove: 404, export: 200, geocode: 200 },
+    anonymous: { find: 401, create: 401, patchOwn: 401, patchOther: 401, remove: 401, export: 401, geocode: 401 },
+  }
+
+  for (const role of [...ROLES, 'anonymous'] as Role[])
+    test(`${role}`, async () => {
+      const expected = ANSWERS[role]
+      const nordic = await idOf('Nordic Steel Oy')
+      const fjord = await idOf('Fjord Cranes AS')
+      const victim = await create({ name: `Victim of ${role}` })
+      const before = await server.knex('companies').where({ id: victim.id }).first()
+
+      expect((await call(role, 'GET', '/api/companies')).status, 'find').toBe(expected.find)
+      expect((await call(role, 'GET', `/api/companies/${nordic}`)).status, 'get').toBe(expected.find === 200 && role === 'sales' ? 404 : expected.find)
+      const made = await call(role, 'POST', '/api/companies', { name: `Made by ${role}` })
+      expect(made.status, 'create').toBe(expected.create)
+      if (made.status === 201) await server.knex('companies').where({ id: made.body.id }).delete()
+
+      const ownName = (await server.knex('companies').where({ id: nordic }).first()).contact_title
+      expect((await call(role, 'PATCH', `/api/companies/${nordic}`, { contactTitle: `By ${role}` })).status, 'patch own').toBe(expected.patchOwn)
+      await server.knex('companies').where({ id: nordic }).update({ contact_title: ownName })
+      expect((await call(role, 'PATCH', `/api/companies/${fjord}`, { contactTitle: 'x' })).status, 'patch other').toBe(expected.patchOther)
+      expect((await server.knex('companies').where({ id: fjord }).first()).contact_title).toBe(expected.patchOther === 200 ? 'x' : null)
+      await server.knex('companies').where({ id: fjord }).update({ contact_title: null })
+
+      const removed = await call(role, 'DELETE', `/api/companies/${victim.id}`)
+      expect(removed.status, 'remove').toBe(expected.remove)
+      if (removed.status !== 200) {
+        expect(await server.knex('companies').where({ id: victim.id }).first()).toEqual(before)
+        await server.knex('companies').where({ id: victim.id }).delete()
+      }
+
+      expect((await call(role, 'GET', '/api/companies/export')).status, 'export').toBe(expected.export)
+      expect((await call(role, 'GET', '/api/companies/geocode?lng=1&lat=1')).status, 'geocode').toBe(expected.geocode)
+      expect((await call(role, 'GET', '/api/companies/new')).status, 'new').toBe(expected.geocode)
+    })
 })

@@ -7,11 +7,14 @@ import { pruneSessions } from './auth/sessions'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
+import { userIndexes } from './migrations/004-user-indexes'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
+import { accountUserServices } from './services/accountusers.services'
 import { memberServices } from './services/member.services'
 import { passwordResetServices } from './services/passwordreset.services'
+import { privilegeServices } from './services/privileges.services'
 import { profileServices } from './services/profile.services'
 import { sessionServices } from './services/session.services'
 
@@ -34,6 +37,8 @@ const GLOBAL_ADMIN = {
   'pl-PL': 'Administracja globalna',
   'se-SE': 'Global administration',
 }
+const USERS = { 'en-GB': 'Users', 'fi-FI': 'Käyttäjät', 'no-NO': 'Brukere', 'pl-PL': 'Użytkownicy', 'se-SE': 'Användare' }
+const NEW_USER = { 'en-GB': 'New user', 'fi-FI': 'Uusi käyttäjä', 'no-NO': 'Ny bruker', 'pl-PL': 'Nowy użytkownik', 'se-SE': 'Ny användare' }
 
 export default definePlugin({
   id: 'core',
@@ -62,8 +67,18 @@ export default definePlugin({
       routes: ['/admin'],
       menu: [{ id: 'settings', label: SETTINGS, path: '/admin', area: 'configuration', flag: 'canManageSettings' }],
     },
+    {
+      name: 'users',
+      routes: ['/users'],
+      // Account admins hold both flags; company managers hold only canManageCompanyUsers.
+      menu: [
+        { id: 'users', label: USERS, path: '/users', area: 'configuration', flag: 'canManageCompanyUsers' },
+        { id: 'newUser', label: NEW_USER, path: '/users/add', area: 'configuration', flag: 'canManageUsers' },
+      ],
+      tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
+    },
   ],
-  migrations: [coreTables, supportTables, supportFiles],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -91,6 +106,17 @@ export default definePlugin({
     }, HOUR)
     prune.unref()
   },
-  services: [...sessionServices, ...accountServices, ...accountsAdminServices, ...memberServices, ...passwordResetServices, ...profileServices],
+  services: [
+    ...sessionServices,
+    ...accountServices,
+    ...accountsAdminServices,
+    // Feathers tries `accountusers/:placeholder` routes in the order they were added:
+    // the {userId} ones first, then {accountId} with the list, then the bare collection.
+    ...privilegeServices,
+    ...accountUserServices,
+    ...memberServices,
+    ...passwordResetServices,
+    ...profileServices,
+  ],
   seed: seedCore,
 })

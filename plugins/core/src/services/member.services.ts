@@ -1,13 +1,14 @@
 /**
- * Memberships (account users), roles and privileges: what sign-in, contexts and
- * the menu flags need. The full administration comes with the admin module.
+ * Memberships (account users), roles and privileges: the toggles, the caller's
+ * language, roles and the privileges table. The users list, the wizard and editing
+ * are in accountusers.services.ts; per-user grants in privileges.services.ts.
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, Language, ServiceDefinition } from '@app/plugin-kit'
 import { TableService, currentUser } from '@app/plugin-kit'
 import { querySyntax } from '@feathersjs/typebox'
 import { routeId } from './route'
-import { memberSchema, privilegeSchema, roleDataSchema, rolePatchSchema, roleSchema } from './schemas'
+import { privilegeSchema, roleDataSchema, rolePatchSchema, roleSchema } from './schemas'
 import { LANGUAGES } from '@app/plugin-kit/shared'
 
 /** The caller's account's membership of `userId`, or 404. */
@@ -28,14 +29,6 @@ class RolesService extends TableService {
 }
 
 export const memberServices: ServiceDefinition[] = [
-  {
-    path: 'accountusers',
-    methods: ['find', 'get'],
-    scope: { kind: 'tenant' },
-    flags: { find: ['canManageUsers', 'canManageCompanyUsers'], get: ['canManageUsers', 'canManageCompanyUsers'] },
-    schemas: { query: querySyntax(memberSchema) as any, result: memberSchema },
-    service: (app) => new TableService({ Model: app.get('knex'), name: 'account_users', result: memberSchema }),
-  },
   {
     path: 'accountusers/:accountId/toggle/:userId',
     methods: ['create'],

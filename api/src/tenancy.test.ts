@@ -35,6 +35,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'support/contact',
     'companies/geocode',
     'support/:id/download',
+    'accounts/privileges',
+    'accounts/privileges/global',
   ],
   'own-user': [
     'authentication',
@@ -67,6 +69,7 @@ const ROW_IN_PATH: Record<string, { param: string; table: string }> = {
 /** Reviewed: tenant services that answer a file, with the test that opens it as another account's user. */
 const DOWNLOADS: Record<string, string> = {
   'companies/export': "plugins/companies/src/companies.test.ts: sales@demo.test's companies.xlsx holds no company of Demo Engineering",
+  'accountusers/export': "plugins/core/src/services/accountusers.services.test.ts: sales@demo.test's users.xlsx holds no user of Demo Engineering",
 }
 
 const MISSING_ID = 987654321

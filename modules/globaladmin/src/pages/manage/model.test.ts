@@ -29,8 +29,20 @@ const setup = (confirmed = true) => {
   const notices: string[] = []
   const scope = fork({
     handlers: [
-      [fetchAccountsFx, async (query: AccountsQuery) => (queries.push(query), { total: 120, limit: 50, skip: query.skip, data: [account(1), account(2, false)] })],
-      [toggleAccountFx, async (id: number) => (toggled.push(id), { id, enabled: id === 2 })],
+      [
+        fetchAccountsFx,
+        async (query: AccountsQuery) => {
+          queries.push(query)
+          return { total: 120, limit: 50, skip: query.skip, data: [account(1), account(2, false)] }
+        },
+      ],
+      [
+        toggleAccountFx,
+        async (id: number) => {
+          toggled.push(id)
+          return { id, enabled: id === 2 }
+        },
+      ],
       [confirmFx, async () => confirmed],
       [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
     ],

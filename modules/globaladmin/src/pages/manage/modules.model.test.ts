@@ -15,7 +15,13 @@ test('switches toggle, core stays on, saving sends them and closes the dialog', 
   const scope = fork({
     handlers: [
       [fetchModulesFx, async () => MODULES],
-      [saveModulesFx, async (params: unknown) => (saved.push(params), MODULES)],
+      [
+        saveModulesFx,
+        async (params: unknown) => {
+          saved.push(params)
+          return MODULES
+        },
+      ],
       [notifyFx, () => {}],
     ],
   })

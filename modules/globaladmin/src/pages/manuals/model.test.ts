@@ -22,7 +22,14 @@ const setup = (options: { confirmed?: boolean; uploadFails?: boolean } = {}) => 
           return manual
         },
       ],
-      [deleteManualFx, async (id: number) => (deleted.push(id), (list = list.filter((m) => m.id !== id)), GUIDE)],
+      [
+        deleteManualFx,
+        async (id: number) => {
+          deleted.push(id)
+          list = list.filter((m) => m.id !== id)
+          return GUIDE
+        },
+      ],
       [confirmFx, async () => options.confirmed ?? true],
       [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
     ],

@@ -67,6 +67,12 @@ export const privilegeCatalog = (app: Application): CatalogEntry[] => {
   return [...named, ...perResource].map((entry, index) => ({ id: index + 1, ...entry }))
 }
 
+/** The body without the account the tenancy hook stamps on every create: the caller's account is used anyway. */
+const unstamped = (data: unknown) => {
+  const { accountId: _stamped, ...body } = (data ?? {}) as Record<string, unknown>
+  return body
+}
+
 const isMember = async (knex: Knex, accountId: number, userId: number) =>
   Boolean(await knex('account_users').where({ account_id: accountId, user_id: userId }).first('id'))
 
@@ -142,8 +148,8 @@ class ChangeUserGrant extends UserGrants {
     super(app)
   }
   override async create(body: any, params?: any): Promise<any> {
-    assertValid(cached(grantSchema, 'data'), body ?? {})
-    const data = body as GrantData
+    const data = unstamped(body) as unknown as GrantData
+    assertValid(cached(grantSchema, 'data'), data)
     const caller = currentUser(params)
     const userId = routeId(params, 'userId')
     const knex = this.app.get('knex')
@@ -219,8 +225,9 @@ const toggleRoleGrant = (app: Application) => ({
     const caller = currentUser(params)
     const entry = privilegeCatalog(app).find((p) => p.id === routeId(params, 'privilegeId') && p.global)
     if (!entry) throw new NotFound(`No record found for id '${String(params.route?.privilegeId)}'`)
-    assertValid(cached(toggleSchema, 'data'), body ?? {})
-    const { roleId } = body as { roleId: number }
+    const data = unstamped(body)
+    assertValid(cached(toggleSchema, 'data'), data)
+    const { roleId } = data as { roleId: number }
     const knex = app.get('knex')
     if (!(await knex('roles').where({ id: roleId, account_id: caller.accountId }).first('id')))
       throw new BadRequest('Validation failed', { errors: { roleId: `No role ${roleId} in this account` } })

@@ -19,7 +19,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 
 const upload = async (companyId: number, token: string | undefined, body: Buffer, filename: string, type: string) => {
   const form = new FormData()
-  form.append('file', new Blob([body], { type }), filename)
+  form.append('file', new Blob([new Uint8Array(body)], { type }), filename)
   const response = await fetch(`${server.url}/api/companies/${companyId}/logo`, {
     method: 'PATCH',
     body: form,

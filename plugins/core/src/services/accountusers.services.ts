@@ -155,8 +155,11 @@ export const listQuerySchema = Type.Object(
   { additionalProperties: false },
 )
 
-/** LIKE with the user's text taken literally. */
-const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/**
+ * LIKE with the user's text taken literally. The escape character is '!': a backslash
+ * means different things inside SQL strings on MariaDB and SQLite.
+ */
+const likeOf = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`
 
 /** GET /accountusers/{accountId}: paged, filtered and sorted in SQL. */
 const usersList = (app: Application) => ({
@@ -176,10 +179,10 @@ const usersList = (app: Application) => ({
       const like = likeOf(filter)
       base.andWhere((w) =>
         w
-          .whereRaw("lower(u.first_name) like ? escape '\\'", [like])
-          .orWhereRaw("lower(u.last_name) like ? escape '\\'", [like])
-          .orWhereRaw("lower(u.username) like ? escape '\\'", [like])
-          .orWhereRaw("lower(u.acronym) like ? escape '\\'", [like]),
+          .whereRaw("lower(u.first_name) like ? escape '!'", [like])
+          .orWhereRaw("lower(u.last_name) like ? escape '!'", [like])
+          .orWhereRaw("lower(u.username) like ? escape '!'", [like])
+          .orWhereRaw("lower(u.acronym) like ? escape '!'", [like]),
       )
     }
     const counted = await base.clone().clearSelect().clearOrder().count({ total: '*' }).first()
@@ -222,7 +225,7 @@ class UsersByName extends TableService {
     if (!username.trim()) return []
     if (!(await registered(this.app.get('knex'), username))) throw new NotFound(USER_MESSAGES.notFound)
     const q = (await accountUsersQuery(this.app, caller.accountId)).q
-      .andWhereRaw("lower(u.username) like ? escape '\\'", [likeOf(username.trim())])
+      .andWhereRaw("lower(u.username) like ? escape '!'", [likeOf(username.trim())])
       .andWhere('u.anonymous', false)
       .orderBy('u.username')
       .limit(20)

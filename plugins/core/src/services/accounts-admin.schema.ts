@@ -13,7 +13,8 @@ const direction = () => Type.Optional(Type.Integer({ enum: [1, -1] }))
 
 export const accountListQuerySchema = Type.Object(
   {
-    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+    /** Larger asks are capped at 500, like every list. */
+    $limit: Type.Optional(Type.Integer({ minimum: 0 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0 })),
     $sort: Type.Optional(
       Type.Object(Object.fromEntries(ACCOUNT_SORT_FIELDS.map((f) => [f, direction()])), { additionalProperties: false }),

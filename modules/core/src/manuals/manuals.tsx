@@ -2,16 +2,17 @@ import { EmptyState, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { $manuals, $manualsFailed, $manualsLoading, manualsOpened } from './model'
+import { $manuals, $manualsFailed, $manualsLoading, downloadManualFx, manualsOpened } from './model'
 
 /** The manuals as download links; an empty state when there are none. */
 export const Manuals = () => {
   const { t } = useTranslation('core')
-  const { manuals, failed, loading, opened } = useUnit({
+  const { manuals, failed, loading, opened, download } = useUnit({
     manuals: $manuals,
     failed: $manualsFailed,
     loading: $manualsLoading,
     opened: manualsOpened,
+    download: downloadManualFx,
   })
   useEffect(() => opened(), [opened])
 
@@ -26,9 +27,9 @@ export const Manuals = () => {
         <ul className="core-manuals">
           {manuals.map((manual) => (
             <li key={manual.id}>
-              <a href={manual.link} download title={t('manuals.download', { name: manual.name })}>
+              <button type="button" className="core-link-button" onClick={() => download(manual)} title={t('manuals.download', { name: manual.name })}>
                 {manual.name}
-              </a>
+              </button>
             </li>
           ))}
         </ul>

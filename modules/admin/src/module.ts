@@ -1,0 +1,20 @@
+/** The `admin` remote: account settings (info, users, roles, setup, templates) and account info for global admins. */
+import { defineModule } from '@app/module-kit'
+import './admin.css'
+import { locales } from './locales'
+import { AccountInfoPage } from './pages/account-info/page'
+import { DocumentTypePage } from './pages/document-type/page'
+import { SettingsPage } from './pages/settings/page'
+
+export default defineModule({
+  id: 'admin',
+  routes: [
+    { path: '/admin', component: SettingsPage },
+    { path: '/admin/:section', component: SettingsPage },
+    { path: '/admin/:accountId/info', component: AccountInfoPage },
+    { path: '/admin/:accountId/setup', component: SettingsPage },
+    { path: '/admin/:accountId/setup/add-document-type', component: DocumentTypePage },
+    { path: '/admin/:accountId/setup/edit-document-type/:documentTypeId', component: DocumentTypePage },
+  ],
+  locales,
+})

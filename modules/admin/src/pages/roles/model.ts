@@ -1,0 +1,101 @@
+/**
+ * Roles (user groups): add, edit (name, security group ADMIN or USER), remove after
+ * a confirmation, and the role's global privileges switched on and off.
+ */
+import { createForm } from '@app/module-kit'
+import { attach, createEffect, createEvent, createStore, sample } from 'effector'
+import {
+  type CatalogPrivilege,
+  type Role,
+  createRoleFx,
+  fetchCatalogFx,
+  fetchRoleGrantsFx,
+  fetchRolesFx,
+  removeRoleFx,
+  saveRoleFx,
+  toggleRoleGrantFx,
+} from '../../api'
+import { withConflictOn } from '../../conflict'
+import { confirmRemoveFx } from '../../confirm'
+import { notifyFx } from '../../notify'
+
+export const SECURITY_GROUPS = ['USER', 'ADMIN'] as const
+
+interface RoleValues extends Record<string, unknown> {
+  name: string
+  securityGroup: string
+}
+
+export const rolesOpened = createEvent<number>()
+export const editClicked = createEvent<Role>()
+export const editCancelled = createEvent()
+export const removeClicked = createEvent<Role>()
+export const roleSelected = createEvent<number>()
+export const privilegeToggled = createEvent<number>()
+
+export const $accountId = createStore<number | null>(null).on(rolesOpened, (_, id) => id)
+export const $roles = createStore<Role[]>([]).on(fetchRolesFx.doneData, (_, page) => page.data)
+export const $rolesFailed = createStore(false)
+  .on(fetchRolesFx.fail, () => true)
+  .on(fetchRolesFx.done, () => false)
+export const $loading = fetchRolesFx.pending
+export const $catalog = createStore<CatalogPrivilege[]>([]).on(fetchCatalogFx.doneData, (_, list) => list)
+export const $editing = createStore<Role | null>(null)
+export const $selectedRoleId = createStore<number | null>(null)
+export const $grantedNames = createStore<string[]>([])
+
+const saveFx = attach({
+  source: $editing,
+  effect: createEffect(async ({ values, editing }: { values: RoleValues; editing: Role | null }) => {
+    const data = { name: values.name.trim(), securityGroup: values.securityGroup as Role['securityGroup'] }
+    return withConflictOn('name', 'roles.duplicate', () => (editing ? saveRoleFx({ id: editing.id, ...data }) : createRoleFx(data)))
+  }),
+  mapParams: (values: RoleValues, editing) => ({ values, editing }),
+})
+
+export const roleForm = createForm<RoleValues>({
+  fields: {
+    name: { initial: '', rules: { required: true, minLength: 2, maxLength: 100 } },
+    securityGroup: { initial: 'USER', rules: { required: true } },
+  },
+  submit: async (values) => {
+    await saveFx(values)
+  },
+})
+
+sample({ clock: rolesOpened, fn: () => undefined, target: [fetchRolesFx, fetchCatalogFx, roleForm.reset, editCancelled] })
+$editing.on(editClicked, (_, role) => role).reset(editCancelled, roleForm.submitFx.done)
+sample({ clock: editCancelled, target: roleForm.reset })
+sample({ clock: editClicked, fn: (role) => ({ name: 'name' as const, value: role.name }), target: roleForm.fieldChanged })
+sample({ clock: editClicked, fn: (role) => ({ name: 'securityGroup' as const, value: role.securityGroup }), target: roleForm.fieldChanged })
+
+sample({ clock: roleForm.submitFx.done, target: [roleForm.reset, fetchRolesFx] })
+sample({ clock: roleForm.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'roles.saved' }), target: notifyFx })
+sample({ clock: roleForm.submitFx.fail, fn: () => ({ kind: 'error' as const, key: 'roles.saveFailed' }), target: notifyFx })
+
+// Remove: ask first; only a Yes removes.
+const $removing = createStore<Role | null>(null).on(removeClicked, (_, role) => role)
+sample({ clock: removeClicked, fn: (role) => ({ key: 'roles.confirmRemove', name: role.name }), target: confirmRemoveFx })
+sample({ clock: confirmRemoveFx.doneData, source: $removing, filter: (role, yes) => Boolean(role && yes), fn: (role) => role!.id, target: removeRoleFx })
+sample({ clock: removeRoleFx.done, target: fetchRolesFx })
+sample({ clock: removeRoleFx.done, fn: () => ({ kind: 'success' as const, key: 'roles.removed' }), target: notifyFx })
+sample({ clock: removeRoleFx.fail, fn: () => ({ kind: 'error' as const, key: 'roles.removeFailed' }), target: notifyFx })
+$selectedRoleId.on(roleSelected, (_, id) => id).reset(rolesOpened)
+sample({ clock: removeRoleFx.done, source: $selectedRoleId, filter: (selected, { params }) => selected === params, target: $selectedRoleId.reinit })
+
+// The selected role's privileges.
+const loadGrantsFx = attach({
+  source: { accountId: $accountId, roleId: $selectedRoleId },
+  effect: fetchRoleGrantsFx,
+  mapParams: (_: undefined, { accountId, roleId }) => ({ accountId: accountId ?? 0, roleId: roleId ?? 0 }),
+})
+$grantedNames.on(loadGrantsFx.doneData, (_, page) => page.data.flatMap((g) => (g.name ? [g.name] : []))).reset(roleSelected, rolesOpened)
+sample({ clock: roleSelected, fn: () => undefined, target: loadGrantsFx })
+const toggleFx = attach({
+  source: { accountId: $accountId, roleId: $selectedRoleId },
+  effect: toggleRoleGrantFx,
+  mapParams: (privilegeId: number, { accountId, roleId }) => ({ accountId: accountId ?? 0, roleId: roleId ?? 0, privilegeId }),
+})
+sample({ clock: privilegeToggled, source: $selectedRoleId, filter: Boolean, fn: (_, id) => id, target: toggleFx })
+sample({ clock: toggleFx.finally, fn: () => undefined, target: loadGrantsFx })
+sample({ clock: toggleFx.fail, fn: () => ({ kind: 'error' as const, key: 'roles.privilegeFailed' }), target: notifyFx })

@@ -1,0 +1,112 @@
+import { formatDate, formatStorage } from '@app/module-kit'
+import type { Template } from '@app/plugin-setup/shared'
+import { useUnit } from 'effector-react'
+import { type FormEvent, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type Column, PagedTable } from '../../list/PagedTable'
+import {
+  $appendable,
+  $file,
+  $uploadError,
+  $uploading,
+  ACCEPT,
+  appendableChanged,
+  appendableToggled,
+  downloadClicked,
+  fileChosen,
+  removeClicked,
+  templates,
+  uploadClicked,
+} from './model'
+
+const MB = 1024 * 1024
+
+export const TemplatesTab = ({ accountId }: { accountId: number }) => {
+  const { t } = useTranslation('admin')
+  const u = useUnit({
+    file: $file,
+    appendable: $appendable,
+    error: $uploadError,
+    uploading: $uploading,
+    opened: templates.opened,
+    choose: fileChosen,
+    setAppendable: appendableChanged,
+    upload: uploadClicked,
+    download: downloadClicked,
+    toggle: appendableToggled,
+    remove: removeClicked,
+  })
+  useEffect(() => {
+    u.opened(accountId)
+  }, [u.opened, accountId])
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    u.upload()
+  }
+  const columns: Column<Template>[] = [
+    { label: t('templates.name'), sortField: 'name', render: (row) => row.name },
+    { label: t('templates.size'), sortField: 'size', render: (row) => formatStorage(row.size / MB) },
+    { label: t('templates.created'), sortField: 'createdAt', render: (row) => formatDate(row.createdAt) },
+    {
+      label: t('templates.appendable'),
+      sortField: 'appendable',
+      render: (row) => (
+        <label className="kit-checkbox">
+          <input type="checkbox" checked={row.appendable} onChange={() => u.toggle(row)} />
+          <span className="kit-visually-hidden">{t('templates.appendableOf', { name: row.name })}</span>
+        </label>
+      ),
+    },
+    {
+      label: t('common.actions'),
+      render: (row) => (
+        <span className="admin-actions">
+          <button type="button" className="kit-button" onClick={() => u.download(row)}>
+            {t('templates.download')}
+          </button>
+          <button type="button" className="admin-danger" onClick={() => u.remove(row)}>
+            {t('common.remove')}
+          </button>
+        </span>
+      ),
+    },
+  ]
+  return (
+    <section className="admin-section" aria-labelledby="admin-templates-title">
+      <h2 id="admin-templates-title">{t('templates.title')}</h2>
+      <form className="admin-inline-form" onSubmit={submit} noValidate>
+        <div className="kit-field">
+          <label htmlFor="admin-template-file" className="kit-field-label">
+            {t('templates.file')}
+          </label>
+          <input
+            id="admin-template-file"
+            type="file"
+            accept={ACCEPT}
+            aria-invalid={Boolean(u.error)}
+            aria-describedby="admin-template-file-message"
+            onChange={(e) => u.choose(e.target.files?.[0] ?? null)}
+          />
+          <p id="admin-template-file-message" className="kit-field-message" aria-live="polite">
+            {u.error ? t(u.error) : t('templates.formats', { formats: ACCEPT })}
+          </p>
+        </div>
+        <label className="kit-checkbox">
+          <input type="checkbox" checked={u.appendable} onChange={(e) => u.setAppendable(e.target.checked)} />
+          <span>{t('templates.appendable')}</span>
+        </label>
+        <button type="submit" className="kit-button kit-button-primary" disabled={u.uploading} aria-busy={u.uploading}>
+          {t('templates.upload')}
+        </button>
+      </form>
+      <PagedTable
+        list={templates}
+        columns={columns}
+        caption={t('templates.title')}
+        filterLabel={t('list.filter')}
+        emptyText={t('templates.empty')}
+        rowKey={(row) => row.id}
+      />
+    </section>
+  )
+}

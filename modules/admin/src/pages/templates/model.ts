@@ -1,0 +1,81 @@
+/**
+ * Templates: upload (.docx, .xlsx, .pptx, .pdf, .dotx, .xltx) with the appendable
+ * flag, the paged list, download, the appendable switch and delete after a
+ * confirmation. An invalid file answers "The template file you were trying to
+ * upload has invalid format."
+ */
+import { ApiError } from '@app/module-kit'
+import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
+import { attach, createEvent, createStore, sample } from 'effector'
+import { downloadTemplateFx, fetchTemplatesFx, removeTemplateFx, setAppendableFx, uploadTemplateFx } from '../../api'
+import { confirmRemoveFx } from '../../confirm'
+import { createPagedList } from '../../list/paged'
+import { notifyFx } from '../../notify'
+
+export const templates = createPagedList(fetchTemplatesFx, { field: 'name', direction: 1 })
+export const fileChosen = createEvent<File | null>()
+export const appendableChanged = createEvent<boolean>()
+export const uploadClicked = createEvent()
+export const downloadClicked = createEvent<Template>()
+export const appendableToggled = createEvent<Template>()
+export const removeClicked = createEvent<Template>()
+
+export const $file = createStore<File | null>(null).on(fileChosen, (_, file) => file)
+export const $appendable = createStore(false).on(appendableChanged, (_, value) => value)
+/** The i18n key of the upload's problem, shown beside the file input. */
+export const $uploadError = createStore<string | null>(null)
+
+export const ACCEPT = TEMPLATE_EXTENSIONS.join(',')
+export const hasTemplateExtension = (name: string) => TEMPLATE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext))
+
+const uploadFx = attach({
+  source: { accountId: templates.$accountId, file: $file, appendable: $appendable },
+  effect: uploadTemplateFx,
+  mapParams: (_: undefined, { accountId, file, appendable }) => ({ accountId: accountId ?? 0, file: file!, appendable }),
+})
+export const $uploading = uploadFx.pending
+
+const checked = sample({
+  clock: uploadClicked,
+  source: $file,
+  fn: (file) => (!file ? 'templates.fileRequired' : hasTemplateExtension(file.name) ? null : 'templates.invalidFormat'),
+})
+$uploadError.on(checked, (_, key) => key).on(fileChosen, () => null).reset(templates.opened)
+sample({ clock: checked, filter: (key) => key === null, fn: () => undefined, target: uploadFx })
+$uploadError.on(uploadFx.failData, (_, error) =>
+  error instanceof ApiError && error.status === 400 ? 'templates.invalidFormat' : 'templates.uploadFailed',
+)
+$file.reset(uploadFx.done, templates.opened)
+$appendable.reset(uploadFx.done, templates.opened)
+sample({ clock: uploadFx.done, target: templates.reloaded })
+sample({ clock: uploadFx.done, fn: () => ({ kind: 'success' as const, key: 'templates.uploaded' }), target: notifyFx })
+
+const downloadFx = attach({
+  source: templates.$accountId,
+  effect: downloadTemplateFx,
+  mapParams: (template: Template, accountId) => ({ accountId: accountId ?? 0, id: template.id }),
+})
+sample({ clock: downloadClicked, target: downloadFx })
+sample({ clock: downloadFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.downloadFailed' }), target: notifyFx })
+
+const appendableFx = attach({
+  source: templates.$accountId,
+  effect: setAppendableFx,
+  mapParams: (template: Template, accountId) => ({ accountId: accountId ?? 0, id: template.id, appendable: !template.appendable }),
+})
+sample({ clock: appendableToggled, target: appendableFx })
+sample({ clock: appendableFx.finally, target: templates.reloaded })
+sample({ clock: appendableFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.saveFailed' }), target: notifyFx })
+
+const confirmFx = attach({ effect: confirmRemoveFx })
+const $removing = createStore<Template | null>(null).on(removeClicked, (_, template) => template)
+sample({ clock: removeClicked, fn: (template) => ({ key: 'templates.confirmRemove', name: template.name }), target: confirmFx })
+const removeFx = attach({
+  source: templates.$accountId,
+  effect: removeTemplateFx,
+  mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, id }),
+})
+sample({ clock: confirmFx.doneData, source: $removing, filter: (template, yes) => Boolean(template && yes), fn: (template) => template!.id, target: removeFx })
+sample({ clock: removeFx.done, target: templates.reloaded })
+sample({ clock: removeFx.done, fn: () => ({ kind: 'success' as const, key: 'templates.removed' }), target: notifyFx })
+sample({ clock: removeFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.removeFailed' }), target: notifyFx })

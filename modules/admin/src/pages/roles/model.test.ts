@@ -1,0 +1,105 @@
+import { ApiError } from '@app/module-kit'
+import { allSettled, fork } from 'effector'
+import { describe, expect, test, vi } from 'vitest'
+import {
+  type Role,
+  createRoleFx,
+  fetchCatalogFx,
+  fetchRoleGrantsFx,
+  fetchRolesFx,
+  removeRoleFx,
+  saveRoleFx,
+  toggleRoleGrantFx,
+} from '../../api'
+import { confirmRemoveFx } from '../../confirm'
+import { notifyFx } from '../../notify'
+import { $grantedNames, $roles, editClicked, privilegeToggled, removeClicked, roleForm, roleSelected, rolesOpened } from './model'
+
+const ROLES: Role[] = [
+  { id: 1, name: 'Admins', securityGroup: 'ADMIN' },
+  { id: 2, name: 'Basic', securityGroup: 'USER' },
+]
+
+const setup = (options: { create?: () => Promise<Role>; yes?: boolean } = {}) => {
+  const calls = {
+    roles: vi.fn(async () => ({ total: 2, limit: 500, skip: 0, data: ROLES })),
+    create: vi.fn(options.create ?? (async () => ROLES[1]!)),
+    save: vi.fn(async (role: Role) => role),
+    remove: vi.fn(async () => ROLES[1]!),
+    grants: vi.fn(async () => ({ total: 1, limit: 500, skip: 0, data: [{ id: 5, roleId: 2, name: 'PROJECT_CREATE' }] })),
+    toggle: vi.fn(async () => ({ granted: false })),
+    confirm: vi.fn(async () => options.yes ?? true),
+    notify: vi.fn(),
+  }
+  const scope = fork({
+    handlers: [
+      [fetchRolesFx, calls.roles],
+      [fetchCatalogFx, async () => [{ id: 6, name: 'PROJECT_CREATE', resource: 'PROJECT', description: 'Creates projects' }]],
+      [createRoleFx, calls.create],
+      [saveRoleFx, calls.save],
+      [removeRoleFx, calls.remove],
+      [fetchRoleGrantsFx, calls.grants],
+      [toggleRoleGrantFx, calls.toggle],
+      [confirmRemoveFx, calls.confirm],
+      [notifyFx, calls.notify],
+      [roleForm.scrollToFieldFx, () => undefined],
+    ],
+  })
+  return { scope, ...calls }
+}
+
+const fill = async (scope: ReturnType<typeof fork>, values: Record<string, string>) => {
+  for (const [name, value] of Object.entries(values)) await allSettled(roleForm.fieldChanged, { scope, params: { name, value } })
+}
+
+describe('roles', () => {
+  test('opening lists the roles; a new role is added and the list reloads', async () => {
+    const { scope, create, roles, notify } = setup()
+    await allSettled(rolesOpened, { scope, params: 4 })
+    expect(scope.getState($roles)).toEqual(ROLES)
+    await fill(scope, { name: ' Surveyors ', securityGroup: 'USER' })
+    await allSettled(roleForm.submitted, { scope })
+    expect(create).toHaveBeenCalledWith({ name: 'Surveyors', securityGroup: 'USER' })
+    expect(roles).toHaveBeenCalledTimes(2)
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'roles.saved' })
+  })
+
+  test('edit fills the form and saves by id', async () => {
+    const { scope, save } = setup()
+    await allSettled(rolesOpened, { scope, params: 4 })
+    await allSettled(editClicked, { scope, params: ROLES[0]! })
+    await fill(scope, { securityGroup: 'USER' })
+    await allSettled(roleForm.submitted, { scope })
+    expect(save).toHaveBeenCalledWith({ id: 1, name: 'Admins', securityGroup: 'USER' })
+  })
+
+  test('a name in use shows on the field', async () => {
+    const { scope, notify } = setup({ create: () => Promise.reject(new ApiError('Conflict', 409)) })
+    await allSettled(rolesOpened, { scope, params: 4 })
+    await fill(scope, { name: 'Admins' })
+    await allSettled(roleForm.submitted, { scope })
+    expect(scope.getState(roleForm.$errors).name).toEqual({ key: 'admin:roles.duplicate' })
+    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'roles.saveFailed' })
+  })
+
+  test('remove asks first; only Yes removes', async () => {
+    const no = setup({ yes: false })
+    await allSettled(removeClicked, { scope: no.scope, params: ROLES[1]! })
+    expect(no.confirm).toHaveBeenCalledWith({ key: 'roles.confirmRemove', name: 'Basic' })
+    expect(no.remove).not.toHaveBeenCalled()
+    const yes = setup()
+    await allSettled(removeClicked, { scope: yes.scope, params: ROLES[1]! })
+    expect(yes.remove).toHaveBeenCalledWith(2)
+  })
+
+  test("a selected role shows its privileges; a switch toggles one and reloads them", async () => {
+    const { scope, grants, toggle } = setup()
+    await allSettled(rolesOpened, { scope, params: 4 })
+    await allSettled(roleSelected, { scope, params: 2 })
+    expect(grants).toHaveBeenCalledWith({ accountId: 4, roleId: 2 })
+    expect(scope.getState($grantedNames)).toEqual(['PROJECT_CREATE'])
+    await allSettled(privilegeToggled, { scope, params: 6 })
+    expect(toggle).toHaveBeenCalledWith({ accountId: 4, roleId: 2, privilegeId: 6 })
+    expect(grants).toHaveBeenCalledTimes(2)
+  })
+})

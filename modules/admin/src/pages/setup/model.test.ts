@@ -1,0 +1,83 @@
+import { ApiError } from '@app/module-kit'
+import type { FolderType } from '@app/plugin-setup/shared'
+import { allSettled, fork } from 'effector'
+import { describe, expect, test, vi } from 'vitest'
+import { fetchFolderTypesFx, fetchSetupItemsFx, removeFolderTypeFx, saveSetupItemFx, toggleFolderTypeFx } from '../../api'
+import { confirmRemoveFx } from '../../confirm'
+import { notifyFx } from '../../notify'
+import { activeToggled, setupLists, setupOpened, typeRemoveClicked } from './model'
+
+const type = (over: Partial<FolderType>): FolderType => ({
+  id: 1,
+  accountId: 4,
+  name: 'Drawing',
+  typeId: 'DRW',
+  active: true,
+  deletable: true,
+  global: false,
+  createdAt: '2026-11-23T00:00:00Z',
+  ...over,
+})
+
+const setup = (save: () => Promise<unknown> = async () => ({})) => {
+  const calls = {
+    types: vi.fn(async () => ({ total: 1, limit: 50, skip: 0, data: [type({})] })),
+    items: vi.fn(async () => ({ total: 0, limit: 50, skip: 0, data: [] })),
+    toggle: vi.fn(async () => type({ active: false })),
+    remove: vi.fn(async () => type({})),
+    save: vi.fn(save),
+    confirm: vi.fn(async () => true),
+    notify: vi.fn(),
+  }
+  const scope = fork({
+    handlers: [
+      [fetchFolderTypesFx, calls.types],
+      [fetchSetupItemsFx, calls.items],
+      [toggleFolderTypeFx, calls.toggle],
+      [removeFolderTypeFx, calls.remove],
+      [saveSetupItemFx, calls.save],
+      [confirmRemoveFx, calls.confirm],
+      [notifyFx, calls.notify],
+      ...setupLists.map((m) => [m.form.scrollToFieldFx, () => undefined] as [any, any]),
+    ],
+  })
+  return { scope, ...calls }
+}
+
+describe('setup tab', () => {
+  test('opening loads the document types and every setup list of the account', async () => {
+    const { scope, types, items } = setup()
+    await allSettled(setupOpened, { scope, params: 4 })
+    expect(types).toHaveBeenCalledWith({ accountId: 4, query: { $limit: 50, $skip: 0, '$sort[name]': 1 } })
+    expect(items.mock.calls.map(([p]: any) => p.list).sort()).toEqual(setupLists.map((m) => m.list.id).sort())
+  })
+
+  test('the active switch toggles and reloads', async () => {
+    const { scope, toggle, types } = setup()
+    await allSettled(setupOpened, { scope, params: 4 })
+    await allSettled(activeToggled, { scope, params: type({}) })
+    expect(toggle).toHaveBeenCalledWith({ accountId: 4, id: 1 })
+    expect(types).toHaveBeenCalledTimes(2)
+  })
+
+  test('only a deletable type is removed, after a Yes', async () => {
+    const { scope, remove, confirm } = setup()
+    await allSettled(setupOpened, { scope, params: 4 })
+    await allSettled(typeRemoveClicked, { scope, params: type({ deletable: false, global: true, name: 'Skyview' }) })
+    expect(confirm).not.toHaveBeenCalled()
+    await allSettled(typeRemoveClicked, { scope, params: type({}) })
+    expect(confirm).toHaveBeenCalledWith({ key: 'documentTypes.confirmRemove', name: 'Drawing' })
+    expect(remove).toHaveBeenCalledWith({ accountId: 4, id: 1 })
+  })
+
+  test('a setup list adds a row; a duplicate shows on the unique field', async () => {
+    const classifications = setupLists.find((m) => m.list.id === 'classifications')!
+    const { scope, save } = setup(() => Promise.reject(new ApiError('Group id already exists', 409)))
+    await allSettled(setupOpened, { scope, params: 4 })
+    await allSettled(classifications.form.fieldChanged, { scope, params: { name: 'name', value: 'Structural' } })
+    await allSettled(classifications.form.fieldChanged, { scope, params: { name: 'groupId', value: 'S1' } })
+    await allSettled(classifications.form.submitted, { scope })
+    expect(save).toHaveBeenCalledWith({ accountId: 4, list: 'classifications', id: undefined, values: { name: 'Structural', groupId: 'S1' } })
+    expect(scope.getState(classifications.form.$errors).groupId).toEqual({ key: 'admin:setup.duplicate.classifications' })
+  })
+})

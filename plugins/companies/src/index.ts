@@ -23,6 +23,9 @@ const COMPANY_ADMIN = { username: 'companyadmin@demo.test', company: 'Nordic Ste
 const COMPANIES = { 'en-GB': 'Companies', 'fi-FI': 'Yritykset', 'no-NO': 'Selskaper', 'pl-PL': 'Firmy', 'se-SE': 'Företag' }
 const NEW_COMPANY = { 'en-GB': 'New company', 'fi-FI': 'Uusi yritys', 'no-NO': 'Nytt selskap', 'pl-PL': 'Nowa firma', 'se-SE': 'Nytt företag' }
 
+/** The filter columns' values, for rows written straight into the table (bench and seed data). */
+export { cityKey, searchKey }
+
 export default definePlugin({
   id: 'companies',
   module: 'core',

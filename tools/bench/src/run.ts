@@ -33,15 +33,18 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 50)
 const SIGNIN_RATE = num('BENCH_SIGNIN_RATE', 20)
 const ACCOUNTS = num('BENCH_ACCOUNTS', 100)
 const ROWS = num('BENCH_ROWS', 1000)
-const TOKENS = Math.min(num('BENCH_TOKENS', 20), ACCOUNTS)
+// The last account is the administration scale account; the list call uses the first ones.
+const TOKENS = Math.min(num('BENCH_TOKENS', 20), ACCOUNTS - 1)
 const PROFILE = ['1', 'true', 'yes'].includes((env.BENCH_PROFILE ?? '').toLowerCase())
 const DATABASE_URL = env.BENCH_DATABASE_URL
 const LIST_PATH = '/api/companies?$limit=10'
-const STAGES = ['bare', 'list', 'signin'] as const
+const STAGES = ['bare', 'list', 'signin', 'admin'] as const
 const ONLY = new Set((env.BENCH_ONLY || STAGES.join(',')).split(',').map((s) => s.trim()))
 for (const stage of ONLY) if (!STAGES.includes(stage as never)) throw new Error(`BENCH_ONLY: unknown stage "${stage}"; known: ${STAGES.join(', ')}`)
 
-const GOALS = { listRatio: 0.25, listP99: 50, signInP99: 250 }
+const GOALS = { listRatio: 0.25, listP99: 50, signInP99: 250, adminListP99: 100, exportGrowthMb: 64 }
+/** The administration scale: one account with this many users and companies. */
+const SCALE = { users: num('BENCH_SCALE_USERS', 20_000), companies: num('BENCH_SCALE_COMPANIES', 5_000), connections: 10 }
 
 // ---------------------------------------------------------------- child processes
 
@@ -51,6 +54,7 @@ interface Ready {
   type: 'ready'
   port: number
   counts?: SeedCounts
+  scale?: { accountId: number; users: number; companies: number; seconds: number }
   database?: string
 }
 
@@ -276,6 +280,57 @@ const checkList = async (base: string, token: string, accountId: number) => {
   if (!ok) throw new Error(`GET ${LIST_PATH} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
 }
 
+/** The server's memory baseline and peak between start and stop (asked over IPC). */
+const watchMemory = (child: ChildProcess) => {
+  child.send({ type: 'memory', action: 'start' })
+  return () =>
+    new Promise<{ baseline: number; peak: number }>((resolve) => {
+      const onMessage = (message: any) => {
+        if (message?.type !== 'memory') return
+        child.off('message', onMessage)
+        resolve(message)
+      }
+      child.on('message', onMessage)
+      child.send({ type: 'memory', action: 'stop' })
+    })
+}
+
+/**
+ * Issue "Administration", Scale: one account of 20,000 users and 5,000 companies.
+ * Paged, filtered and sorted lists under load, and the Excel exports read to the end
+ * while the server's memory is watched.
+ */
+const measureAdmin = async (base: string, child: ChildProcess, scale: NonNullable<Ready['scale']>) => {
+  console.log(`Scale account: ${scale.users} more users and ${scale.companies} companies, seeded in ${scale.seconds} s`)
+  const { token } = await signIn(base, benchUser(ACCOUNTS), BENCH_PASSWORD)
+  const headers = { authorization: `Bearer ${token}` }
+  const paths = [
+    `/api/accountusers/${scale.accountId}?$sort[lastName]=1&$skip=10000&$limit=50`,
+    `/api/accountusers/${scale.accountId}?filter=last1999&$sort[acronym]=1&$limit=50`,
+    '/api/companies?$sort[name]=-1&$skip=2500&$limit=50',
+    '/api/companies?filter=scale%20company%2004&$sort[name]=1&$limit=50',
+  ]
+  for (const p of paths) {
+    const answer = await json(base + p, { headers })
+    if (answer.status !== 200 || !answer.body?.data?.length) throw new Error(`GET ${p} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
+  }
+  const lists: Figures[] = []
+  for (const p of paths) lists.push(await measure(`GET ${p.replace(String(scale.accountId), '{id}')}`, { url: base, connections: SCALE.connections, requests: [{ method: 'GET', path: p, headers }] }))
+
+  const exports: { name: string; status: number; bytes: number; ms: number; growthMb: number }[] = []
+  for (const p of ['/api/accountusers/export', '/api/companies/export']) {
+    const stop = watchMemory(child)
+    const started = performance.now()
+    const response = await fetch(base + p, { headers })
+    let bytes = 0
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length
+    const took = Math.round(performance.now() - started)
+    const { baseline, peak } = await stop()
+    exports.push({ name: `GET ${p}`, status: response.status, bytes, ms: took, growthMb: Math.round((peak - baseline) / 1024 / 1024) })
+  }
+  return { lists, exports }
+}
+
 // ---------------------------------------------------------------- output
 
 const ms = (value: number) => `${value} ms`
@@ -338,7 +393,10 @@ const main = async () => {
         RATE_LIMIT_ADDRESS: '1000000/900',
         BENCH_ACCOUNTS: String(ACCOUNTS),
         BENCH_ROWS: String(ROWS),
+        BENCH_SCALE_USERS: ONLY.has('admin') ? String(SCALE.users) : '0',
+        BENCH_SCALE_COMPANIES: String(SCALE.companies),
       },
+      ['--expose-gc'],
     )
     const apiUrl = `http://127.0.0.1:${api.ready.port}`
     const counts = api.ready.counts!
@@ -412,6 +470,8 @@ const main = async () => {
       })
     }
 
+    const admin = ONLY.has('admin') ? await measureAdmin(apiUrl, api.child, api.ready.scale!) : undefined
+
     const ratio = list && bare ? Math.round((list.reqPerSec / bare.reqPerSec) * 1000) / 1000 : undefined
     const checks: Record<string, boolean> = {}
     if (bare) checks.bareWithoutFailures = failures(bare) === 0
@@ -420,6 +480,11 @@ const main = async () => {
       checks.listP99 = list.p99 < GOALS.listP99
     }
     if (ratio !== undefined) checks.listRatio = ratio >= GOALS.listRatio
+    if (admin) {
+      checks.adminWithoutFailures = admin.lists.every((f) => failures(f) === 0) && admin.exports.every((e) => e.status === 200)
+      checks.adminListP99 = admin.lists.every((f) => f.p99 < GOALS.adminListP99)
+      checks.exportMemory = admin.exports.every((e) => e.growthMb < GOALS.exportGrowthMb)
+    }
     if (signIns) {
       checks.signInWithoutFailures = failures(signIns) === 0 && failures(signInBursts!) === 0
       checks.signInRate = signIns.reqPerSec >= SIGNIN_RATE * 0.9
@@ -428,7 +493,9 @@ const main = async () => {
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 
     console.log('')
-    printTable([bare, list, signIns, signInBursts].filter((f): f is Figures => !!f))
+    printTable([bare, list, signIns, signInBursts, ...(admin?.lists ?? [])].filter((f): f is Figures => !!f))
+    for (const e of admin?.exports ?? [])
+      console.log(`${e.name}: ${e.status}, ${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${e.ms} ms; server memory grew at most ${e.growthMb} MB (goal < ${GOALS.exportGrowthMb} MB)`)
     console.log('')
     if (ratio !== undefined) console.log(`list / bare Koa:              ${ratio}×  (goal ≥ ${GOALS.listRatio}×)  ${pass(checks.listRatio!)}`)
     if (list) console.log(`list p99 at ${CONNECTIONS} connections:   ${ms(list.p99)}  (goal < ${GOALS.listP99} ms)  ${pass(checks.listP99!)}`)
@@ -436,7 +503,8 @@ const main = async () => {
       console.log(`sign-in p99 at an even ${SIGNIN_RATE}/s: ${ms(signIns.p99)}  (goal < ${GOALS.signInP99} ms)  ${pass(checks.signInP99!)}`)
       console.log(`sign-in rate reached:         ${signIns.reqPerSec} req/s  (asked ${SIGNIN_RATE})  ${pass(checks.signInRate!)}`)
     }
-    const failed = [bare, list, signIns, signInBursts].filter((f): f is Figures => !!f)
+    if (admin) console.log(`admin lists p99 at ${SCALE.connections} connections: ${admin.lists.map((f) => ms(f.p99)).join(', ')}  (goal < ${GOALS.adminListP99} ms)  ${pass(checks.adminListP99!)}`)
+    const failed = [bare, list, signIns, signInBursts, ...(admin?.lists ?? [])].filter((f): f is Figures => !!f)
     console.log(
       `failures (non-2xx, errors, timeouts): ${failed.map((f) => `${f.name} ${failures(f)}`).join(', ')}  ${pass(failed.every((f) => failures(f) === 0))}`,
     )
@@ -458,7 +526,7 @@ const main = async () => {
         profile: PROFILE,
       },
       seed: counts,
-      results: { bare, list, signIn: signIns, signInBursts },
+      results: { bare, list, signIn: signIns, signInBursts, admin },
       ratio,
       goals: GOALS,
       checks,

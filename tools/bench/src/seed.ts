@@ -4,6 +4,7 @@
  * admin and BENCH_ROWS companies (1,000). Every bench user has the same password,
  * hashed once.
  */
+import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword } from '@app/plugin-core'
 import type { Knex } from 'knex'
 
@@ -109,10 +110,14 @@ export const seedBench = async (knex: Knex, accounts: number, rowsPerAccount: nu
       const id = idOf(i)
       const rows = Array.from({ length: rowsPerAccount }, (_, r) => {
         const [city, country] = CITIES[(i + r) % CITIES.length]!
+        const name = `Company ${String(r + 1).padStart(4, '0')} of account ${i}`
+        const number = `C-${i}-${r + 1}`
         return {
           account_id: id,
-          name: `Company ${String(r + 1).padStart(4, '0')} of account ${i}`,
-          number: `C-${i}-${r + 1}`,
+          name,
+          number,
+          search_key: searchKey(name, number),
+          city_key: cityKey(city),
           address: `${r + 1} Bench Street`,
           city,
           zip: String(10000 + r),
@@ -138,4 +143,45 @@ export const seedBench = async (knex: Knex, accounts: number, rowsPerAccount: nu
     rowsPerAccount,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   }
+}
+
+/**
+ * The administration scale (issue: 20,000 users and 5,000 companies in one account):
+ * bench account number `index` (the last: the list call's tokens use the first ones)
+ * gets `users` more members and companies up to `companies`.
+ */
+export const seedScale = async (knex: Knex, index: number, users: number, companies: number) => {
+  const started = Date.now()
+  const now = new Date().toISOString()
+  const account = await knex('accounts').where({ account_no: accountNo(index) }).first('id')
+  const accountId = Number(account.id)
+  for (let start = 0; start < users; start += 500) {
+    const batch = Array.from({ length: Math.min(500, users - start) }, (_, k) => {
+      const n = start + k + 1
+      return {
+        username: `scale-${n}@bench.test`,
+        password_hash: null,
+        first_name: `First${n % 997}`,
+        last_name: `Last${n}`,
+        acronym: `S${n}`,
+        language: 'ENGLISH',
+        enabled: true,
+        created_at: now,
+      }
+    })
+    await knex.transaction(async (trx) => {
+      await trx('users').insert(batch)
+      const ids = await trx('users').whereIn('username', batch.map((u) => u.username)).select('id')
+      await trx('account_users').insert(ids.map((u) => ({ account_id: accountId, user_id: Number(u.id), access_level: 'ACCESS', enabled: true, created_at: now })))
+    })
+  }
+  const have = Number((await knex('companies').where({ account_id: accountId }).count({ n: '*' }).first())?.n ?? 0)
+  const more = Array.from({ length: Math.max(0, companies - have) }, (_, r) => {
+    const [city, country] = CITIES[r % CITIES.length]!
+    const name = `Scale Company ${String(r + 1).padStart(5, '0')}`
+    const number = `S-${r + 1}`
+    return { account_id: accountId, name, number, search_key: searchKey(name, number), city, city_key: cityKey(city), country, skymap_enabled: false, created_at: now }
+  })
+  await knex.batchInsert('companies', more, 500)
+  return { accountId, users, companies: have + more.length, seconds: Math.round((Date.now() - started) / 100) / 10 }
 }

@@ -10,7 +10,7 @@ import { Session } from 'node:inspector/promises'
 import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
 import { requestStats, sqlStats } from './diagnostics'
-import { seedBench } from './seed'
+import { seedBench, seedScale } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
 
@@ -18,7 +18,10 @@ const main = async () => {
   const config = loadConfig(process.env)
   const { app } = await buildServer(config, { log: () => {} })
   const knex = app.get('knex')
-  const counts = await seedBench(knex, Number(process.env.BENCH_ACCOUNTS ?? 100), Number(process.env.BENCH_ROWS ?? 1000))
+  const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100)
+  const counts = await seedBench(knex, accounts, Number(process.env.BENCH_ROWS ?? 1000))
+  const scaleUsers = Number(process.env.BENCH_SCALE_USERS ?? 0)
+  const scale = scaleUsers ? await seedScale(knex, accounts, scaleUsers, Number(process.env.BENCH_SCALE_COMPANIES ?? 0)) : undefined
   const stats = process.env.BENCH_SQL_STATS ? sqlStats(knex) : undefined
   const requests = process.env.BENCH_SQL_STATS ? requestStats(app) : undefined
   const server: Server = await app.listen(0, '127.0.0.1')
@@ -42,8 +45,26 @@ const main = async () => {
   process.on('disconnect', stop)
   process.on('message', (message: any) => {
     if (message?.type === 'profile') profile(message).catch((error) => send({ type: 'error', message: String(error) }))
+    if (message?.type === 'memory') memory(message.action)
   })
-  send({ type: 'ready', port, counts, database: config.database.client })
+  send({ type: 'ready', port, counts, scale, database: config.database.client })
+}
+
+/** The server's resident memory while asked to watch it: the baseline and the peak, sampled every 10 ms. */
+let watching: { timer: NodeJS.Timeout; baseline: number; peak: number } | undefined
+const memory = (action: 'start' | 'stop') => {
+  if (action === 'start') {
+    global.gc?.()
+    const baseline = process.memoryUsage().rss
+    const timer = setInterval(() => {
+      if (watching) watching.peak = Math.max(watching.peak, process.memoryUsage().rss)
+    }, 10)
+    watching = { baseline, peak: baseline, timer }
+  } else if (watching) {
+    clearInterval(watching.timer)
+    send({ type: 'memory', baseline: watching.baseline, peak: Math.max(watching.peak, process.memoryUsage().rss) })
+    watching = undefined
+  }
 }
 
 /** BENCH_PROFILE: a CPU profile of exactly one measured run, started and stopped by the orchestrator. */

@@ -1,0 +1,169 @@
+/** The users remote's API calls, as effects (replaced in tests). */
+import { apiRequest, downloadFile } from '@app/module-kit'
+import type { PrivilegeAction, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit/shared'
+import { createEffect } from 'effector'
+
+export type { PrivilegeAction, PrivilegeResource, UserAccessLevel }
+
+/** One user of the account as GET /api/accountusers/{accountId} and /user/{userId} answer it. */
+export interface AccountUser {
+  id: number
+  accountId: number
+  username: string
+  firstName: string
+  lastName: string
+  acronym: string
+  language: string
+  hasTwoFactor: boolean
+  anonymous: boolean
+  roleId: number | null
+  roleName: string | null
+  companyId: number | null
+  companyName: string | null
+  accessLevel: UserAccessLevel
+  enabled: boolean
+  removalRequested: boolean
+  createdAt: string
+}
+
+export interface UsersPage {
+  total: number
+  limit: number
+  skip: number
+  data: AccountUser[]
+}
+
+export type UserSortField = 'acronym' | 'username' | 'firstName' | 'lastName' | 'createdAt' | 'enabled'
+
+export interface UsersQuery {
+  filter: string
+  sort: { field: UserSortField; direction: 1 | -1 } | null
+  skip: number
+}
+
+export interface Grant {
+  id: number
+  name: string | null
+  resource: PrivilegeResource
+  resourceId: number | null
+  action: PrivilegeAction
+}
+
+export interface GrantChange {
+  resource: PrivilegeResource
+  resourceId: number | null
+  action: PrivilegeAction
+}
+
+export interface Role {
+  id: number
+  name: string
+  securityGroup: 'ADMIN' | 'USER'
+}
+
+export interface NewUser {
+  email: string
+  repeatEmail: string
+  firstName: string
+  lastName: string
+  companyId: number | null
+  privileges: GrantChange[]
+}
+
+export interface EditUser {
+  id: number
+  username: string
+  firstName: string
+  lastName: string
+  acronym: string
+}
+
+export interface Option {
+  id: number
+  name: string
+}
+
+export const PAGE_SIZE = 50
+
+export const fetchUsersFx = createEffect(({ accountId, query }: { accountId: number; query: UsersQuery }) =>
+  apiRequest<UsersPage>('GET', `/accountusers/${accountId}`, {
+    query: {
+      $limit: PAGE_SIZE,
+      $skip: query.skip,
+      // Anonymised users are listed too, without an edit link.
+      onlyEditable: false,
+      filter: query.filter.trim() || undefined,
+      ...(query.sort ? { [`$sort[${query.sort.field}]`]: query.sort.direction } : {}),
+    },
+  }),
+)
+
+export const exportUsersFx = createEffect(() => downloadFile('/accountusers/export'))
+
+/** Whether someone has registered the e-mail already (the wizard's asynchronous check). */
+export const emailExistsFx = createEffect(async (email: string) =>
+  (await apiRequest<{ exists: boolean }>('GET', '/accountusers/exists', { query: { username: email } })).exists,
+)
+
+export const createUserFx = createEffect(({ accountId, user }: { accountId: number; user: NewUser }) =>
+  apiRequest<AccountUser>('POST', `/accountusers/${accountId}/createUserWithPrivileges`, {
+    body: { ...user, companyId: user.companyId ?? undefined },
+  }),
+)
+
+/** The account's companies for the company-access step; none when the companies module is off. */
+export const fetchCompaniesFx = createEffect(async () => {
+  const page = await apiRequest<{ data: Option[] }>('GET', '/companies', { query: { $limit: 500 } })
+  return page.data.map(({ id, name }) => ({ id, name }))
+})
+
+/** The account's projects for the project-access step; none until the projects module exists. */
+export const fetchProjectsFx = createEffect(async () => {
+  const page = await apiRequest<{ data: Option[] }>('GET', '/projects', { query: { $limit: 500 } })
+  return page.data.map(({ id, name }) => ({ id, name }))
+})
+
+export const fetchUserFx = createEffect((userId: number) => apiRequest<AccountUser>('GET', `/accountusers/user/${userId}`))
+
+export const saveUserFx = createEffect(({ accountId, user }: { accountId: number; user: EditUser }) =>
+  apiRequest<AccountUser>('PUT', `/accountusers/${accountId}`, { body: user }),
+)
+
+export const toggleEnabledFx = createEffect(({ accountId, userId }: { accountId: number; userId: number }) =>
+  apiRequest<{ userId: number; enabled: boolean }>('POST', `/accountusers/${accountId}/toggle/${userId}`, { body: {} }),
+)
+
+export const toggleTwoFactorFx = createEffect(({ accountId, userId }: { accountId: number; userId: number }) =>
+  apiRequest<{ userId: number; hasTwoFactor: boolean }>('POST', `/accountusers/${accountId}/toggle/${userId}/2fa`, { body: {} }),
+)
+
+export const toggleRemovalFx = createEffect((userId: number) =>
+  apiRequest<{ userId: number; removalRequested: boolean }>('POST', `/accountusers/${userId}/toggleRequestRemoval`, { body: {} }),
+)
+
+export const fetchRolesFx = createEffect(async () => (await apiRequest<{ data: Role[] }>('GET', '/roles', { query: { $limit: 500 } })).data)
+
+export const changeRoleFx = createEffect(({ accountId, userId, roleId }: { accountId: number; userId: number; roleId: number }) =>
+  apiRequest<AccountUser>('POST', `/accountusers/${accountId}/securitygroups/${userId}/${roleId}`, { body: {} }),
+)
+
+export const changeLevelFx = createEffect(
+  ({ accountId, userId, level }: { accountId: number; userId: number; level: UserAccessLevel }) =>
+    apiRequest<AccountUser>('POST', `/accountusers/${accountId}/accesslevel/${userId}/${level}`, { body: {} }),
+)
+
+export const anonymiseFx = createEffect((userId: number) => apiRequest<AccountUser>('DELETE', `/accountusers/${userId}/anonymous`))
+
+export const fetchGrantsFx = createEffect((userId: number) => apiRequest<Grant[]>('GET', `/accountusers/${userId}/privileges`))
+
+export const addGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
+  apiRequest<Grant>('POST', `/accountusers/${userId}/privileges/add`, { body: grant }),
+)
+
+export const removeGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
+  apiRequest<Grant>('POST', `/accountusers/${userId}/privileges/remove`, { body: grant }),
+)
+
+export const changeGrantActionFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
+  apiRequest<Grant>('POST', `/accountusers/${userId}/privileges/add-or-modify-action`, { body: grant }),
+)

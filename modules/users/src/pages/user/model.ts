@@ -1,0 +1,138 @@
+/**
+ * /users/{id}/details: the user, the edit form, the enable, two-factor and
+ * removal-request toggles, the role and access level, and anonymising.
+ */
+import { $flags, $session, ApiError, createForm } from '@app/module-kit'
+import type { MenuFlags } from '@app/plugin-kit/shared'
+import { USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
+import { type StoreWritable, attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
+import {
+  type AccountUser,
+  type Role,
+  anonymiseFx,
+  changeLevelFx,
+  changeRoleFx,
+  fetchRolesFx,
+  fetchUserFx,
+  saveUserFx,
+  toggleEnabledFx,
+  toggleRemovalFx,
+  toggleTwoFactorFx,
+} from '../../api'
+import { confirmFx, notifyFx } from '../../notify'
+
+export const userOpened = createEvent<number>()
+export const enabledToggled = createEvent()
+export const twoFactorToggled = createEvent()
+export const removalToggled = createEvent()
+export const roleChosen = createEvent<number>()
+export const levelChosen = createEvent<UserAccessLevel>()
+export const anonymiseClicked = createEvent()
+
+const $accountId = $session.map((session) => session?.accountId ?? null)
+
+export const $user = createStore<AccountUser | null>(null)
+  .on(fetchUserFx.doneData, (_, user) => user)
+  .on([saveUserFx.doneData, changeRoleFx.doneData, changeLevelFx.doneData, anonymiseFx.doneData], (_, user) => user)
+  .on(toggleEnabledFx.doneData, (user, { enabled }) => (user ? { ...user, enabled } : user))
+  .on(toggleTwoFactorFx.doneData, (user, { hasTwoFactor }) => (user ? { ...user, hasTwoFactor } : user))
+  .on(toggleRemovalFx.doneData, (user, { removalRequested }) => (user ? { ...user, removalRequested } : user))
+  .reset(userOpened)
+export const $notFound = createStore(false)
+  .on(fetchUserFx.failData, (_, error) => error instanceof ApiError && error.status === 404)
+  .reset(userOpened)
+export const $loadFailed = createStore<string | null>(null)
+  .on(fetchUserFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? null : error.message))
+  .reset(userOpened)
+export const $loading = fetchUserFx.pending
+export const $roles = createStore<Role[]>([]).on(fetchRolesFx.doneData, (_, roles) => roles)
+export const $busy = combine(
+  [toggleEnabledFx.pending, toggleTwoFactorFx.pending, toggleRemovalFx.pending, changeRoleFx.pending, changeLevelFx.pending, anonymiseFx.pending],
+  (pending) => pending.some(Boolean),
+)
+export const $isSelf = combine($session, $user, (session, user) => session !== null && user !== null && session.user.id === user.id)
+
+/**
+ * The levels the caller may choose (spec part1 §6): settings or accounts managers set
+ * ACCESS, SALES_ADMIN and ACCOUNT_ADMIN; only accounts managers give or take GLOBAL_ADMIN.
+ */
+export const levelsFor = (flags: MenuFlags, current: UserAccessLevel): UserAccessLevel[] => {
+  if (!flags.canManageSettings && !flags.canManageAccounts) return []
+  if (current === 'GLOBAL_ADMIN' && !flags.canManageAccounts) return []
+  return USER_ACCESS_LEVELS.filter((level) => level !== 'GLOBAL_ADMIN' || flags.canManageAccounts)
+}
+export const $levels = combine($flags, $user, (flags, user) => (user ? levelsFor(flags, user.accessLevel) : []))
+
+type EditValues = { username: string; firstName: string; lastName: string; acronym: string }
+
+/** The form's values with the shown user's id, in the caller's account. */
+const saveEditFx = attach({
+  source: { user: $user, accountId: $accountId },
+  mapParams: (values: EditValues, { user, accountId }) => ({ accountId: accountId ?? 0, user: { id: user?.id ?? 0, ...values } }),
+  effect: saveUserFx,
+})
+
+export const editForm = createForm<EditValues>({
+  fields: {
+    username: { initial: '', rules: { required: true, email: true, maxLength: 254 } },
+    firstName: { initial: '', rules: { required: true, minLength: 3, maxLength: 100 } },
+    lastName: { initial: '', rules: { required: true, minLength: 3, maxLength: 100 } },
+    acronym: { initial: '', rules: { required: true, maxLength: 20 } },
+  },
+  submit: async (values) => {
+    await saveEditFx(values)
+  },
+})
+// The form engine has no event that loads saved values; its store is writable, so the loaded user fills it.
+;(editForm.$values as StoreWritable<EditValues>).on(fetchUserFx.doneData, (_, user) => ({
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  acronym: user.acronym,
+}))
+
+sample({ clock: userOpened, target: [editForm.reset, fetchUserFx, fetchRolesFx] })
+
+const target = combine({ accountId: $accountId, user: $user, busy: $busy })
+type Ready = { accountId: number; user: AccountUser; busy: boolean }
+const ready = (source: { accountId: number | null; user: AccountUser | null; busy: boolean }): source is Ready =>
+  source.accountId !== null && source.user !== null && !source.busy
+
+sample({ clock: enabledToggled, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: toggleEnabledFx })
+sample({ clock: twoFactorToggled, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: toggleTwoFactorFx })
+sample({ clock: removalToggled, source: target, filter: ready, fn: ({ user }) => user.id, target: toggleRemovalFx })
+sample({
+  clock: roleChosen,
+  source: target,
+  filter: (source, roleId) => ready(source) && source.user.roleId !== roleId,
+  fn: (source, roleId) => ({ accountId: source.accountId!, userId: source.user!.id, roleId }),
+  target: changeRoleFx,
+})
+sample({
+  clock: levelChosen,
+  source: target,
+  filter: (source, level) => ready(source) && source.user.accessLevel !== level,
+  fn: (source, level) => ({ accountId: source.accountId!, userId: source.user!.id, level }),
+  target: changeLevelFx,
+})
+
+const confirmAnonymiseFx = createEffect((user: AccountUser) =>
+  confirmFx({ title: 'details.anonymise.title', text: 'details.anonymise.text', values: { name: `${user.firstName} ${user.lastName}` } }),
+)
+sample({ clock: anonymiseClicked, source: target, filter: ready, fn: ({ user }) => user, target: confirmAnonymiseFx })
+sample({ clock: confirmAnonymiseFx.done, filter: ({ result }) => result, fn: ({ params }) => params.id, target: anonymiseFx })
+
+const success = (key: string) => ({ kind: 'success' as const, key })
+const failure = (key: string) => (error: Error) => ({ kind: 'error' as const, key, values: { message: error.message } })
+sample({ clock: saveUserFx.done, fn: () => success('details.saved'), target: notifyFx })
+sample({ clock: saveUserFx.failData, fn: failure('details.saveFailed'), target: notifyFx })
+sample({ clock: toggleEnabledFx.doneData, fn: ({ enabled }) => success(enabled ? 'details.enabledOn' : 'details.enabledOff'), target: notifyFx })
+sample({ clock: toggleTwoFactorFx.doneData, fn: ({ hasTwoFactor }) => success(hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff'), target: notifyFx })
+sample({ clock: toggleRemovalFx.done, fn: () => success('details.removalSaved'), target: notifyFx })
+sample({ clock: changeRoleFx.done, fn: () => success('details.roleSaved'), target: notifyFx })
+sample({ clock: changeLevelFx.done, fn: () => success('details.levelSaved'), target: notifyFx })
+sample({ clock: anonymiseFx.done, fn: () => success('details.anonymised'), target: notifyFx })
+sample({ clock: [toggleEnabledFx.failData, toggleTwoFactorFx.failData, toggleRemovalFx.failData], fn: failure('details.toggleFailed'), target: notifyFx })
+sample({ clock: changeRoleFx.failData, fn: failure('details.roleFailed'), target: notifyFx })
+sample({ clock: changeLevelFx.failData, fn: failure('details.levelFailed'), target: notifyFx })
+sample({ clock: anonymiseFx.failData, fn: failure('details.anonymiseFailed'), target: notifyFx })

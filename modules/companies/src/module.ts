@@ -1,0 +1,24 @@
+/** The `companies` remote: the list, a new company, and each company's tabs (also under /company). */
+import { defineModule } from '@app/module-kit'
+import './companies.css'
+import { locales } from './locales'
+import { AddCompanyPage } from './pages/add/page'
+import { CompanyPage } from './pages/company/page'
+import { CompaniesPage } from './pages/list/page'
+import { searchCompanies } from './search'
+
+export default defineModule({
+  id: 'companies',
+  routes: [
+    { path: '/companies', component: CompaniesPage },
+    { path: '/companies/add', component: AddCompanyPage },
+    { path: '/companies/:clientId', component: CompanyPage },
+    { path: '/companies/:clientId/:tab', component: CompanyPage },
+    { path: '/companies/:clientId/:tab/:item', component: CompanyPage },
+    { path: '/company/:clientId', component: CompanyPage },
+    { path: '/company/:clientId/:tab', component: CompanyPage },
+    { path: '/company/:clientId/:tab/:item', component: CompanyPage },
+  ],
+  search: searchCompanies,
+  locales,
+})

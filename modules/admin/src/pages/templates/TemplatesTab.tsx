@@ -1,5 +1,5 @@
 import { formatDate, formatStorage } from '@app/module-kit'
-import type { Template } from '@app/plugin-setup/shared'
+import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
 import { type FormEvent, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { type Column, PagedTable } from '../../list/PagedTable'
 import {
   $appendable,
   $file,
+  $uploadCount,
   $uploadError,
   $uploading,
   ACCEPT,
@@ -28,6 +29,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     appendable: $appendable,
     error: $uploadError,
     uploading: $uploading,
+    uploads: $uploadCount,
     opened: templates.opened,
     choose: fileChosen,
     setAppendable: appendableChanged,
@@ -80,6 +82,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
             {t('templates.file')}
           </label>
           <input
+            key={u.uploads}
             id="admin-template-file"
             type="file"
             accept={ACCEPT}
@@ -87,8 +90,8 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
             aria-describedby="admin-template-file-message"
             onChange={(e) => u.choose(e.target.files?.[0] ?? null)}
           />
-          <p id="admin-template-file-message" className="kit-field-message" aria-live="polite">
-            {u.error ? t(u.error) : t('templates.formats', { formats: ACCEPT })}
+          <p id="admin-template-file-message" className={u.error ? 'kit-field-message' : 'admin-hint'} aria-live="polite">
+            {u.error ? t(u.error) : t('templates.formats', { formats: TEMPLATE_EXTENSIONS.join(', ') })}
           </p>
         </div>
         <label className="kit-checkbox">

@@ -34,6 +34,8 @@ const uploadFx = attach({
   mapParams: (_: undefined, { accountId, file, appendable }) => ({ accountId: accountId ?? 0, file: file!, appendable }),
 })
 export const $uploading = uploadFx.pending
+/** Counts finished uploads: the view keys its file input on it, so a finished upload empties the input. */
+export const $uploadCount = createStore(0).on(uploadFx.done, (n) => n + 1)
 
 const checked = sample({
   clock: uploadClicked,

@@ -1,0 +1,72 @@
+/** The admin remote in a real browser: account info, document types and templates, and who may open it. */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { type E2EApp, browserTest, signInAs, startApp } from './harness'
+
+let app: E2EApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.close())
+const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
+const accountIdOf = async (company: string) => Number((await app.knex('accounts').where({ company }).first('id')).id)
+
+describe('admin settings', () => {
+  it('an account admin changes the account info', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    await page.goto('/admin')
+    const city = page.getByLabel('City')
+    await expect.poll(() => city.inputValue()).toBe('Helsinki')
+    await city.fill('Espoo')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Account info saved').waitFor()
+    expect((await app.knex('accounts').where({ company: 'Demo Engineering' }).first()).city).toBe('Espoo')
+  })
+
+  it('document types: add one, a duplicate type id is refused, switch off and delete', async (page) => {
+    const accountId = await accountIdOf('Demo Engineering')
+    await signInAs(page, 'admin@demo.test')
+    await page.goto('/admin')
+    await page.getByRole('link', { name: 'Setup' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/${accountId}/setup`)
+    const types = page.getByRole('table', { name: 'Document types' })
+    await types.getByRole('cell', { name: 'Skyview', exact: true }).first().waitFor()
+
+    await page.getByRole('link', { name: 'Add document type' }).click()
+    await page.getByLabel('Name').fill('Specification')
+    await page.getByLabel('Type id').fill('DRW')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Type id already exists').waitFor()
+    await page.getByLabel('Type id').fill('SPEC')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/${accountId}/setup`)
+    const row = types.getByRole('row', { name: /Specification/ })
+    await row.waitFor()
+
+    await row.getByRole('checkbox').click()
+    await expect.poll(async () => (await app.knex('setup_folder_types').where({ type_id: 'SPEC' }).first()).active).toBeFalsy()
+    await row.getByRole('button', { name: 'Remove' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
+    await row.waitFor({ state: 'detached' })
+    expect(await app.knex('setup_folder_types').where({ type_id: 'SPEC' }).first()).toBeUndefined()
+  })
+
+  it('templates: a file of another kind is refused, a PDF is listed', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    await page.goto('/admin/templates')
+    const file = page.getByLabel('Template file')
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain') })
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await page.getByText('The template file you were trying to upload has invalid format.').waitFor()
+    await file.setInputFiles({ name: 'Offer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await page.getByRole('table', { name: 'Templates' }).getByRole('cell', { name: 'Offer.pdf', exact: true }).waitFor()
+  })
+
+  it('an ordinary user has no Settings entry and is refused the page', async (page) => {
+    await signInAs(page, 'user@demo.test')
+    await page.goto('/admin')
+    await page.getByText('Forbidden').waitFor()
+    expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0)
+  })
+})

@@ -1,0 +1,84 @@
+import type { CompanyUser } from '@app/plugin-companies/shared'
+import { allSettled, fork } from 'effector'
+import { describe, expect, test } from 'vitest'
+import { addCompanyUserFx, fetchCandidatesFx, fetchCompanyUsersFx, removeCompanyUserFx } from '../../api'
+import { notifyFx } from '../../notify'
+import { askFx } from './model'
+import { $candidateText, $match, $users, addClicked, candidateTyped, removeClicked, usersOpened } from './users.model'
+
+const ULLA: CompanyUser = { userId: 5, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', enabled: true, anonymous: false }
+
+const setup = () => {
+  const asked: string[] = []
+  const added: string[] = []
+  const removed: number[] = []
+  let loads = 0
+  const scope = fork({
+    handlers: [
+      [
+        fetchCompanyUsersFx,
+        async () => {
+          loads += 1
+          return { total: 0, limit: 50, skip: 0, data: [] }
+        },
+      ],
+      [
+        fetchCandidatesFx,
+        async ({ filter }: { filter: string }) => {
+          asked.push(filter)
+          return [ULLA]
+        },
+      ],
+      [
+        addCompanyUserFx,
+        async ({ username }: { username: string }) => {
+          added.push(username)
+          return ULLA
+        },
+      ],
+      [
+        removeCompanyUserFx,
+        async ({ userId }: { userId: number }) => {
+          removed.push(userId)
+          return ULLA
+        },
+      ],
+      [askFx, async () => true],
+      [notifyFx, () => undefined],
+    ],
+  })
+  return { scope, asked, added, removed, loads: () => loads }
+}
+
+describe('add-company-user box', () => {
+  test('asks for suggestions from 4 characters and enables Add only for an exact match', async () => {
+    const { scope, asked, added } = setup()
+    await allSettled(usersOpened, { scope, params: 3 })
+    await allSettled(candidateTyped, { scope, params: 'use' })
+    expect(asked).toEqual([])
+    expect(scope.getState($match)).toBeNull()
+    await allSettled(candidateTyped, { scope, params: 'user' })
+    expect(asked).toEqual(['user'])
+    expect(scope.getState($match)).toBeNull()
+    await allSettled(addClicked, { scope })
+    expect(added).toEqual([])
+
+    await allSettled(candidateTyped, { scope, params: 'USER@demo.test' })
+    expect(scope.getState($match)).toEqual(ULLA)
+    await allSettled(candidateTyped, { scope, params: 'Ulla User' })
+    expect(scope.getState($match)).toEqual(ULLA)
+    await allSettled(addClicked, { scope })
+    expect(added).toEqual(['user@demo.test'])
+    expect(scope.getState($candidateText)).toBe('')
+  })
+
+  test('the list reloads after an add and after a confirmed removal', async () => {
+    const { scope, removed, loads } = setup()
+    await allSettled(usersOpened, { scope, params: 3 })
+    expect(loads()).toBe(1)
+    expect(scope.getState($users)?.total).toBe(0)
+    await allSettled(removeClicked, { scope, params: ULLA })
+    expect(removed).toEqual([5])
+    expect(loads()).toBe(2)
+  })
+})

@@ -1,6 +1,7 @@
 /** Companies over HTTP with a real server and database (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { registerCompanyDeleteBlocker } from './shared'
 import { COUNTRY_MESSAGE } from './services/companies/companies.schema'
 
 let server: TestServer
@@ -152,6 +153,22 @@ describe('companies', () => {
     expect(blocked.body.data.blocks).toEqual([{ reason: 'is parent of', item: 'Middle Oy' }])
     expect(await server.knex('companies').where({ id: top.id }).first()).toBeTruthy()
     for (const c of [bottom, middle, top]) expect((await call('admin', 'DELETE', `/api/companies/${c.id}`)).status).toBe(200)
+  })
+
+  test("another module's delete blocker adds its reason through ./shared", async () => {
+    registerCompanyDeleteBlocker({
+      find: async (_knex, company) => (company.name === 'Linked Oy' ? [{ reason: 'is linked to', item: 'Project P-1' }] : []),
+    })
+    const linked = await create({ name: 'Linked Oy' })
+    const child = await create({ name: 'Linked Child Oy', parentId: linked.id })
+    const blocked = await call('admin', 'DELETE', `/api/companies/${linked.id}`)
+    expect(blocked.status).toBe(409)
+    expect(blocked.body.message).toBe('The company cannot be deleted')
+    expect(blocked.body.data.blocks).toEqual([
+      { reason: 'is parent of', item: 'Linked Child Oy' },
+      { reason: 'is linked to', item: 'Project P-1' },
+    ])
+    await call('admin', 'DELETE', `/api/companies/${child.id}`)
   })
 
   test('Skyview is turned on by company managers only, and never off', async () => {

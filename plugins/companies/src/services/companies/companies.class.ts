@@ -6,12 +6,9 @@ import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
 import { TableService, currentUser, nowIso } from '@app/plugin-kit'
 import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
-import { assignedUsers, childCompanies, companyDeleteBlocks, registerCompanyDeleteBlocker } from '../../delete-blockers'
 import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'
-
-registerCompanyDeleteBlocker(childCompanies)
-registerCompanyDeleteBlocker(assignedUsers)
+import { companyDeleteBlocks } from './delete-blocks'
 
 /** Columns that stay on the server: the search keys and where the logo is stored. */
 const INTERNAL = ['searchKey', 'cityKey', 'logoKey', 'logoType', 'logoName', 'logoSize'] as const

@@ -1,5 +1,11 @@
 /** The demo roles every permission test calls as (shared ground of the administration issue). */
-import type { TestServer } from '@app/api/testing'
+import type { Knex } from 'knex'
+
+/** What the helpers need of a test server (plugins import nothing of api/ outside test files). */
+interface Server {
+  signIn(username: string): Promise<string>
+  knex: Knex
+}
 
 export const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
 export type Role = (typeof ROLES)[number] | 'anonymous'
@@ -12,7 +18,7 @@ export interface Demo {
   sales: number
 }
 
-export const signInDemo = async (server: TestServer): Promise<Demo> => {
+export const signInDemo = async (server: Server): Promise<Demo> => {
   const tokens = { anonymous: undefined } as Record<Role, string | undefined>
   for (const role of ROLES) tokens[role] = await server.signIn(`${role}@demo.test`)
   const accountOf = async (company: string) => Number((await server.knex('accounts').where({ company }).first('id')).id)
@@ -32,4 +38,4 @@ export const SETTINGS_ONLY: Record<Role, number> = {
 export const ANY_MEMBER: Record<Role, number> = { ...SETTINGS_ONLY, salesadmin: 200, companyadmin: 200, user: 200 }
 
 /** A table's rows, to show a refused call changed nothing. */
-export const rowsOf = (server: TestServer, table: string) => server.knex(table).select('*').orderBy('id')
+export const rowsOf = (server: Server, table: string) => server.knex(table).select('*').orderBy('id')

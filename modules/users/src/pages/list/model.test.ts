@@ -1,0 +1,71 @@
+import { $session, type Session } from '@app/module-kit'
+import { allSettled, fork } from 'effector'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { type UsersQuery, exportUsersFx, fetchUsersFx } from '../../api'
+import { user } from '../../test-fixtures'
+import { notifyFx } from '../../notify'
+import { $page, $query, FILTER_DEBOUNCE_MS, exportClicked, filterTyped, listOpened, nextSort, pageChosen, sortClicked } from './model'
+
+const session = { user: { id: 1 }, accountId: 5 } as unknown as Session
+
+const setup = (exportFails = false) => {
+  const calls: { accountId: number; query: UsersQuery }[] = []
+  const notices: string[] = []
+  const exported = vi.fn(async () => {
+    if (exportFails) throw new Error('Forbidden')
+  })
+  const scope = fork({
+    values: [[$session, session]],
+    handlers: [
+      [
+        fetchUsersFx,
+        async (call: { accountId: number; query: UsersQuery }) => {
+          calls.push(call)
+          return { total: 120, limit: 50, skip: call.query.skip, data: [user(1), user(2)] }
+        },
+      ],
+      [exportUsersFx, exported],
+      [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
+    ],
+  })
+  return { scope, calls, notices, exported }
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+test('headers sort ascending first, then descending', () => {
+  expect(nextSort(null, 'lastName')).toEqual({ field: 'lastName', direction: 1 })
+  expect(nextSort({ field: 'lastName', direction: 1 }, 'lastName')).toEqual({ field: 'lastName', direction: -1 })
+  expect(nextSort({ field: 'lastName', direction: -1 }, 'acronym')).toEqual({ field: 'acronym', direction: 1 })
+})
+
+test("opening loads the account's first page; sorting and paging reload from the server", async () => {
+  const { scope, calls } = setup()
+  await allSettled(listOpened, { scope })
+  expect(calls.at(-1)).toEqual({ accountId: 5, query: { filter: '', sort: null, skip: 0 } })
+  expect(scope.getState($page).total).toBe(120)
+  await allSettled(pageChosen, { scope, params: 2 })
+  expect(calls.at(-1)?.query.skip).toBe(50)
+  await allSettled(sortClicked, { scope, params: 'createdAt' })
+  expect(calls.at(-1)?.query).toEqual({ filter: '', sort: { field: 'createdAt', direction: 1 }, skip: 0 })
+})
+
+test('the filter waits for typing to pause and applies only the last text', async () => {
+  const { scope, calls } = setup()
+  const typing = [allSettled(filterTyped, { scope, params: 'ul' }), allSettled(filterTyped, { scope, params: 'ulla' })]
+  await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS + 10)
+  await Promise.all(typing)
+  expect(calls.map((c) => c.query.filter)).toEqual(['ulla'])
+  expect(scope.getState($query).skip).toBe(0)
+})
+
+test('export downloads; a failure shows a toast', async () => {
+  const ok = setup()
+  await allSettled(exportClicked, { scope: ok.scope })
+  expect(ok.exported).toHaveBeenCalledTimes(1)
+  expect(ok.notices).toEqual([])
+  const failing = setup(true)
+  await allSettled(exportClicked, { scope: failing.scope })
+  expect(failing.notices).toEqual(['list.exportFailed'])
+})

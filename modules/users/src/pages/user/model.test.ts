@@ -1,0 +1,106 @@
+import { $session, ApiError, type Session } from '@app/module-kit'
+import type { MenuFlags } from '@app/plugin-kit/shared'
+import { allSettled, fork } from 'effector'
+import { expect, test, vi } from 'vitest'
+import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, toggleEnabledFx } from '../../api'
+import { confirmFx, notifyFx } from '../../notify'
+import { user } from '../../test-fixtures'
+import { $isSelf, $notFound, $user, anonymiseClicked, editForm, enabledToggled, levelsFor, userOpened } from './model'
+
+const flags = (granted: Partial<MenuFlags>): MenuFlags => ({
+  canSeeCompany: false,
+  canSeeProjects: false,
+  canManageUsers: false,
+  canManageCompanyUsers: false,
+  canManageCompany: false,
+  canManageProjects: false,
+  canManageSettings: false,
+  canManageAccounts: false,
+  ...granted,
+})
+
+const setup = ({ confirmed = true, missing = false } = {}) => {
+  const saved: { accountId: number; user: EditUser }[] = []
+  const anonymised: number[] = []
+  const notices: string[] = []
+  const scope = fork({
+    values: [[$session, { user: { id: 1 }, accountId: 5, flags: flags({ canManageUsers: true, canManageSettings: true }) } as unknown as Session]],
+    handlers: [
+      [
+        fetchUserFx,
+        async (id: number) => {
+          if (missing) throw new ApiError('User not found', 404)
+          return user(id)
+        },
+      ],
+      [fetchRolesFx, async () => [{ id: 1, name: 'Basic', securityGroup: 'USER' }]],
+      [
+        saveUserFx,
+        async (call: { accountId: number; user: EditUser }) => {
+          saved.push(call)
+          return user(call.user.id, { firstName: call.user.firstName })
+        },
+      ],
+      [toggleEnabledFx, async ({ userId }: { userId: number }) => ({ userId, enabled: false })],
+      [
+        anonymiseFx,
+        async (id: number) => {
+          anonymised.push(id)
+          return user(id, { anonymous: true, enabled: false })
+        },
+      ],
+      [confirmFx, async () => confirmed],
+      [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
+      [editForm.scrollToFieldFx, vi.fn()],
+    ],
+  })
+  return { scope, saved, anonymised, notices }
+}
+
+test('access levels follow the spec: settings managers up to account admin, only accounts managers global admin', () => {
+  expect(levelsFor(flags({}), 'ACCESS')).toEqual([])
+  expect(levelsFor(flags({ canManageSettings: true }), 'ACCESS')).toEqual(['ACCESS', 'SALES_ADMIN', 'ACCOUNT_ADMIN'])
+  expect(levelsFor(flags({ canManageSettings: true }), 'GLOBAL_ADMIN')).toEqual([])
+  expect(levelsFor(flags({ canManageAccounts: true }), 'GLOBAL_ADMIN')).toEqual(['ACCESS', 'SALES_ADMIN', 'ACCOUNT_ADMIN', 'GLOBAL_ADMIN'])
+})
+
+test('an unknown user shows the User not found page', async () => {
+  const { scope } = setup({ missing: true })
+  await allSettled(userOpened, { scope, params: 99 })
+  expect(scope.getState($notFound)).toBe(true)
+  expect(scope.getState($user)).toBeNull()
+})
+
+test('the form holds the loaded user and saves it with its id', async () => {
+  const { scope, saved, notices } = setup()
+  await allSettled(userOpened, { scope, params: 7 })
+  expect(scope.getState(editForm.$values)).toEqual({ username: 'u7@demo.test', firstName: 'First', lastName: 'Last7', acronym: 'U7' })
+  expect(scope.getState($isSelf)).toBe(false)
+  await allSettled(editForm.fieldChanged, { scope, params: { name: 'firstName', value: 'Frida' } })
+  await allSettled(editForm.submitted, { scope })
+  expect(saved).toEqual([{ accountId: 5, user: { id: 7, username: 'u7@demo.test', firstName: 'Frida', lastName: 'Last7', acronym: 'U7' } }])
+  expect(scope.getState($user)?.firstName).toBe('Frida')
+  expect(notices).toEqual(['details.saved'])
+})
+
+test('the enable toggle updates the user and says so', async () => {
+  const { scope, notices } = setup()
+  await allSettled(userOpened, { scope, params: 7 })
+  await allSettled(enabledToggled, { scope })
+  expect(scope.getState($user)?.enabled).toBe(false)
+  expect(notices).toEqual(['details.enabledOff'])
+})
+
+test('anonymising asks first; No leaves the user alone', async () => {
+  const declined = setup({ confirmed: false })
+  await allSettled(userOpened, { scope: declined.scope, params: 7 })
+  await allSettled(anonymiseClicked, { scope: declined.scope })
+  expect(declined.anonymised).toEqual([])
+
+  const accepted = setup()
+  await allSettled(userOpened, { scope: accepted.scope, params: 7 })
+  await allSettled(anonymiseClicked, { scope: accepted.scope })
+  expect(accepted.anonymised).toEqual([7])
+  expect(accepted.scope.getState($user)?.anonymous).toBe(true)
+  expect(accepted.notices).toEqual(['details.anonymised'])
+})

@@ -7,7 +7,7 @@
 import type { TObject } from '@sinclair/typebox'
 import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { moduleSwitch, requireAuth, requireFlag, type TenantScope, tenantScope, tenantStrip } from './hooks'
+import { moduleSwitch, requireAuth, requireFlag, type TenantScope, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
@@ -155,6 +155,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const { scope, schemas = {} } = definition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (scope.kind === 'tenant') all.push(tenantStrip(scope))
+      if (scope.kind === 'tenant' && scope.routeParam) all.push(tenantRoute({ ...scope, routeParam: scope.routeParam }))
       if (schemas.query) all.push(validateQueryParams(schemas.query))
       if (schemas.data || schemas.patch) all.push(validateBody(schemas))
       if (scope.kind === 'tenant') all.push(tenantScope(scope))

@@ -100,6 +100,21 @@ export const tenantStrip = (scope: TenantScope) => {
 }
 
 /**
+ * For services addressed by account in the path (`/foldertypes/:accountId/...`): another
+ * account's id answers 404 before anything else looks at the call, so its body is
+ * never validated (a 400 would tell the caller more than a missing row does).
+ */
+export const tenantRoute = (scope: TenantScope & { routeParam: string }) => async (context: HookContext, next: NextFunction) => {
+  const params = context.params as AppParams
+  const user = params.user
+  if (user && !(scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag])) {
+    const requested = params.route?.[scope.routeParam]
+    if (String(requested) !== String(user.accountId)) throw notFound(requested)
+  }
+  return next()
+}
+
+/**
  * The tenancy rule: every read and write of a caller is confined to the caller's
  * current account; create stamps it. A row of another account is then simply not
  * found, and answers the same 404 as a missing one.
@@ -116,10 +131,6 @@ export const tenantScope = (scope: TenantScope) => {
     }
     if (scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag]) return next()
     const accountId = user.accountId
-    if (scope.routeParam) {
-      const requested = params.route?.[scope.routeParam]
-      if (String(requested) !== String(accountId)) throw notFound(requested)
-    }
     context.params = { ...params, query: { ...(params.query ?? {}), [field]: accountId }, tenant: { accountId, column } }
     if (column !== 'id') {
       const stamp = (d: any) => ({ ...d, [field]: accountId })

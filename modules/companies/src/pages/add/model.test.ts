@@ -56,7 +56,7 @@ describe('new company', () => {
     await allSettled(addForm.submitted, { scope })
     expect(created).toEqual([expect.objectContaining({ name: 'Lapland Lumber Oy', latitude: 66.5, longitude: null, city: null, parentId: null })])
     expect(opened).toEqual([7])
-    expect(notices).toEqual(['toast.saved'])
+    expect(notices).toEqual(['toast.created'])
   })
 
   test('the name is required and latitude stays within -90..90 before anything is sent', async () => {

@@ -41,5 +41,5 @@ sample({
 })
 
 sample({ clock: createCompanyFx.doneData, fn: (company) => company.id, target: openCompanyFx })
-sample({ clock: createCompanyFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.saved' }), target: notifyFx })
+sample({ clock: createCompanyFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.created' }), target: notifyFx })
 sample({ clock: createCompanyFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.saveFailed' }), target: notifyFx })

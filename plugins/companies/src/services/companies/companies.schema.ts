@@ -74,7 +74,7 @@ const like = Type.Object({ $like: Type.String({ maxLength: 200 }) }, { additiona
 
 export const companyQuerySchema = Type.Object(
   {
-    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+    $limit: Type.Optional(Type.Integer({ minimum: 0 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0 })),
     $sort: Type.Optional(Type.Object(Object.fromEntries(COMPANY_SORTS.map((s) => [s, direction])), { additionalProperties: false })),
     /** Selectors need only id and name (spec part1 §7). */
@@ -123,7 +123,7 @@ export const companyUserDataSchema = Type.Object(
 
 export const companyUsersQuerySchema = Type.Object(
   {
-    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+    $limit: Type.Optional(Type.Integer({ minimum: 0 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0 })),
     filter: Type.Optional(Type.String({ maxLength: 200 })),
     /** users-with-access: leave anonymised users out (spec default true). */

@@ -8,6 +8,7 @@ import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
 import { userIndexes } from './migrations/004-user-indexes'
+import { userFileView } from './migrations/005-user-file-view'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
@@ -78,7 +79,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },

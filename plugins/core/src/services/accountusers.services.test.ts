@@ -355,3 +355,18 @@ describe('GET /api/accountusers/export', () => {
     expect((await as('anonymous', 'GET', '/api/accountusers/export')).status).toBe(401)
   })
 })
+
+describe('POST /api/accountusers/{userId}/file-view', () => {
+  test('the own folder view is read and set; another user\'s is refused; bad types answer 400', async () => {
+    const id = await userIdOf('user@demo.test')
+    expect((await as('user', 'POST', `/api/accountusers/${id}/file-view`, {})).body).toEqual({ userId: id, fileView: 'DEFAULT' })
+    expect((await as('user', 'POST', `/api/accountusers/${id}/file-view/FILE`, {})).body.fileView).toBe('FILE')
+    expect((await as('user', 'POST', `/api/accountusers/${id}/file-view`, { type: 'CUSTOMER' })).body.fileView).toBe('CUSTOMER')
+    const bad = await as('user', 'POST', `/api/accountusers/${id}/file-view/SIDEWAYS`, {})
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual({ type: 'Must be one of DEFAULT, FILE, CUSTOMER' })
+    expect((await as('admin', 'POST', `/api/accountusers/${id}/file-view/FILE`, {})).status).toBe(403)
+    expect((await as('anonymous', 'POST', `/api/accountusers/${id}/file-view/FILE`, {})).status).toBe(401)
+    expect((await server.knex('users').where({ id }).first('file_view')).file_view).toBe('CUSTOMER')
+  })
+})

@@ -563,6 +563,27 @@ class RemoveMembership extends UserPathRemoval {
   }
 }
 
+export const FILE_VIEWS = ['DEFAULT', 'FILE', 'CUSTOMER'] as const
+
+/**
+ * POST /accountusers/{userId}/file-view (body { type }) and /file-view/{type}: the
+ * caller's own folder list view; without a type the first answers the current one.
+ */
+const fileView = (app: Application, typeFrom: 'body' | 'route') => ({
+  async create(data: { type?: string } | undefined, params: AppParams) {
+    const caller = currentUser(params)
+    if (routeId(params, 'userId') !== caller.id) throw new Forbidden('You can only change your own file view')
+    const knex = app.get('knex')
+    const type = typeFrom === 'route' ? String(params.route?.type) : data?.type
+    if (type !== undefined) {
+      if (!FILE_VIEWS.includes(type as (typeof FILE_VIEWS)[number])) throw fieldError('type', `Must be one of ${FILE_VIEWS.join(', ')}`)
+      await knex('users').where({ id: caller.id }).update({ file_view: type })
+    }
+    const row = await knex('users').where({ id: caller.id }).first('file_view')
+    return { userId: caller.id, fileView: row.file_view }
+  },
+})
+
 const mark = (value: unknown) => (value ? 'x' : '')
 
 /** GET /accountusers/export: users.xlsx of the account, streamed in id order. */
@@ -676,6 +697,20 @@ export const accountUserServices: ServiceDefinition[] = [
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { create: ['canManageSettings', 'canManageAccounts'] },
     service: (app) => changeAccessLevel(app),
+  },
+  // Before the bare path: its own `/:__id` would otherwise take the type segment.
+  {
+    path: 'accountusers/:userId/file-view/:type',
+    methods: ['create'],
+    scope: { kind: 'own-user', why: "Sets the caller's own folder list view." },
+    service: (app) => fileView(app, 'route'),
+  },
+  {
+    path: 'accountusers/:userId/file-view',
+    methods: ['create'],
+    scope: { kind: 'own-user', why: "Reads or sets the caller's own folder list view." },
+    schemas: { data: Type.Object({ type: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }) },
+    service: (app) => fileView(app, 'body'),
   },
   {
     path: 'accountusers/:userId/anonymous',

@@ -50,6 +50,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'accountusers/pwd/:userId',
     'accountusers/:userId/username',
     'accountusers/:userId/toggleRequestRemoval',
+    'accountusers/:userId/file-view',
+    'accountusers/:userId/file-view/:type',
     'companies/new',
   ],
   platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules', 'accounts/admin-create'],

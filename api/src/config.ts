@@ -79,6 +79,8 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) fail('DEMO_PASSWORD', 'must be at least 8 characters long')
   if (env.MAIL_FROM !== undefined && !/^.+@.+$/.test(env.MAIL_FROM)) fail('MAIL_FROM', 'must contain an e-mail address')
   if (env.SUPPORT_EMAIL && !new RegExp(EMAIL_PATTERN).test(env.SUPPORT_EMAIL)) fail('SUPPORT_EMAIL', 'must be an e-mail address')
+  // Read by the companies plugin's reverse geocoder; checked here so a typo stops the start.
+  url(env, 'GEOCODER_URL', ['http:', 'https:'])
   return {
     port,
     dataDir,

@@ -1,7 +1,6 @@
 /**
- * The list at the issue's scale: 5,000 companies in one account. Paging, filters
- * and sorts run in SQL on indexed columns, so a page costs milliseconds; the bound
- * here is loose (a slow CI machine), the measured times are printed.
+ * The list at the issue's scale: 5,000 companies in one account, paged, filtered and
+ * sorted in SQL. How fast is measured by tools/bench (the administration stage), not here.
  */
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -27,30 +26,30 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => server?.close())
 
-const timed = async (url: string) => {
-  const started = performance.now()
+const list = async (url: string) => {
   const answer = await server.call('GET', url, undefined, admin)
-  const ms = performance.now() - started
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return { ms, body: answer.body }
+  return answer.body as { total: number; data: { name: string; number: string; city: string }[] }
 }
 
-test(`pages, filters and sorts ${COMPANIES} companies quickly`, async () => {
-  await timed('/api/companies') // warm up the statement cache and the connection
-  const cases = {
-    firstPage: '/api/companies?$limit=50&$sort[name]=1',
-    deepPage: '/api/companies?$limit=50&$skip=4900&$sort[name]=1',
-    byCityDescending: '/api/companies?$limit=50&$sort[city]=-1',
-    filtered: '/api/companies?$limit=50&filter=jyv%C3%A4s&$sort[number]=1',
-    search: '/api/companies?$limit=10&q=company%2004&$sort[number]=1',
-  }
-  const times: Record<string, number> = {}
-  for (const [name, url] of Object.entries(cases)) {
-    const { ms, body } = await timed(url)
-    times[name] = Math.round(ms)
-    expect(body.data.length).toBeGreaterThan(0)
-  }
-  expect((await timed(cases.filtered)).body.total).toBe(COMPANIES / CITIES.length)
-  console.log(`companies list at ${COMPANIES} rows, ms:`, JSON.stringify(times))
-  for (const ms of Object.values(times)) expect(ms).toBeLessThan(1000)
+test(`pages, filters and sorts ${COMPANIES} companies`, async () => {
+  const all = await list('/api/companies?$limit=1')
+  expect(all.total).toBe(COMPANIES + 3) // and the three demo companies
+
+  // Sorted by name: "Baltic Cables…" comes first, then the bench companies in order.
+  const deep = await list('/api/companies?$limit=50&$skip=4900&$sort[name]=1')
+  expect(deep.data).toHaveLength(50)
+  expect(deep.data[0]!.name).toBe('Bench Company 04899 Oy')
+  expect(deep.data.map((c) => c.name)).toEqual([...deep.data.map((c) => c.name)].sort())
+
+  const byCity = await list('/api/companies?$limit=50&$sort[city]=-1')
+  expect(byCity.data.map((c) => c.city)).toEqual([...byCity.data.map((c) => c.city)].sort().reverse())
+
+  const filtered = await list('/api/companies?$limit=50&filter=jyv%C3%84S&$sort[number]=1')
+  expect(filtered.total).toBe(COMPANIES / CITIES.length)
+  expect(filtered.data.every((c) => c.city === 'Jyväskylä')).toBe(true)
+
+  const search = await list('/api/companies?$limit=10&q=company%2004&$sort[number]=1')
+  expect(search.total).toBe(1000)
+  expect(search.data.every((c) => c.name.toLowerCase().includes('company 04'))).toBe(true)
 })

@@ -1,0 +1,90 @@
+/** The users remote in a real browser: the list, the new-user wizard through to the new user's first sign-in, and who may open it. */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
+
+let app: E2EApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.close())
+const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
+
+const configurationEntries = async (page: Page) => {
+  await page.getByRole('button', { name: 'Configuration' }).click()
+  const entries = await page.getByRole('menu').getByRole('menuitem').allTextContents()
+  await page.keyboard.press('Escape')
+  return entries
+}
+
+describe('users', () => {
+  it('an admin adds a user through the wizard; the welcome mail lets them set a password and sign in', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    expect(await configurationEntries(page)).toEqual(expect.arrayContaining(['Users', 'New user']))
+    await page.goto('/users')
+    const table = page.getByRole('table', { name: /Users/ })
+    await table.getByRole('cell', { name: 'user@demo.test' }).waitFor()
+
+    await page.getByRole('link', { name: 'Add user' }).click()
+    await page.getByLabel(/^E-mail/).fill('user@demo.test')
+    await page.getByText('User already exist').waitFor()
+    await page.getByLabel(/^E-mail/).fill('wendy.welcome@demo.test')
+    await page.getByLabel('Repeat e-mail').fill('wendy.other@demo.test')
+    await page.getByLabel('First name').fill('Wendy')
+    await page.getByLabel('Last name').fill('Welcome')
+    await page.getByText('Emails doesnt match').waitFor()
+    await page.getByLabel('Repeat e-mail').fill('wendy.welcome@demo.test')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('There are no projects in this account yet').waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('region', { name: 'Company access' }).waitFor()
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await page.getByText('Wendy Welcome was added and got the welcome e-mail').waitFor()
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/\d+\/details$/)
+    await expect.poll(() => page.getByLabel('Acronym').inputValue()).toBe('WWE')
+
+    // The new user's own browser: signed out, with the link from the mail.
+    const fresh = await page.context().browser()!.newContext({ baseURL: app.url, locale: 'en-GB' })
+    const welcome = await fresh.newPage()
+    await welcome.goto(linkIn(app.mailTo('wendy.welcome@demo.test'), '/welcomeNewUser/'))
+    await welcome.getByLabel(/^First name/).fill('Wendy')
+    await welcome.getByLabel(/^Last name/).fill('Welcome')
+    await welcome.getByLabel(/^New password/).fill('wendy-secret')
+    await welcome.getByLabel(/^Repeat new password/).fill('wendy-secret')
+    await welcome.getByRole('button', { name: 'Save and continue' }).click()
+    await welcome.getByText('Your user account is ready').waitFor()
+    await signInAs(welcome, 'wendy.welcome@demo.test', 'wendy-secret')
+    await fresh.close()
+  })
+
+  it('the edit form saves; an unknown user shows User not found', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    const id = Number((await app.knex('users').where({ username: 'manager@demo.test' }).first('id')).id)
+    await page.goto(`/users/${id}`)
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${id}/details`)
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Mikko')
+    await page.getByLabel('First name').fill('Mikael')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('The user was saved').waitFor()
+    expect((await app.knex('users').where({ id }).first()).first_name).toBe('Mikael')
+
+    await page.getByRole('link', { name: 'Access' }).click()
+    await page.getByRole('table', { name: 'Privileges of the user' }).getByRole('rowheader', { name: 'PROJECT_CREATE' }).waitFor()
+
+    await page.goto('/users/987654/details')
+    await page.getByText('User not found').waitFor()
+  })
+
+  it('an ordinary user has no Users entries and the API refuses the list', async (page) => {
+    await signInAs(page, 'user@demo.test')
+    const entries = await page
+      .getByRole('button', { name: 'Configuration' })
+      .count()
+      .then((count) => (count ? configurationEntries(page) : Promise.resolve([])))
+    expect(entries).not.toContain('Users')
+    expect(entries).not.toContain('New user')
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+    const accountId = Number((await app.knex('accounts').where({ company: 'Demo Engineering' }).first('id')).id)
+    expect((await app.call('GET', `/api/accountusers/${accountId}`, undefined, token ?? undefined)).status).toBe(403)
+  })
+})

@@ -82,6 +82,11 @@ describe('a user\'s privileges', () => {
     expect(foreign.status).toBe(404)
     expect((await as('sales', 'GET', `/api/accountusers/${id}/privileges`)).body).toEqual([])
     expect((await as('user', 'GET', `/api/accountusers/${id}/privileges`)).status).toBe(403)
+    // A company manager reads only the grants of their companies' users.
+    await server.knex('privileges').where({ user_id: await userIdOf('companyadmin@demo.test'), resource: 'COMPANY' }).update({ resource_id: nordic })
+    const manager = await userIdOf('manager@demo.test')
+    expect((await as('admin', 'GET', `/api/accountusers/${manager}/privileges`)).body).not.toEqual([])
+    expect((await as('companyadmin', 'GET', `/api/accountusers/${manager}/privileges`)).body).toEqual([])
     const platform = { action: 'ADMINISTER', resource: 'GLOBAL_ADMIN' }
     expect((await as('admin', 'POST', `/api/accountusers/${id}/privileges/add`, platform)).status).toBe(403)
     expect((await as('globaladmin', 'POST', `/api/accountusers/${id}/privileges/add`, platform)).status).toBe(201)

@@ -12,7 +12,7 @@ import { TableService, assertValid, cached, currentUser } from '@app/plugin-kit'
 import { Field, PRIVILEGE_ACTIONS, PRIVILEGE_RESOURCES, type PrivilegeResource } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
-import { USER_MESSAGES } from './accountusers.services'
+import { USER_MESSAGES, managedCompanies } from './accountusers.services'
 import { routeId } from './route'
 
 export const PRIVILEGE_MESSAGES = {
@@ -95,11 +95,20 @@ abstract class UserGrants extends TableService {
     const caller = currentUser(params)
     return this.app.get('knex')('privileges').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') })
   }
+  /** Company managers read the grants of their companies' users only. */
+  protected async mayRead(params: AppParams) {
+    const caller = currentUser(params)
+    if ((await this.app.get('access').flags(caller)).canManageUsers) return true
+    const knex = this.app.get('knex')
+    const member = await knex('account_users').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') }).first('company_id')
+    return Boolean(member?.company_id) && (await managedCompanies(knex, params)).includes(Number(member.company_id))
+  }
 }
 
 /** GET /accountusers/{userId}/privileges (query projectId): the user's own grants. */
 class UserPrivileges extends UserGrants {
   override async find(params?: any): Promise<any> {
+    if (!(await this.mayRead(params))) return []
     const q = this.grants(params).orderBy('id')
     const projectId = params.query?.projectId
     if (projectId !== undefined) q.andWhere({ resource: 'PROJECT', resource_id: Number(projectId) })
@@ -110,6 +119,7 @@ class UserPrivileges extends UserGrants {
 /** GET /accountusers/{userId}/privileges/projects: the user's grants on single projects. */
 class UserProjectPrivileges extends UserGrants {
   override async find(params?: any): Promise<any> {
+    if (!(await this.mayRead(params))) return []
     return (await this.grants(params).andWhere({ resource: 'PROJECT' }).whereNotNull('resource_id').orderBy('resource_id')).map(grantRow)
   }
 }
@@ -125,7 +135,7 @@ class UserAuthorities extends UserGrants {
     if (!PRIVILEGE_RESOURCES.includes(resource as PrivilegeResource) || !Number.isInteger(resourceId)) return []
     const knex = this.app.get('knex')
     const member = await knex('account_users').where({ account_id: caller.accountId, user_id: userId }).first('role_id')
-    if (!member) return []
+    if (!member || !(await this.mayRead(params))) return []
     const rows = await knex('privileges')
       .where({ account_id: caller.accountId, resource, resource_id: resourceId })
       .andWhere((w) => {

@@ -29,10 +29,10 @@ const nameOf = (grant: Grant, projects: Option[], companies: Option[], fallback:
   return list.find((option) => option.id === grant.resourceId)?.name ?? `#${grant.resourceId}`
 }
 
-const ActionSelect = ({ label, value, onChange }: { label: string; value: PrivilegeAction; onChange: (action: PrivilegeAction) => void }) => {
+const ActionSelect = ({ id, label, value, onChange }: { id?: string; label?: string; value: PrivilegeAction; onChange: (action: PrivilegeAction) => void }) => {
   const { t } = useTranslation('users')
   return (
-    <select className="kit-input" aria-label={label} value={value} onChange={(event) => onChange(event.target.value as PrivilegeAction)}>
+    <select id={id} className="kit-input" aria-label={label} value={value} onChange={(event) => onChange(event.target.value as PrivilegeAction)}>
       {PRIVILEGE_ACTIONS.map((action) => (
         <option key={action} value={action}>
           {t(`actions.${action}`)}
@@ -46,6 +46,7 @@ const AddBox = () => {
   const { t } = useTranslation('users')
   const resourceId = useId()
   const targetId = useId()
+  const actionId = useId()
   const u = useUnit({
     resource: $resource,
     target: $resourceId,
@@ -91,7 +92,8 @@ const AddBox = () => {
         </div>
       )}
       <div className="kit-field">
-        <ActionSelect label={t('columns.action')} value={u.action} onChange={u.chooseAction} />
+        <label htmlFor={actionId}>{t('columns.action')}</label>
+        <ActionSelect id={actionId} value={u.action} onChange={u.chooseAction} />
       </div>
       <button type="button" className="kit-button kit-button-primary" disabled={!u.canAdd} onClick={() => u.add()}>
         {t('access.add')}

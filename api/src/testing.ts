@@ -2,14 +2,16 @@
  * A real server for tests: a fresh database (SQLite, or a new MariaDB database when
  * TEST_DATABASE_URL is set), the demo seed, and HTTP on a free loopback port.
  */
-import { httpClient, testDatabase } from '@app/plugin-kit'
+import { type PluginDefinition, httpClient, testDatabase } from '@app/plugin-kit'
 import type { ServerConfig } from './config'
 import { loadConfig } from './config'
+import { plugins as installed } from './plugins'
 import { type BuildOptions, buildServer } from './server'
 
 export const DEMO_PASSWORD = 'demo-password-for-tests'
 
-export const startTestServer = async (overrides: Partial<ServerConfig> = {}, options: BuildOptions = {}) => {
+/** `extraPlugins` are installed after the product's own (a test's own services, test-only remotes). */
+export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { extraPlugins = [], ...options }: BuildOptions & { extraPlugins?: PluginDefinition[] } = {}) => {
   const db = await testDatabase()
   const config: ServerConfig = {
     ...loadConfig({ DATA_DIR: db.dataDir, PORT: '0', RATE_LIMIT_USER: '1000/900', RATE_LIMIT_ADDRESS: '1000/900' }, db.dataDir),
@@ -18,7 +20,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, opt
     demoPassword: DEMO_PASSWORD,
     ...overrides,
   }
-  const { app } = await buildServer(config, { log: () => {}, ...options })
+  const { app } = await buildServer(config, { log: () => {}, ...(extraPlugins.length ? { plugins: [...installed, ...extraPlugins] } : {}), ...options })
   const server = await app.listen(0)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0

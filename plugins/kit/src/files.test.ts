@@ -1,7 +1,6 @@
 /** Uploads into storage, downloads out of it, and streamed Excel exports, over real HTTP. */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import core from '@app/plugin-core'
 import { startTestServer } from '@app/api/testing'
 import { BadRequest } from '@feathersjs/errors'
 import ExcelJS from 'exceljs'
@@ -76,7 +75,7 @@ const filesPlugin = definePlugin({
   ],
 })
 
-const server = await startTestServer({ uploadMaxBytes: 64 * 1024 }, { plugins: [core, filesPlugin] })
+const server = await startTestServer({ uploadMaxBytes: 64 * 1024 }, { extraPlugins: [filesPlugin] })
 afterAll(() => server.close())
 const token = await server.signIn('admin@demo.test')
 const uploadsDir = path.join(server.config.dataDir, 'files', 'uploads')

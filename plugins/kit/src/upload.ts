@@ -26,7 +26,8 @@ interface PendingUpload {
 
 /** A name safe to show and to send back in a download header. */
 export const cleanFilename = (raw: string | undefined) => {
-  const base = path.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  const printable = [...(raw ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('')
+  const base = path.basename(printable.replace(/\\/g, '/')).trim()
   return base.slice(0, 255) || 'file'
 }
 

@@ -90,8 +90,8 @@ export const createConfig = (options: BuildOptions): Configuration => {
     mode: production ? 'production' : 'development',
     context: dir,
     // A remote's src/index.ts (→ bootstrap) only renders it alone for development; the
-    // shell loads remoteEntry.js, so a remote without one builds just that.
-    entry: existsSync(path.join(dir, 'src/index.ts')) ? { main: './src/index.ts' } : {},
+    // shell loads remoteEntry.js, so a remote's production build is just that.
+    entry: (kind === 'host' || !production) && existsSync(path.join(dir, 'src/index.ts')) ? { main: './src/index.ts' } : {},
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
@@ -125,7 +125,14 @@ export const createConfig = (options: BuildOptions): Configuration => {
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
       ],
     },
-    plugins: kind === 'host' ? hostPlugins(dir) : remotePlugins(name, options.exposes ?? {}),
+    plugins:
+      kind === 'host'
+        ? hostPlugins(dir)
+        : [
+            ...remotePlugins(name, options.exposes ?? {}),
+            // `npm run dev` in a remote: a page of its own (dev server on 3031, the API proxied).
+            ...(production ? [] : [new HtmlRspackPlugin({ title: `${name} (development)`, publicPath: `/remotes/${name}/` })]),
+          ],
     performance: { hints: false },
     devServer: { historyApiFallback: true, port: 3031, proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3030' }] },
   } as Configuration

@@ -1,24 +1,5 @@
-/**
- * Renders this remote alone, for development (`npm run dev -w @app/module-core`):
- * the route of the current path, with the kit's toasts and confirm dialog. Sign in
- * through the shell first; the stored token is shared on the same origin.
- */
-import { ConfirmHost, ErrorPage, Toasts, findRoute, useLocation } from '@app/module-kit'
-import { createRoot } from 'react-dom/client'
-import core from './module'
+/** Renders this remote alone, for development: see the kit's renderStandalone. */
+import { renderStandalone } from '@app/module-kit'
+import module from './module'
 
-const Standalone = () => {
-  const { pathname } = useLocation()
-  const match = findRoute(core, pathname) ?? findRoute(core, '/help')
-  if (!match) return <ErrorPage message={`No route for ${pathname}`} />
-  const Page = match.route.component
-  return <Page params={{}} query={new URLSearchParams(window.location.search)} />
-}
-
-createRoot(document.getElementById('root') ?? document.body.appendChild(document.createElement('div'))).render(
-  <>
-    <Standalone />
-    <Toasts />
-    <ConfirmHost />
-  </>,
-)
+renderStandalone(module, '/help')

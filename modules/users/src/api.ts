@@ -1,30 +1,11 @@
 /** The users remote's API calls, as effects (replaced in tests). */
 import { apiRequest, downloadFile } from '@app/module-kit'
+import type { AccountUser } from '@app/plugin-core/shared'
 import type { PrivilegeAction, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit/shared'
 import { createEffect } from 'effector'
 
-export type { PrivilegeAction, PrivilegeResource, UserAccessLevel }
+export type { AccountUser, PrivilegeAction, PrivilegeResource, UserAccessLevel }
 
-/** One user of the account as GET /api/accountusers/{accountId} and /user/{userId} answer it. */
-export interface AccountUser {
-  id: number
-  accountId: number
-  username: string
-  firstName: string
-  lastName: string
-  acronym: string
-  language: string
-  hasTwoFactor: boolean
-  anonymous: boolean
-  roleId: number | null
-  roleName: string | null
-  companyId: number | null
-  companyName: string | null
-  accessLevel: UserAccessLevel
-  enabled: boolean
-  removalRequested: boolean
-  createdAt: string
-}
 
 export interface UsersPage {
   total: number

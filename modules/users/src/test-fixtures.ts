@@ -13,11 +13,13 @@ export const user = (id: number, extra: Partial<AccountUser> = {}): AccountUser 
   anonymous: false,
   roleId: 1,
   roleName: 'Basic',
+  securityGroup: 'USER',
   companyId: null,
   companyName: null,
   accessLevel: 'ACCESS',
   enabled: true,
   removalRequested: false,
   createdAt: '2026-11-23T08:00:00.000Z',
+  createdBy: null,
   ...extra,
 })

@@ -17,6 +17,7 @@ import { loadGrants } from '../access'
 import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
 import { routeId } from './route'
+import type { AccountUser } from './accountusers.schema'
 
 export const USER_MESSAGES = {
   emailTaken: 'Email is already registered',
@@ -94,27 +95,6 @@ const accountUsersQuery = async (app: Application, accountId: number): Promise<{
   return { q }
 }
 
-export interface AccountUser {
-  id: number
-  accountId: number
-  username: string
-  firstName: string
-  lastName: string
-  acronym: string
-  language: string
-  hasTwoFactor: boolean
-  anonymous: boolean
-  roleId: number | null
-  roleName: string | null
-  securityGroup: string | null
-  companyId: number | null
-  companyName: string | null
-  accessLevel: UserAccessLevel
-  enabled: boolean
-  removalRequested: boolean
-  createdAt: string
-  createdBy: number | null
-}
 
 const toAccountUser = (row: any): AccountUser => ({
   ...row,

@@ -1,8 +1,7 @@
 /** The company form's fields, in groups; the parent list leaves out the company itself. */
-import { type Form, SelectField, TextField } from '@app/module-kit'
+import { type Form, SelectField, TextField, useCountryOptions } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { CompanyValues } from './company-form'
-import { useCountryOptions } from './countries'
 
 interface Props {
   form: Form<CompanyValues>

@@ -1,10 +1,9 @@
 /** The frame every signed-out screen shares: brand, card, notices and the language choice. */
-import { $locale, LOCALES, type Locale, localeChanged, statusText } from '@app/module-kit'
+import { $locale, LOCALES, type Locale, intlLocale, localeChanged, statusText } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Notice } from './notice'
-import { intlLocale } from './register/countries'
 import { SIGNED_OUT_CSS } from './styles'
 
 /** The product's name is a brand: the same in every language. */

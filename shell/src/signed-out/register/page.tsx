@@ -1,10 +1,9 @@
 /** `/register`: sign-up of a trial account, with a link back to sign-in and a Cancel that goes back. */
-import { $locale, FormFrame, Link, navigate, SelectField, SubmitButton, TextField } from '@app/module-kit'
+import { FormFrame, Link, navigate, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NoticeBox, SignedOutLayout } from '../layout'
-import { countryOptions } from './countries'
 import { $done, $notice, registerForm, registerOpened } from './model'
 
 /** Back where the user came from; a page opened directly has nowhere to go back to but sign-in. */
@@ -15,11 +14,11 @@ const goBack = () => {
 
 export const RegisterPage = () => {
   const { t } = useTranslation('shell')
-  const [done, notice, locale, opened] = useUnit([$done, $notice, $locale, registerOpened])
+  const [done, notice, opened] = useUnit([$done, $notice, registerOpened])
   useEffect(() => {
     opened()
   }, [opened])
-  const countries = useMemo(() => countryOptions(locale), [locale])
+  const countries = useCountryOptions()
   // The kit's fields mark required ones with an asterisk, as the spec asks.
   const label = (key: string) => t(`signedOut.register.${key}`)
 

@@ -1,4 +1,4 @@
-import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { FormError, FormFrame, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ export const AccountInfoForm = ({ accountId }: { accountId: number }) => {
     opened(accountId)
   }, [opened, accountId])
   const form = accountInfoForm
+  const countries = useCountryOptions()
   return (
     <section className="admin-section" aria-labelledby="admin-account-info-title">
       <h2 id="admin-account-info-title">{t('accountInfo.title')}</h2>
@@ -25,7 +26,7 @@ export const AccountInfoForm = ({ accountId }: { accountId: number }) => {
           <TextField form={form} name="address" label={t('accountInfo.address')} autoComplete="street-address" />
           <TextField form={form} name="zip" label={t('accountInfo.zip')} autoComplete="postal-code" />
           <TextField form={form} name="city" label={t('accountInfo.city')} autoComplete="address-level2" />
-          <TextField form={form} name="country" label={t('accountInfo.country')} autoComplete="country" placeholder="FI" />
+          <SelectField form={form} name="country" label={t('accountInfo.country')} options={[{ value: '', label: '' }, ...countries]} />
           <FormError form={form} />
           <SubmitButton form={form}>{t('accountInfo.save')}</SubmitButton>
         </div>

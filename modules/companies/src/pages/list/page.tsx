@@ -1,10 +1,9 @@
-import { $flags, EmptyState, Link, Spinner, formatDate } from '@app/module-kit'
+import { $flags, EmptyState, Link, Spinner, formatDate, useCountryName } from '@app/module-kit'
 import type { CompanySort } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Pager, SortHeader, Toolbar } from '../../table'
-import { useCountryName } from '../../countries'
 import {
   $exporting,
   $failed,

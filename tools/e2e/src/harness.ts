@@ -4,7 +4,7 @@
  * crash-test remote), and Debian's chromium driven by playwright-core. A failing
  * test leaves a screenshot in the folder printed at start.
  */
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { plugins as installed } from '@app/api/plugins'
@@ -70,15 +70,20 @@ export const startApp = async () => {
   return {
     ...server,
     browser,
-    /** The newest mail to `to` in the outbox, as text. */
-    mailTo(to: string) {
+    /**
+     * The newest mail to `to` in the outbox, as text. Mail goes out after the answer
+     * (the reset request answers the same whether or not the user exists), so it waits.
+     */
+    async mailTo(to: string, timeoutMs = 10_000) {
       const outbox = path.join(server.config.dataDir, 'outbox')
-      const files = readdirSync(outbox).sort()
-      for (const file of files.reverse()) {
-        const text = readFileSync(path.join(outbox, file), 'utf8')
-        if (text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return text
+      for (const until = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : []
+        for (const file of files) {
+          const text = readFileSync(path.join(outbox, file), 'utf8')
+          if (text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return text
+        }
+        if (Date.now() > until) throw new Error(`No mail to ${to} in ${outbox} after ${timeoutMs} ms`)
       }
-      throw new Error(`No mail to ${to} in ${outbox}`)
     },
     close: async () => {
       await browser.close()

@@ -48,7 +48,7 @@ describe('signing in', () => {
     await page.getByLabel('E-mail').fill('user@demo.test')
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByText('An email was sent to the provided email (if it exists)', { exact: false }).waitFor()
-    await page.goto(linkIn(app.mailTo('user@demo.test'), '/changePassword/'))
+    await page.goto(linkIn(await app.mailTo('user@demo.test'), '/changePassword/'))
     await page.getByLabel(/^New password/).fill('brand-new-secret')
     await page.getByLabel(/^Repeat new password/).fill('brand-new-secret')
     await page.getByRole('button', { name: 'Change password' }).click()

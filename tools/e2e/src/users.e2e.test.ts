@@ -46,7 +46,7 @@ describe('users', () => {
     // The new user's own browser: signed out, with the link from the mail.
     const fresh = await page.context().browser()!.newContext({ baseURL: app.url, locale: 'en-GB' })
     const welcome = await fresh.newPage()
-    await welcome.goto(linkIn(app.mailTo('wendy.welcome@demo.test'), '/welcomeNewUser/'))
+    await welcome.goto(linkIn(await app.mailTo('wendy.welcome@demo.test'), '/welcomeNewUser/'))
     await welcome.getByLabel(/^First name/).fill('Wendy')
     await welcome.getByLabel(/^Last name/).fill('Welcome')
     await welcome.getByLabel(/^New password/).fill('wendy-secret')

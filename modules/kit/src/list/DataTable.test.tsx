@@ -1,0 +1,58 @@
+import { type Store, fork } from 'effector'
+import { Provider } from 'effector-react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { DataTable, ListFilter } from './DataTable'
+import { createPagedList } from './model'
+
+interface Row {
+  id: number
+  name: string
+  city: string | null
+}
+
+const list = createPagedList<Row, 'name' | 'city'>({ fetch: async () => ({ total: 0, limit: 50, skip: 0, data: [] }) })
+const columns = [
+  { key: 'name' as const, header: 'Name', sortable: true as const, rowHeader: true },
+  { key: 'city' as const, header: 'City', sortable: true as const },
+  { key: 'actions', header: 'Actions', render: (row: Row) => <button type="button">Edit {row.name}</button> },
+]
+
+const draw = (values: { values?: [Store<unknown>, unknown][] }) =>
+  renderToStaticMarkup(
+    <Provider value={fork({ values: (values.values ?? []) as never })}>
+      <ListFilter list={list} label="Filter companies" />
+      <DataTable list={list} columns={columns} rowKey={(row) => row.id} caption="Companies" emptyText="No companies" />
+    </Provider>,
+  )
+
+describe('<DataTable />', () => {
+  it('draws sortable headers with scope and aria-sort, row headers, cells and the pager', () => {
+    const html = draw({
+      values: [
+        [list.$rows, [{ id: 1, name: 'Nordic Steel', city: null }]],
+        [list.$total, 51],
+        [list.$loaded, true],
+      ],
+    })
+    expect(html).toContain('<caption class="kit-visually-hidden">Companies</caption>')
+    expect(html).toContain('<th scope="col" aria-sort="none"><button type="button" class="kit-sort">Name')
+    expect(html).toContain('<th scope="col">Actions</th>')
+    expect(html).toContain('<th scope="row">Nordic Steel</th><td></td><td><button type="button">Edit Nordic Steel</button></td>')
+    expect(html).toContain('aria-label="Pages"')
+    expect(html).toContain('Page 1 of 2')
+    expect(html).toContain('Rows: 51')
+    expect(html).toMatch(/<button type="button" class="kit-button" disabled="">Previous<\/button>/)
+    expect(html).toMatch(/<label for="([^"]+)">Filter companies<\/label><input id="\1" type="search"/)
+  })
+
+  it('shows loading before the first page, then the empty text, and the failure as an alert', () => {
+    expect(draw({})).toContain('role="status"')
+    const empty = draw({ values: [[list.$loaded, true]] })
+    expect(empty).toContain('<p class="kit-empty">No companies</p>')
+    expect(empty).not.toContain('<table')
+    const failed = draw({ values: [[list.$failed, true]] })
+    expect(failed).toContain('<p role="alert">The list could not be loaded</p>')
+    expect(failed).not.toContain('kit-empty')
+  })
+})

@@ -1,0 +1,172 @@
+/**
+ * The thin view of a paged list: the filter box, the table with sortable headers
+ * (buttons in `th scope="col"`, `aria-sort` on the sorted one), and the pager.
+ */
+import { useUnit } from 'effector-react'
+import { type Key, type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { EmptyState, Spinner } from '../ui'
+import type { PagedList } from './model'
+import './locales'
+import './list.css'
+
+interface BaseColumn<Row> {
+  header: ReactNode
+  /** The cell's content; without it the row's value at `key`. */
+  render?: (row: Row) => ReactNode
+  /** This column names the row: a `th scope="row"`. */
+  rowHeader?: boolean
+  className?: string
+}
+/** A sortable column's key is a field the server sorts by. */
+export type DataColumn<Row, F extends string = string> =
+  | (BaseColumn<Row> & { key: F; sortable: true })
+  | (BaseColumn<Row> & { key: string; sortable?: false })
+
+export interface DataTableProps<Row, F extends string = string> {
+  list: PagedList<Row, F>
+  columns: DataColumn<Row, F>[]
+  rowKey: (row: Row) => Key
+  /** The table's accessible name (visually hidden). */
+  caption: string
+  emptyText?: string
+  failedText?: string
+  className?: string
+}
+
+const cellOf = <Row,>(row: Row, column: BaseColumn<Row> & { key: string }): ReactNode => {
+  if (column.render) return column.render(row)
+  const value = (row as Record<string, unknown>)[column.key]
+  return value === null || value === undefined ? '' : String(value)
+}
+
+const SortHeader = <Row, F extends string>({ list, column }: { list: PagedList<Row, F>; column: DataColumn<Row, F> }) => {
+  const { sort, clicked } = useUnit({ sort: list.$sort, clicked: list.sortClicked })
+  if (!column.sortable) {
+    return (
+      <th scope="col" className={column.className}>
+        {column.header}
+      </th>
+    )
+  }
+  const direction = sort?.field === column.key ? sort.direction : null
+  const ariaSort = direction === 1 ? 'ascending' : direction === -1 ? 'descending' : 'none'
+  return (
+    <th scope="col" aria-sort={ariaSort} className={column.className}>
+      <button type="button" className="kit-sort" onClick={() => clicked(column.key)}>
+        {column.header}
+        <span aria-hidden="true">{direction === 1 ? ' ▲' : direction === -1 ? ' ▼' : ''}</span>
+      </button>
+    </th>
+  )
+}
+
+/** The table, its loading, empty and failed states, and the pager below it. */
+export const DataTable = <Row, F extends string = string>({
+  list,
+  columns,
+  rowKey,
+  caption,
+  emptyText,
+  failedText,
+  className,
+}: DataTableProps<Row, F>) => {
+  const { t } = useTranslation('kit')
+  const { rows, loading, failed, loaded } = useUnit({ rows: list.$rows, loading: list.$loading, failed: list.$failed, loaded: list.$loaded })
+  return (
+    <div className="kit-list">
+      {failed && <p role="alert">{failedText ?? t('list.failed')}</p>}
+      {rows.length ? (
+        <>
+          <div className="kit-table-wrap" aria-busy={loading}>
+            <table className={className ? `kit-table ${className}` : 'kit-table'}>
+              <caption className="kit-visually-hidden">{caption}</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <SortHeader key={column.key} list={list} column={column} />
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {columns.map((column) =>
+                      column.rowHeader ? (
+                        <th key={column.key} scope="row" className={column.className}>
+                          {cellOf(row, column)}
+                        </th>
+                      ) : (
+                        <td key={column.key} className={column.className}>
+                          {cellOf(row, column)}
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {loading && (
+            <p className="kit-visually-hidden" role="status">
+              {t('list.loading')}
+            </p>
+          )}
+          <Pager list={list} />
+        </>
+      ) : loading || (!loaded && !failed) ? (
+        <Spinner />
+      ) : (
+        !failed && <EmptyState text={emptyText ?? t('list.empty')} />
+      )}
+    </div>
+  )
+}
+
+/** Previous, "Page x of y", Next and the count of rows; the buttons stop at either end. */
+export const Pager = <Row, F extends string>({ list }: { list: PagedList<Row, F> }) => {
+  const { t } = useTranslation('kit')
+  const { page, pages, total, chosen } = useUnit({ page: list.$page, pages: list.$pages, total: list.$total, chosen: list.pageChosen })
+  return (
+    <nav className="kit-pager" aria-label={t('list.pages')}>
+      <button type="button" className="kit-button" disabled={page <= 1} onClick={() => chosen(page - 1)}>
+        {t('list.previous')}
+      </button>
+      <span>{t('list.page', { page, pages })}</span>
+      <button type="button" className="kit-button" disabled={page >= pages} onClick={() => chosen(page + 1)}>
+        {t('list.next')}
+      </button>
+      <span className="kit-pager-count">{t('list.count', { count: total })}</span>
+    </nav>
+  )
+}
+
+export interface ListFilterProps<Row, F extends string> {
+  list: PagedList<Row, F>
+  /** The label (the kit's "Filter" without it). */
+  label?: string
+  /** Shown inside the box; the label is then read by screen readers only. */
+  placeholder?: string
+}
+
+/** The search box: what is typed is searched for once typing pauses. */
+export const ListFilter = <Row, F extends string>({ list, label, placeholder }: ListFilterProps<Row, F>) => {
+  const { t } = useTranslation('kit')
+  const id = useId()
+  const { text, changed } = useUnit({ text: list.$filter, changed: list.filterChanged })
+  return (
+    <div className="kit-list-filter">
+      <label htmlFor={id} className={placeholder ? 'kit-visually-hidden' : undefined}>
+        {label ?? t('list.filter')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="kit-input"
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => changed(event.target.value)}
+      />
+    </div>
+  )
+}

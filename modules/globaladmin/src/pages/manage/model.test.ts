@@ -2,7 +2,8 @@ import { allSettled, fork } from 'effector'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { type AccountListRow, type AccountsQuery, fetchAccountsFx, toggleAccountFx } from '../../api'
 import { confirmFx, notifyFx } from '../../notify'
-import { $page, $query, FILTER_DEBOUNCE_MS, filterTyped, manageOpened, nextSort, pageChosen, sortClicked, toggleClicked } from './model'
+import { FILTER_DEBOUNCE_MS, nextSort } from '@app/module-kit'
+import { accounts, accountsChanged, manageOpened, toggleClicked } from './model'
 
 const account = (id: number, enabled = true): AccountListRow => ({
   id,
@@ -64,22 +65,34 @@ test('opening loads the first page; sorting and paging reload from the server', 
   const { scope, queries } = setup()
   await allSettled(manageOpened, { scope })
   expect(queries.at(-1)).toEqual({ filter: '', sort: null, skip: 0 })
-  expect(scope.getState($page).data).toHaveLength(2)
-  await allSettled(pageChosen, { scope, params: 3 })
+  expect(scope.getState(accounts.$rows)).toHaveLength(2)
+  expect(scope.getState(accounts.$pages)).toBe(3)
+  await allSettled(accounts.pageChosen, { scope, params: 3 })
   expect(queries.at(-1)).toEqual({ filter: '', sort: null, skip: 100 })
-  await allSettled(sortClicked, { scope, params: 'mbUsed' })
+  await allSettled(accounts.sortClicked, { scope, params: 'mbUsed' })
   // A new order starts again at the first page.
   expect(queries.at(-1)).toEqual({ filter: '', sort: { field: 'mbUsed', direction: 1 }, skip: 0 })
+  await allSettled(accounts.sortClicked, { scope, params: 'mbUsed' })
+  expect(queries.at(-1)?.sort).toEqual({ field: 'mbUsed', direction: -1 })
+})
+
+test('a new or changed account reloads the page shown', async () => {
+  const { scope, queries } = setup()
+  await allSettled(manageOpened, { scope })
+  await allSettled(accounts.pageChosen, { scope, params: 2 })
+  await allSettled(accountsChanged, { scope })
+  expect(queries).toHaveLength(3)
+  expect(queries.at(-1)).toEqual({ filter: '', sort: null, skip: 50 })
 })
 
 test('the filter waits for typing to pause and applies only the last text', async () => {
   const { scope, queries } = setup()
   // allSettled waits for the debounce, so the timers advance while both are pending.
-  const typing = [allSettled(filterTyped, { scope, params: 'de' }), allSettled(filterTyped, { scope, params: 'demo' })]
+  const typing = [allSettled(accounts.filterChanged, { scope, params: 'de' }), allSettled(accounts.filterChanged, { scope, params: 'demo' })]
   await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS + 10)
   await Promise.all(typing)
   expect(queries.map((q) => q.filter)).toEqual(['demo'])
-  expect(scope.getState($query).filter).toBe('demo')
+  expect(scope.getState(accounts.$appliedFilter)).toBe('demo')
 })
 
 test('disabling asks first; No leaves the account alone', async () => {
@@ -92,7 +105,7 @@ test('disabling asks first; No leaves the account alone', async () => {
   await allSettled(manageOpened, { scope: accepted.scope })
   await allSettled(toggleClicked, { scope: accepted.scope, params: account(1) })
   expect(accepted.toggled).toEqual([1])
-  expect(accepted.scope.getState($page).data.find((a) => a.id === 1)?.enabled).toBe(false)
+  expect(accepted.scope.getState(accounts.$rows).find((a) => a.id === 1)?.enabled).toBe(false)
   expect(accepted.notices).toEqual(['manage.disabled'])
 })
 
@@ -101,6 +114,6 @@ test('enabling needs no confirmation', async () => {
   await allSettled(manageOpened, { scope })
   await allSettled(toggleClicked, { scope, params: account(2, false) })
   expect(toggled).toEqual([2])
-  expect(scope.getState($page).data.find((a) => a.id === 2)?.enabled).toBe(true)
+  expect(scope.getState(accounts.$rows).find((a) => a.id === 2)?.enabled).toBe(true)
   expect(notices).toEqual(['manage.enabled'])
 })

@@ -1,21 +1,21 @@
-import { $session, type Session } from '@app/module-kit'
+import { $session, FILTER_DEBOUNCE_MS, nextSort, type Session } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { type UsersQuery, exportUsersFx, fetchUsersFx } from '../../api'
 import { user } from '../../test-fixtures'
 import { notifyFx } from '../../notify'
-import { $page, $query, FILTER_DEBOUNCE_MS, exportClicked, filterTyped, listOpened, nextSort, pageChosen, sortClicked } from './model'
+import { exportClicked, listOpened, users } from './model'
 
 const session = { user: { id: 1 }, accountId: 5 } as unknown as Session
 
-const setup = (exportFails = false) => {
+const setup = (exportFails = false, signedIn: Session | null = session) => {
   const calls: { accountId: number; query: UsersQuery }[] = []
   const notices: string[] = []
   const exported = vi.fn(async () => {
     if (exportFails) throw new Error('Forbidden')
   })
   const scope = fork({
-    values: [[$session, session]],
+    values: [[$session, signedIn]],
     handlers: [
       [
         fetchUsersFx,
@@ -44,20 +44,29 @@ test("opening loads the account's first page; sorting and paging reload from the
   const { scope, calls } = setup()
   await allSettled(listOpened, { scope })
   expect(calls.at(-1)).toEqual({ accountId: 5, query: { filter: '', sort: null, skip: 0 } })
-  expect(scope.getState($page).total).toBe(120)
-  await allSettled(pageChosen, { scope, params: 2 })
+  expect(scope.getState(users.$total)).toBe(120)
+  expect(scope.getState(users.$rows)).toHaveLength(2)
+  await allSettled(users.pageChosen, { scope, params: 2 })
   expect(calls.at(-1)?.query.skip).toBe(50)
-  await allSettled(sortClicked, { scope, params: 'createdAt' })
+  await allSettled(users.sortClicked, { scope, params: 'createdAt' })
   expect(calls.at(-1)?.query).toEqual({ filter: '', sort: { field: 'createdAt', direction: 1 }, skip: 0 })
+  await allSettled(users.sortClicked, { scope, params: 'createdAt' })
+  expect(calls.at(-1)?.query.sort).toEqual({ field: 'createdAt', direction: -1 })
+})
+
+test('nothing is asked for without an account', async () => {
+  const { scope, calls } = setup(false, null)
+  await allSettled(listOpened, { scope })
+  expect(calls).toEqual([])
 })
 
 test('the filter waits for typing to pause and applies only the last text', async () => {
   const { scope, calls } = setup()
-  const typing = [allSettled(filterTyped, { scope, params: 'ul' }), allSettled(filterTyped, { scope, params: 'ulla' })]
+  const typing = [allSettled(users.filterChanged, { scope, params: 'ul' }), allSettled(users.filterChanged, { scope, params: 'ulla' })]
   await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS + 10)
   await Promise.all(typing)
   expect(calls.map((c) => c.query.filter)).toEqual(['ulla'])
-  expect(scope.getState($query).skip).toBe(0)
+  expect(scope.getState(users.$page)).toBe(1)
 })
 
 test('export downloads; a failure shows a toast', async () => {

@@ -1,28 +1,5 @@
-/** Pieces the companies tables share: sortable headers and the pager. */
-import type { ReactNode } from 'react'
+/** The pager of the companies' own tables (a company's users and users with access). */
 import { useTranslation } from 'react-i18next'
-
-interface SortHeaderProps<S extends string> {
-  column: S
-  label: string
-  sort: S
-  direction: 1 | -1
-  onSort: (column: S) => void
-}
-
-/** A header button: aria-sort tells screen readers the order, the arrow tells everyone else. */
-export const SortHeader = <S extends string>({ column, label, sort, direction, onSort }: SortHeaderProps<S>) => {
-  const active = sort === column
-  const ariaSort = active ? (direction === 1 ? 'ascending' : 'descending') : 'none'
-  return (
-    <th scope="col" aria-sort={ariaSort}>
-      <button type="button" className="companies-sort" onClick={() => onSort(column)}>
-        {label}
-        <span aria-hidden="true">{active ? (direction === 1 ? ' ▲' : ' ▼') : ''}</span>
-      </button>
-    </th>
-  )
-}
 
 interface PagerProps {
   page: number
@@ -45,5 +22,3 @@ export const Pager = ({ page, pages, total, onPage }: PagerProps) => {
     </nav>
   )
 }
-
-export const Toolbar = ({ children }: { children: ReactNode }) => <div className="companies-toolbar">{children}</div>

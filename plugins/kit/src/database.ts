@@ -73,5 +73,26 @@ export const migrate = async (knex: Knex, plugins: PluginDefinition[]) => {
   return applied as string[]
 }
 
+/**
+ * Whether another plugin's table is there (a plugin may use a module that is not
+ * installed). Migrations run before the first call and tables are never dropped
+ * while serving, so each database is asked once.
+ */
+const knownTables = new WeakMap<Knex, Map<string, Promise<boolean>>>()
+export const tableExists = (knex: Knex, table: string) => {
+  let tables = knownTables.get(knex)
+  if (!tables) {
+    tables = new Map()
+    knownTables.set(knex, tables)
+  }
+  let known = tables.get(table)
+  if (!known) {
+    // A schema builder is only a thenable that asks again each time it is awaited: keep its answer.
+    known = Promise.resolve(knex.schema.hasTable(table))
+    tables.set(table, known)
+  }
+  return known
+}
+
 /** The current time as stored: ISO-8601 UTC strings sort and compare the same on every database. */
 export const nowIso = () => new Date().toISOString()

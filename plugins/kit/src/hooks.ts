@@ -8,7 +8,7 @@ import { Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { NextFunction } from '@feathersjs/feathers'
 import { ALWAYS_ON_MODULES, type AccessLevel, type MenuFlag, type MenuFlags, accessRank } from './shared'
 import { toField } from './table-service'
-import type { AppParams, AuthUser, HookContext } from './types'
+import type { AppParams, Application, AuthUser, HookContext } from './types'
 
 const jwt = authenticate('jwt')
 
@@ -47,12 +47,14 @@ export const moduleSwitch = (moduleId: string) => async (context: HookContext, n
   return next()
 }
 
-/** The caller's menu flags, computed once per call. */
-export const flagsOf = async (context: HookContext): Promise<MenuFlags> => {
-  const params = context.params as AppParams & { flags?: MenuFlags }
-  if (!params.flags) params.flags = await context.app.get('access').flags(currentUser(context.params))
-  return params.flags
+/** The caller's menu flags, computed once per call and kept on its params (hooks and the service share them). */
+export const callerFlags = async (app: Application, params: AppParams): Promise<MenuFlags> => {
+  const withFlags = params as AppParams & { flags?: MenuFlags }
+  if (!withFlags.flags) withFlags.flags = await app.get('access').flags(currentUser(params))
+  return withFlags.flags
 }
+
+export const flagsOf = (context: HookContext): Promise<MenuFlags> => callerFlags(context.app, context.params as AppParams)
 
 export const requireFlag =
   (...anyOf: MenuFlag[]) =>

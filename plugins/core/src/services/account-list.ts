@@ -2,6 +2,7 @@
  * The accounts list of the global admin (spec part1 §3): each account with its user
  * count, file count and storage in use, filtered, sorted and paged in SQL.
  */
+import { tableExists } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import type { AccountListQuery, AccountListRow } from './accounts-admin.schema'
 
@@ -27,9 +28,7 @@ const hasFilesTable = (knex: Knex) => {
   let check = filesTableChecks.get(knex)
   if (!check) {
     check = (async () =>
-      (await knex.schema.hasTable('files')) &&
-      (await knex.schema.hasColumn('files', 'account_id')) &&
-      (await knex.schema.hasColumn('files', 'size')))()
+      (await tableExists(knex, 'files')) && (await knex.schema.hasColumn('files', 'account_id')) && (await knex.schema.hasColumn('files', 'size')))()
     filesTableChecks.set(knex, check)
   }
   return check

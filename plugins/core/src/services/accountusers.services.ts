@@ -8,8 +8,8 @@
  * of the companies they manage.
  */
 import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, MenuFlags, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, currentUser, excelDownload, exportDate, keysetBatches, nowIso } from '@app/plugin-kit'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, nowIso, tableExists } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -41,14 +41,6 @@ const SORTABLE = { username: 'u.username', firstName: 'u.first_name', lastName: 
 const boolOf = (value: unknown, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true')
 
 /** Whether the companies plugin is installed (its table exists); asked once per app. */
-const companiesTable = async (app: Application): Promise<boolean> => {
-  let known = app.get('companiesTableExists' as never) as Promise<boolean> | undefined
-  if (!known) {
-    known = app.get('knex').schema.hasTable('companies')
-    app.set('companiesTableExists' as never, known as never)
-  }
-  return known
-}
 
 /** The companies the caller manages (COMPANY ADMINISTER, own or through the role). */
 export const managedCompanies = async (knex: Knex, params: AppParams): Promise<number[]> => {
@@ -57,44 +49,47 @@ export const managedCompanies = async (knex: Knex, params: AppParams): Promise<n
   return grants.filter((g) => g.resource === 'COMPANY' && g.action === 'ADMINISTER' && g.resourceId !== null).map((g) => g.resourceId!)
 }
 
-const flagsOfCall = async (app: Application, params: AppParams): Promise<MenuFlags> => app.get('access').flags(currentUser(params))
+const flagsOfCall = callerFlags
 
 /**
  * The users query of one account: membership joined with the person, their role and
  * company. Handed back in an object: an async function would run a returned builder.
  */
 const accountUsersQuery = async (app: Application, accountId: number): Promise<{ q: Knex.QueryBuilder }> => {
-  const knex = app.get('knex')
-  const withCompanies = await companiesTable(app)
-  const q = knex('account_users as au')
-    .join('users as u', 'u.id', 'au.user_id')
-    .leftJoin('roles as r', 'r.id', 'au.role_id')
-    .where('au.account_id', accountId)
-    .select(
-      'u.id as id',
-      'au.account_id as accountId',
-      'u.username as username',
-      'u.first_name as firstName',
-      'u.last_name as lastName',
-      'u.acronym as acronym',
-      'u.language as language',
-      'u.two_factor_enabled as hasTwoFactor',
-      'u.anonymous as anonymous',
-      'au.role_id as roleId',
-      'r.name as roleName',
-      'r.security_group as securityGroup',
-      'au.company_id as companyId',
-      'au.access_level as accessLevel',
-      'au.enabled as enabled',
-      'au.removal_requested as removalRequested',
-      'au.created_at as createdAt',
-      'au.created_by as createdBy',
-    )
-  if (withCompanies) q.leftJoin('companies as c', 'c.id', 'au.company_id').select('c.name as companyName')
-  else q.select(knex.raw('NULL as companyName'))
+  const q = members(app.get('knex'), accountId)
+  await withUserColumns(app, q)
   return { q }
 }
 
+/** The memberships of one account joined with their people: all a filter or a count needs. */
+const members = (knex: Knex, accountId: number) => knex('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
+
+/** Adds the columns of an AccountUser, with the role's and the company's names (returns nothing: awaiting a builder runs it). */
+const withUserColumns = async (app: Application, q: Knex.QueryBuilder): Promise<void> => {
+  const knex = app.get('knex')
+  q.leftJoin('roles as r', 'r.id', 'au.role_id').select(
+    'u.id as id',
+    'au.account_id as accountId',
+    'u.username as username',
+    'u.first_name as firstName',
+    'u.last_name as lastName',
+    'u.acronym as acronym',
+    'u.language as language',
+    'u.two_factor_enabled as hasTwoFactor',
+    'u.anonymous as anonymous',
+    'au.role_id as roleId',
+    'r.name as roleName',
+    'r.security_group as securityGroup',
+    'au.company_id as companyId',
+    'au.access_level as accessLevel',
+    'au.enabled as enabled',
+    'au.removal_requested as removalRequested',
+    'au.created_at as createdAt',
+    'au.created_by as createdBy',
+  )
+  if (await tableExists(knex, 'companies')) q.leftJoin('companies as c', 'c.id', 'au.company_id').select('c.name as companyName')
+  else q.select(knex.raw('NULL as companyName'))
+}
 
 const toAccountUser = (row: any): AccountUser => ({
   ...row,
@@ -148,7 +143,7 @@ const usersList = (app: Application) => ({
     const query = params.query ?? {}
     const limit = Math.min(Number(query.$limit ?? 50), 500)
     const skip = Number(query.$skip ?? 0)
-    const { q: base } = await accountUsersQuery(app, caller.accountId)
+    const base = members(app.get('knex'), caller.accountId)
     // System users are the platform's staff (global admins) present in every account they look after.
     if (!boolOf(query.includeSystem, false)) base.andWhereNot('au.access_level', 'GLOBAL_ADMIN')
     // Anonymised users can no longer be edited.
@@ -165,7 +160,8 @@ const usersList = (app: Application) => ({
           .orWhereRaw("lower(u.acronym) like ? escape '!'", [like]),
       )
     }
-    const counted = await base.clone().clearSelect().clearOrder().count({ total: '*' }).first()
+    const counted = await base.clone().count({ total: '*' }).first()
+    await withUserColumns(app, base)
     const sort = Object.entries((query.$sort ?? { lastName: 1 }) as Record<string, number>)
     for (const [field, direction] of sort) {
       const column = SORTABLE[field as keyof typeof SORTABLE]
@@ -327,7 +323,7 @@ const assertResourcesOfAccount = async (app: Application, accountId: number, res
   if (!ids.length) return
   const table = resource === 'PROJECT' ? 'projects' : 'companies'
   const knex = app.get('knex')
-  if (!(await knex.schema.hasTable(table))) {
+  if (!(await tableExists(knex, table))) {
     // Without the plugin there is nothing such an id could name.
     throw fieldError('privileges', `No ${resource.toLowerCase()} ${ids[0]} in this account`)
   }

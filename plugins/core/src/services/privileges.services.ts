@@ -8,7 +8,7 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, PluginDefinition, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, currentUser } from '@app/plugin-kit'
+import { TableService, assertValid, cached, currentUser, tableExists } from '@app/plugin-kit'
 import { Field, PRIVILEGE_ACTIONS, PRIVILEGE_RESOURCES, type PrivilegeResource } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -191,7 +191,7 @@ class ChangeUserGrant extends UserGrants {
 const assertResource = async (knex: Knex, accountId: number, resource: PrivilegeResource, resourceId: number) => {
   const table = resource === 'PROJECT' ? 'projects' : resource === 'COMPANY' ? 'companies' : null
   if (!table) throw new BadRequest('Validation failed', { errors: { resourceId: `A ${resource} privilege names no row` } })
-  const found = (await knex.schema.hasTable(table)) && (await knex(table).where({ id: resourceId, account_id: accountId }).first('id'))
+  const found = (await tableExists(knex, table)) && (await knex(table).where({ id: resourceId, account_id: accountId }).first('id'))
   if (!found) throw new BadRequest('Validation failed', { errors: { resourceId: `No ${resource.toLowerCase()} ${resourceId} in this account` } })
 }
 

@@ -94,5 +94,19 @@ export const tableExists = (knex: Knex, table: string) => {
   return known
 }
 
+/**
+ * Rows where any of `columns` contains `text`, whatever the case, with the text taken
+ * literally (a typed % or _ is no wildcard). '!' escapes: a backslash means different
+ * things inside SQL strings on MariaDB and SQLite. `lowerCased` columns already hold
+ * lower-case copies (search keys), so they are compared without lower().
+ */
+export const whereContains = (query: Knex.QueryBuilder, columns: string[], text: string, options: { lowerCased?: boolean } = {}) => {
+  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`
+  const compared = options.lowerCased ? '??' : 'lower(??)'
+  return query.where((any) => {
+    for (const column of columns) any.orWhereRaw(`${compared} like ? escape '!'`, [column, pattern])
+  })
+}
+
 /** The current time as stored: ISO-8601 UTC strings sort and compare the same on every database. */
 export const nowIso = () => new Date().toISOString()

@@ -2,7 +2,7 @@
  * The accounts list of the global admin (spec part1 §3): each account with its user
  * count, file count and storage in use, filtered, sorted and paged in SQL.
  */
-import { tableExists } from '@app/plugin-kit'
+import { tableExists, whereContains } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import type { AccountListQuery, AccountListRow } from './accounts-admin.schema'
 
@@ -34,19 +34,13 @@ const hasFilesTable = (knex: Knex) => {
   return check
 }
 
-/** `%text%` for LIKE with `!` escaping the wildcards a user typed. */
-const containsPattern = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`
 
 const filtered = (knex: Knex, query: AccountListQuery) => {
   const base = knex('accounts as a')
   if (query.id !== undefined) base.where('a.id', query.id)
   if (query.enabled !== undefined) base.where('a.enabled', query.enabled)
   const text = query.filter?.trim()
-  if (text) {
-    // Both databases compare case-insensitively here: SQLite's LIKE for ASCII, MariaDB through its _ci collation.
-    const pattern = containsPattern(text)
-    base.where((q) => q.whereRaw("a.company like ? escape '!'", [pattern]).orWhereRaw("a.account_no like ? escape '!'", [pattern]))
-  }
+  if (text) whereContains(base, ['a.company', 'a.account_no'], text)
   return base
 }
 

@@ -9,7 +9,7 @@
  */
 import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, nowIso, tableExists } from '@app/plugin-kit'
+import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, nowIso, tableExists, whereContains } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -130,11 +130,6 @@ export const listQuerySchema = Type.Object(
   { additionalProperties: false },
 )
 
-/**
- * LIKE with the user's text taken literally. The escape character is '!': a backslash
- * means different things inside SQL strings on MariaDB and SQLite.
- */
-const likeOf = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`
 
 /** GET /accountusers/{accountId}: paged, filtered and sorted in SQL. */
 const usersList = (app: Application) => ({
@@ -150,16 +145,7 @@ const usersList = (app: Application) => ({
     if (boolOf(query.onlyEditable, true)) base.andWhere('u.anonymous', false)
     if (!(await flagsOfCall(app, params)).canManageUsers) base.whereIn('au.company_id', await managedCompanies(app.get('knex'), params))
     const filter = String(query.filter ?? '').trim()
-    if (filter) {
-      const like = likeOf(filter)
-      base.andWhere((w) =>
-        w
-          .whereRaw("lower(u.first_name) like ? escape '!'", [like])
-          .orWhereRaw("lower(u.last_name) like ? escape '!'", [like])
-          .orWhereRaw("lower(u.username) like ? escape '!'", [like])
-          .orWhereRaw("lower(u.acronym) like ? escape '!'", [like]),
-      )
-    }
+    if (filter) whereContains(base, ['u.first_name', 'u.last_name', 'u.username', 'u.acronym'], filter)
     const counted = await base.clone().count({ total: '*' }).first()
     await withUserColumns(app, base)
     const sort = Object.entries((query.$sort ?? { lastName: 1 }) as Record<string, number>)
@@ -201,7 +187,7 @@ class UsersByName extends TableService {
     if (!username.trim()) return []
     if (!(await registered(this.app.get('knex'), username))) throw new NotFound(USER_MESSAGES.notFound)
     const q = (await accountUsersQuery(this.app, caller.accountId)).q
-      .andWhereRaw("lower(u.username) like ? escape '!'", [likeOf(username.trim())])
+      .modify((q) => whereContains(q, ['u.username'], username.trim()))
       .andWhere('u.anonymous', false)
       .orderBy('u.username')
       .limit(20)

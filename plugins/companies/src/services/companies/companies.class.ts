@@ -4,7 +4,7 @@
  */
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
-import { TableService, currentUser, nowIso } from '@app/plugin-kit'
+import { TableService, currentUser, nowIso, whereContains } from '@app/plugin-kit'
 import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
 import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'
@@ -20,9 +20,6 @@ export const presentCompany = (row: Record<string, any>) => {
   return out
 }
 
-/** `%text%` for LIKE, lower-cased like the keys, with the text's own wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 const invalid = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })
 
 export const SKYVIEW_LOCKED = 'Skyview cannot be turned off for a company once it is on'
@@ -37,15 +34,8 @@ export class CompaniesService extends TableService {
   override createQuery(params: any = {}) {
     const { filter, q, ...query } = params.query ?? {}
     const builder = super.createQuery({ ...params, query })
-    if (filter)
-      builder.where((b) =>
-        b.whereRaw('?? like ? escape ?', ['companies.search_key', likePattern(filter), '\\']).orWhereRaw('?? like ? escape ?', [
-          'companies.city_key',
-          likePattern(filter),
-          '\\',
-        ]),
-      )
-    if (q) builder.whereRaw('?? like ? escape ?', ['companies.search_key', likePattern(q), '\\'])
+    if (filter) whereContains(builder, ['companies.search_key', 'companies.city_key'], filter, { lowerCased: true })
+    if (q) whereContains(builder, ['companies.search_key'], q, { lowerCased: true })
     return builder
   }
 

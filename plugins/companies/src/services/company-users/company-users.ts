@@ -4,11 +4,10 @@
  */
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
+import { currentUser, whereContains } from '@app/plugin-kit'
 import { ACCESS_LEVELS } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { assertMayManageCompanyUsers, companyOfCaller, routeCompanyId } from '../../company-access'
-import { likePattern } from '../companies/companies.class'
 import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from '../companies/companies.schema'
 
 export const USER_NOT_FOUND = 'User not found'
@@ -37,16 +36,7 @@ const toUser = (row: Record<string, any>): CompanyUser => ({
 /** Members of the account joined with their users, filtered by name or e-mail. */
 const members = (knex: Knex, accountId: number, filter?: string) => {
   const query = knex('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
-  if (filter) {
-    const pattern = likePattern(filter)
-    // Names and e-mails are short: lower() on the column keeps the match case-insensitive on SQLite too.
-    query.where((q) =>
-      q
-        .whereRaw('lower(u.username) like ? escape ?', [pattern, '\\'])
-        .orWhereRaw('lower(u.first_name) like ? escape ?', [pattern, '\\'])
-        .orWhereRaw('lower(u.last_name) like ? escape ?', [pattern, '\\']),
-    )
-  }
+  if (filter) whereContains(query, ['u.username', 'u.first_name', 'u.last_name'], filter)
   return query
 }
 

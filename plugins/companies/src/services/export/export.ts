@@ -1,9 +1,8 @@
 /** GET /companies/export: every company of the account as companies.xlsx, streamed. */
 import { Type } from '@sinclair/typebox'
 import type { ServiceDefinition } from '@app/plugin-kit'
-import { TableService, excelDownload, exportDate, keysetBatches } from '@app/plugin-kit'
+import { TableService, excelDownload, exportDate, keysetBatches, whereContains } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { likePattern } from '../companies/companies.class'
 import { companySchema } from '../companies/companies.schema'
 
 export const COMPANY_EXPORT_COLUMNS = [
@@ -29,7 +28,7 @@ class CompanyExportService extends TableService {
       const q = knex('companies')
         .where('account_id', accountId)
         .select('id', 'name', 'number', 'city', 'country', 'contact_person', 'contact_email', 'vat_reg_no', 'created_at')
-      if (filter) q.where((b) => b.whereRaw('search_key like ? escape ?', [likePattern(filter), '\\']).orWhereRaw('city_key like ? escape ?', [likePattern(filter), '\\']))
+      if (filter) whereContains(q, ['search_key', 'city_key'], filter, { lowerCased: true })
       return q
     }
     const rows = async function* () {

@@ -47,3 +47,23 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { e
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+
+/** The demo roles every permission test calls as; `anonymous` has no token. Each is `<role>@demo.test`. */
+export const DEMO_ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
+export type DemoRole = (typeof DEMO_ROLES)[number] | 'anonymous'
+
+export interface Demo {
+  tokens: Record<DemoRole, string | undefined>
+  /** Demo Engineering, the account every role but `sales` belongs to. */
+  engineering: number
+  /** Demo Sales, the other account. */
+  sales: number
+}
+
+/** Signs every demo role in, and names the two demo accounts. */
+export const signInDemo = async (server: TestServer): Promise<Demo> => {
+  const tokens = { anonymous: undefined } as Record<DemoRole, string | undefined>
+  for (const role of DEMO_ROLES) tokens[role] = await server.signIn(`${role}@demo.test`)
+  const accountOf = async (company: string) => Number((await server.knex('accounts').where({ company }).first('id')).id)
+  return { tokens, engineering: await accountOf('Demo Engineering'), sales: await accountOf('Demo Sales') }
+}

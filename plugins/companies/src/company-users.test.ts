@@ -1,11 +1,11 @@
 /** A company's users and the users with access to it, over HTTP. */
-import { type TestServer, startTestServer } from '@app/api/testing'
+import { DEMO_ROLES, type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ALREADY_USER, USER_NOT_FOUND } from './services/company-users/company-users'
 
 let server: TestServer
 const tokens: Record<string, string> = {}
-const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
+const ROLES = DEMO_ROLES
 let nordic: number
 let fjord: number
 

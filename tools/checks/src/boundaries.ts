@@ -13,8 +13,8 @@
  *   entry of the kit or a plugin, no knex, no Koa, no Node built-ins.
  *
  * Exceptions, on purpose:
- *   - test files in plugins (`*.test.ts`) may import `@app/api/testing`, the real server
- *     for HTTP tests; nothing else of api/.
+ *   - test files in plugins (`*.test.ts`, and helpers in a `test/` folder) may import
+ *     `@app/api/testing`, the real server for HTTP tests; nothing else of api/.
  *   - a package's own build/test config (`<package>/*.config.ts`) may import the shared
  *     config files at the repository root (vitest.shared.ts, rspack.config.ts).
  *
@@ -51,7 +51,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.turbo', '.git', 'data'])
 const SOURCE = /\.(ts|tsx|mts|cts)$/
-const TEST_FILE = /\.test\.(ts|tsx)$/
+const TEST_FILE = /\.test\.(ts|tsx)$|\/test\/[^/]+\.tsx?$/
 const SERVER_ONLY = /^(node:|knex$|knex\/|@feathersjs\/(knex|koa|authentication|authentication-local|express)(\/|$)|better-sqlite3|mysql2|nodemailer)/
 const ROOT_CONFIG_FILES = new Set(['vitest.shared.ts', 'rspack.config.ts'])
 

@@ -5,7 +5,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { DEMO_ROLES, DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -14,7 +14,7 @@ let ENG: number
 let SALES: number
 let nordic: number
 const tokens: Record<string, string> = {}
-const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
+const ROLES = DEMO_ROLES
 type Role = (typeof ROLES)[number] | 'anonymous'
 
 const userIdOf = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)

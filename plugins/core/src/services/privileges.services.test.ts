@@ -3,14 +3,14 @@
  * remove, add-or-modify-action, authorities, the catalogue, an account's grants and
  * a role's switches. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { DEMO_ROLES, DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let ENG: number
 let nordic: number
 const tokens: Record<string, string> = {}
-const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
+const ROLES = DEMO_ROLES
 type Role = (typeof ROLES)[number] | 'anonymous'
 
 const userIdOf = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)

@@ -1,29 +1,9 @@
-/** The demo roles every permission test calls as (shared ground of the administration issue). */
-import type { Knex } from 'knex'
+/** The answers each demo role gets from the setup services; the roles themselves come from the test server. */
+import { DEMO_ROLES, type Demo, type DemoRole, type TestServer, signInDemo } from '@app/api/testing'
 
-/** What the helpers need of a test server (plugins import nothing of api/ outside test files). */
-interface Server {
-  signIn(username: string): Promise<string>
-  knex: Knex
-}
-
-export const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
-export type Role = (typeof ROLES)[number] | 'anonymous'
-
-export interface Demo {
-  tokens: Record<Role, string | undefined>
-  /** Demo Engineering, the account every role but `sales` belongs to. */
-  engineering: number
-  /** Demo Sales, the other account. */
-  sales: number
-}
-
-export const signInDemo = async (server: Server): Promise<Demo> => {
-  const tokens = { anonymous: undefined } as Record<Role, string | undefined>
-  for (const role of ROLES) tokens[role] = await server.signIn(`${role}@demo.test`)
-  const accountOf = async (company: string) => Number((await server.knex('accounts').where({ company }).first('id')).id)
-  return { tokens, engineering: await accountOf('Demo Engineering'), sales: await accountOf('Demo Sales') }
-}
+export { type Demo, signInDemo }
+export const ROLES = DEMO_ROLES
+export type Role = DemoRole
 
 /** Who may read a settings list and who may change it: the answer each role gets in Demo Engineering. */
 export const SETTINGS_ONLY: Record<Role, number> = {
@@ -38,4 +18,4 @@ export const SETTINGS_ONLY: Record<Role, number> = {
 export const ANY_MEMBER: Record<Role, number> = { ...SETTINGS_ONLY, salesadmin: 200, companyadmin: 200, user: 200 }
 
 /** A table's rows, to show a refused call changed nothing. */
-export const rowsOf = (server: Server, table: string) => server.knex(table).select('*').orderBy('id')
+export const rowsOf = (server: TestServer, table: string) => server.knex(table).select('*').orderBy('id')

@@ -49,7 +49,6 @@ export const managedCompanies = async (knex: Knex, params: AppParams): Promise<n
   return grants.filter((g) => g.resource === 'COMPANY' && g.action === 'ADMINISTER' && g.resourceId !== null).map((g) => g.resourceId!)
 }
 
-const flagsOfCall = callerFlags
 
 /**
  * The users query of one account: membership joined with the person, their role and
@@ -113,7 +112,7 @@ export const accountUser = async (app: Application, accountId: number, userId: n
 
 /** Company managers may only act on users of the companies they manage. */
 const assertMayEdit = async (app: Application, params: AppParams, target: AccountUser) => {
-  if ((await flagsOfCall(app, params)).canManageUsers) return
+  if ((await callerFlags(app, params)).canManageUsers) return
   const managed = await managedCompanies(app.get('knex'), params)
   if (target.companyId === null || !managed.includes(target.companyId)) throw new Forbidden(USER_MESSAGES.noEditAccess)
 }
@@ -143,7 +142,7 @@ const usersList = (app: Application) => ({
     if (!boolOf(query.includeSystem, false)) base.andWhereNot('au.access_level', 'GLOBAL_ADMIN')
     // Anonymised users can no longer be edited.
     if (boolOf(query.onlyEditable, true)) base.andWhere('u.anonymous', false)
-    if (!(await flagsOfCall(app, params)).canManageUsers) base.whereIn('au.company_id', await managedCompanies(app.get('knex'), params))
+    if (!(await callerFlags(app, params)).canManageUsers) base.whereIn('au.company_id', await managedCompanies(app.get('knex'), params))
     const filter = String(query.filter ?? '').trim()
     if (filter) whereContains(base, ['u.first_name', 'u.last_name', 'u.username', 'u.acronym'], filter)
     const counted = await base.clone().count({ total: '*' }).first()
@@ -216,7 +215,7 @@ class UserById extends TableService {
     const userId = Number(id)
     if (!Number.isInteger(userId) || userId < 1) throw new NotFound(USER_MESSAGES.notFound)
     const user = await accountUser(this.app, currentUser(params).accountId, userId)
-    if (!(await flagsOfCall(this.app, params)).canManageUsers) {
+    if (!(await callerFlags(this.app, params)).canManageUsers) {
       const managed = await managedCompanies(this.app.get('knex'), params)
       if (user.companyId === null || !managed.includes(user.companyId)) throw new NotFound(USER_MESSAGES.notFound)
     }
@@ -327,7 +326,7 @@ const createUser = (app: Application, schema: typeof newUserSchema | typeof empt
     const email = data.email.trim().toLowerCase()
     if (data.repeatEmail !== undefined && data.repeatEmail.trim().toLowerCase() !== email) throw fieldError('repeatEmail', 'Emails doesnt match')
     if (await registered(knex, email)) throw new Conflict(USER_MESSAGES.emailTaken, { errors: { email: USER_MESSAGES.emailTaken } })
-    const flags = await flagsOfCall(app, params)
+    const flags = await callerFlags(app, params)
     const companyGrants = (data.privileges ?? []).filter((p) => p.resource === 'COMPANY')
     const companyIds = [...companyGrants.map((p) => p.resourceId), ...(data.companyId ? [data.companyId] : [])]
     if (!flags.canManageUsers) {
@@ -413,7 +412,7 @@ const editUser = (app: Application) => ({
       throw new Conflict(USER_MESSAGES.acronymTaken, { errors: { acronym: USER_MESSAGES.acronymTaken } })
     if (data.companyId !== undefined && data.companyId !== null) {
       await assertResourcesOfAccount(app, caller.accountId, 'COMPANY', [data.companyId])
-      if (!(await flagsOfCall(app, params)).canManageUsers && !(await managedCompanies(knex, params)).includes(data.companyId))
+      if (!(await callerFlags(app, params)).canManageUsers && !(await managedCompanies(knex, params)).includes(data.companyId))
         throw new Forbidden(USER_MESSAGES.noEditAccess)
     }
     await knex.transaction(async (trx) => {
@@ -460,7 +459,7 @@ const changeAccessLevel = (app: Application) => ({
     if (!USER_ACCESS_LEVELS.includes(level)) throw fieldError('level', `Must be one of ${USER_ACCESS_LEVELS.join(', ')}`)
     const target = await accountUser(app, caller.accountId, userId)
     if (userId === caller.id) throw new BadRequest(USER_MESSAGES.selfLevel)
-    if ((level === 'GLOBAL_ADMIN' || target.accessLevel === 'GLOBAL_ADMIN') && !(await flagsOfCall(app, params)).canManageAccounts)
+    if ((level === 'GLOBAL_ADMIN' || target.accessLevel === 'GLOBAL_ADMIN') && !(await callerFlags(app, params)).canManageAccounts)
       throw new Forbidden(USER_MESSAGES.globalAdminOnly)
     await app.get('knex')('account_users').where({ account_id: caller.accountId, user_id: userId }).update({ access_level: level })
     return accountUser(app, caller.accountId, userId)

@@ -17,6 +17,7 @@ import { memberServices } from './services/member.services'
 import { passwordResetServices } from './services/passwordreset.services'
 import { privilegeServices } from './services/privileges.services'
 import { profileServices } from './services/profile.services'
+import { roleServices } from './services/roles.services'
 import { sessionServices } from './services/session.services'
 
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
@@ -116,6 +117,7 @@ export default definePlugin({
     ...privilegeServices,
     ...accountUserServices,
     ...memberServices,
+    ...roleServices,
     ...passwordResetServices,
     ...profileServices,
   ],

@@ -2,3 +2,4 @@
 export * from './services/schemas'
 export * from './services/accounts-admin.schema'
 export * from './services/accountusers.schema'
+export * from './services/roles.schema'

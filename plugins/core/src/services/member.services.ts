@@ -1,14 +1,15 @@
 /**
- * Memberships (account users), roles and privileges: the toggles, the caller's
- * language, roles and the privileges table. The users list, the wizard and editing
- * are in accountusers.services.ts; per-user grants in privileges.services.ts.
+ * Memberships (account users) and privileges: the toggles, the caller's language
+ * and the privileges table. The users list, the wizard and editing are in
+ * accountusers.services.ts; roles in roles.services.ts; per-user grants in
+ * privileges.services.ts.
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, Language, ServiceDefinition } from '@app/plugin-kit'
 import { TableService, currentUser } from '@app/plugin-kit'
 import { querySyntax } from '@feathersjs/typebox'
 import { routeId } from './route'
-import { privilegeSchema, roleDataSchema, rolePatchSchema, roleSchema } from './schemas'
+import { privilegeSchema } from './schemas'
 import { LANGUAGES } from '@app/plugin-kit/shared'
 
 /** The caller's account's membership of `userId`, or 404. */
@@ -16,16 +17,6 @@ const membership = async (app: Application, accountId: number, userId: number) =
   const row = await app.get('knex')('account_users').where({ account_id: accountId, user_id: userId }).first('id', 'enabled')
   if (!row) throw new NotFound(`No record found for id '${userId}'`)
   return row
-}
-
-class RolesService extends TableService {
-  override async _remove(id: any, params?: any) {
-    // Within the caller's account first: another account's role is simply not found.
-    await this._get(id, params)
-    const inUse = await this.Model('account_users').where({ role_id: id }).first('id')
-    if (inUse) throw new Conflict('The role is given to users; give them another role first')
-    return super._remove(id, params)
-  }
 }
 
 export const memberServices: ServiceDefinition[] = [
@@ -87,23 +78,6 @@ export const memberServices: ServiceDefinition[] = [
         return { language }
       },
     }),
-  },
-  {
-    path: 'roles',
-    methods: ['find', 'get', 'create', 'patch', 'remove'],
-    scope: { kind: 'tenant' },
-    flags: { create: ['canManageSettings'], patch: ['canManageSettings'], remove: ['canManageSettings'] },
-    schemas: { data: roleDataSchema, patch: rolePatchSchema, query: querySyntax(roleSchema) as any, result: roleSchema },
-    hooks: {
-      before: {
-        create: [
-          async (context: any) => {
-            context.data = { securityGroup: 'USER', ...context.data, createdAt: new Date().toISOString() }
-          },
-        ],
-      },
-    },
-    service: (app) => new RolesService({ Model: app.get('knex'), name: 'roles', result: roleSchema }),
   },
   {
     path: 'privileges',

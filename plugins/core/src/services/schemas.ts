@@ -1,6 +1,6 @@
 /**
  * Core schemas (browser-safe): what the API answers and accepts for accounts,
- * roles, memberships, privileges and modules.
+ * memberships, privileges and modules (roles: roles.schema.ts).
  */
 import {
   ALWAYS_ON_MODULES,
@@ -65,22 +65,6 @@ export const signUpSchema = Type.Object(
   { additionalProperties: false },
 )
 export type SignUp = Static<typeof signUpSchema>
-
-export const roleSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    accountId: Type.Integer(),
-    name: Type.String(),
-    securityGroup: Field.enumOf(['ADMIN', 'USER'] as const),
-    createdAt: Type.String(),
-  },
-  { additionalProperties: false },
-)
-export const roleDataSchema = Type.Object(
-  { name: Field.text({ minLength: 2, maxLength: 100 }), securityGroup: Type.Optional(Field.enumOf(['ADMIN', 'USER'] as const)) },
-  { additionalProperties: false },
-)
-export const rolePatchSchema = Type.Partial(roleDataSchema, { additionalProperties: false })
 
 export const memberSchema = Type.Object(
   {

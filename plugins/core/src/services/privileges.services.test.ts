@@ -42,7 +42,7 @@ describe('a user\'s privileges', () => {
     expect(twice.body.message).toBe('The user already has this privilege')
 
     const list = await as('admin', 'GET', `/api/accountusers/${id}/privileges`)
-    expect(list.body.map((g: any) => [g.resource, g.resourceId, g.action])).toEqual([['COMPANY', nordic, 'VIEW']])
+    expect(list.body.map((g: any) => [g.resource, g.resourceId, g.resourceName, g.action])).toEqual([['COMPANY', nordic, 'Nordic Steel Oy', 'VIEW']])
     const modified = await as('admin', 'POST', `/api/accountusers/${id}/privileges/add-or-modify-action`, { ...body, action: 'EDIT' })
     expect(modified.body.action).toBe('EDIT')
     const authorities = await as('admin', 'GET', `/api/accountusers/${id}/authorities/COMPANY/${nordic}`)
@@ -56,6 +56,20 @@ describe('a user\'s privileges', () => {
     expect((await as('admin', 'GET', `/api/accountusers/${id}/privileges`)).body).toEqual([])
   })
 
+  test('a global privilege of the catalogue: added by name, its action changed, removed', async () => {
+    const id = await userIdOf('user@demo.test')
+    const named = { action: 'VIEW', resource: 'COMPANY', name: 'COMPANY_CREATE' }
+    expect((await as('admin', 'POST', `/api/accountusers/${id}/privileges/add`, named)).status).toBe(201)
+    expect((await as('admin', 'POST', `/api/accountusers/${id}/privileges/add-or-modify-action`, { ...named, action: 'EDIT' })).status).toBe(201)
+    const list = await as('admin', 'GET', `/api/accountusers/${id}/privileges`)
+    expect(list.body).toEqual([expect.objectContaining({ name: 'COMPANY_CREATE', resource: 'COMPANY', resourceId: null, resourceName: null, action: 'EDIT' })])
+    expect((await as('admin', 'POST', `/api/accountusers/${id}/privileges/remove`, { ...named, action: 'EDIT' })).status).toBe(201)
+    // A privilege no installed plugin declares any more can still be taken away.
+    await server.knex('privileges').insert({ account_id: ENG, user_id: id, name: 'RETIRED', resource: 'ACCOUNT', action: 'VIEW' })
+    expect((await as('admin', 'POST', `/api/accountusers/${id}/privileges/remove`, { action: 'VIEW', resource: 'ACCOUNT', name: 'RETIRED' })).status).toBe(201)
+    expect(await server.knex('privileges').where({ user_id: id })).toEqual([])
+  })
+
   test('bad input answers 400 with the field and changes nothing', async () => {
     const id = await userIdOf('user@demo.test')
     const cases: [unknown, Record<string, string>][] = [
@@ -63,6 +77,10 @@ describe('a user\'s privileges', () => {
       [{ ...grant, resourceId: nordic, action: 'OWN' }, { action: 'Must be one of ACCESS, VIEW, DOWNLOAD, EDIT, ADMINISTER' }],
       [{ action: 'VIEW', resource: 'COMPANY' }, { resourceId: 'A resource id is required for projects and companies' }],
       [{ action: 'VIEW', resource: 'PROJECT', resourceId: 5 }, { resourceId: 'No project 5 in this account' }],
+      [{ action: 'VIEW', resource: 'COMPANY', name: 'MAKE_COFFEE' }, { name: 'Choose a privilege from the catalogue' }],
+      // A catalogue name under another resource than its own is no privilege either.
+      [{ action: 'VIEW', resource: 'ACCOUNT', name: 'PROJECT_CREATE' }, { name: 'Choose a privilege from the catalogue' }],
+      [{ action: 'VIEW', resource: 'COMPANY', name: 'COMPANY_CREATE', resourceId: nordic }, { resourceId: 'A named privilege applies to the whole account: it names no row' }],
     ]
     for (const [body, errors] of cases) {
       const answer = await as('admin', 'POST', `/api/accountusers/${id}/privileges/add`, body)
@@ -80,7 +98,12 @@ describe('a user\'s privileges', () => {
     expect((await as('anonymous', 'POST', `/api/accountusers/${id}/privileges/add`, body)).status).toBe(401)
     const foreign = await as('sales', 'POST', `/api/accountusers/${id}/privileges/add`, body)
     expect(foreign.status).toBe(404)
-    expect((await as('sales', 'GET', `/api/accountusers/${id}/privileges`)).body).toEqual([])
+    // Another account's user is not found, on every read.
+    for (const path of ['privileges', 'privileges/projects', `authorities/COMPANY/${nordic}`]) {
+      const foreignRead = await as('sales', 'GET', `/api/accountusers/${id}/${path}`)
+      expect(foreignRead.status, path).toBe(404)
+      expect(foreignRead.body.message, path).toBe('User not found')
+    }
     expect((await as('user', 'GET', `/api/accountusers/${id}/privileges`)).status).toBe(403)
     // A company manager reads only the grants of their companies' users.
     await server.knex('privileges').where({ user_id: await userIdOf('companyadmin@demo.test'), resource: 'COMPANY' }).update({ resource_id: nordic })

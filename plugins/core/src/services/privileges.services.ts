@@ -20,6 +20,8 @@ export const PRIVILEGE_MESSAGES = {
   missing: 'The user has no such privilege',
   globalAdminOnly: 'Only global admins may grant or remove platform privileges',
   resourceRequired: 'A resource id is required for projects and companies',
+  unknownName: 'Choose a privilege from the catalogue',
+  namedIsGlobal: 'A named privilege applies to the whole account: it names no row',
 } as const
 
 /** Resources whose grants name one row (a project, a company). */
@@ -85,6 +87,24 @@ const grantRow = (row: any) => ({
   resourceId: row.resource_id === null ? null : Number(row.resource_id),
   action: row.action,
 })
+type GrantRow = ReturnType<typeof grantRow>
+
+/** The table of the rows a resource-specific grant names; its plugin may not be installed. */
+const RESOURCE_TABLES: Partial<Record<PrivilegeResource, string>> = { PROJECT: 'projects', COMPANY: 'companies' }
+
+/**
+ * Grants with the name of the project or company each names (null for a global
+ * grant, or a row whose plugin is not installed), so a screen needs no list of them.
+ */
+const withResourceNames = async (knex: Knex, accountId: number, grants: GrantRow[]) => {
+  const names = new Map<string, string>()
+  for (const [resource, table] of Object.entries(RESOURCE_TABLES)) {
+    const ids = [...new Set(grants.filter((g) => g.resource === resource && g.resourceId !== null).map((g) => g.resourceId!))]
+    if (!ids.length || !(await tableExists(knex, table))) continue
+    for (const row of await knex(table).where('account_id', accountId).whereIn('id', ids).select('id', 'name')) names.set(`${resource}:${row.id}`, row.name)
+  }
+  return grants.map((g) => ({ ...g, resourceName: g.resourceId === null ? null : (names.get(`${g.resource}:${g.resourceId}`) ?? null) }))
+}
 
 /** A privileges-table service addressed by the user in its path; only the caller's account's rows exist for it. */
 abstract class UserGrants extends TableService {
@@ -95,32 +115,42 @@ abstract class UserGrants extends TableService {
     const caller = currentUser(params)
     return this.app.get('knex')('privileges').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') })
   }
-  /** Company managers read the grants of their companies' users only. */
-  protected async mayRead(params: AppParams) {
+  protected named(params: AppParams, grants: GrantRow[]) {
+    return withResourceNames(this.app.get('knex'), currentUser(params).accountId, grants)
+  }
+  /**
+   * The membership of the user in the path, or 404 'User not found' as for any user
+   * of another account. Null when the caller may not read it: company managers read
+   * the grants of their companies' users only.
+   */
+  protected async readableMember(params: AppParams): Promise<{ roleId: number | null } | null> {
     const caller = currentUser(params)
-    if ((await this.app.get('access').flags(caller)).canManageUsers) return true
     const knex = this.app.get('knex')
-    const member = await knex('account_users').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') }).first('company_id')
-    return Boolean(member?.company_id) && (await managedCompanies(knex, params)).includes(Number(member.company_id))
+    const member = await knex('account_users').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') }).first('company_id', 'role_id')
+    if (!member) throw new NotFound(USER_MESSAGES.notFound)
+    const mayRead =
+      (await this.app.get('access').flags(caller)).canManageUsers ||
+      (Boolean(member.company_id) && (await managedCompanies(knex, params)).includes(Number(member.company_id)))
+    return mayRead ? { roleId: member.role_id === null ? null : Number(member.role_id) } : null
   }
 }
 
 /** GET /accountusers/{userId}/privileges (query projectId): the user's own grants. */
 class UserPrivileges extends UserGrants {
   override async find(params?: any): Promise<any> {
-    if (!(await this.mayRead(params))) return []
+    if (!(await this.readableMember(params))) return []
     const q = this.grants(params).orderBy('id')
     const projectId = params.query?.projectId
     if (projectId !== undefined) q.andWhere({ resource: 'PROJECT', resource_id: Number(projectId) })
-    return (await q).map(grantRow)
+    return this.named(params, (await q).map(grantRow))
   }
 }
 
 /** GET /accountusers/{userId}/privileges/projects: the user's grants on single projects. */
 class UserProjectPrivileges extends UserGrants {
   override async find(params?: any): Promise<any> {
-    if (!(await this.mayRead(params))) return []
-    return (await this.grants(params).andWhere({ resource: 'PROJECT' }).whereNotNull('resource_id').orderBy('resource_id')).map(grantRow)
+    if (!(await this.readableMember(params))) return []
+    return this.named(params, (await this.grants(params).andWhere({ resource: 'PROJECT' }).whereNotNull('resource_id').orderBy('resource_id')).map(grantRow))
   }
 }
 
@@ -129,21 +159,20 @@ class UserAuthorities extends UserGrants {
   override async find(params?: any): Promise<any> {
     const caller = currentUser(params)
     const userId = routeId(params, 'userId')
+    const member = await this.readableMember(params)
     const resource = String(params.route?.resource)
     const resourceId = Number(params.route?.resourceId)
     // Nothing can be held on a resource kind that does not exist.
-    if (!PRIVILEGE_RESOURCES.includes(resource as PrivilegeResource) || !Number.isInteger(resourceId)) return []
-    const knex = this.app.get('knex')
-    const member = await knex('account_users').where({ account_id: caller.accountId, user_id: userId }).first('role_id')
-    if (!member || !(await this.mayRead(params))) return []
-    const rows = await knex('privileges')
+    if (!member || !PRIVILEGE_RESOURCES.includes(resource as PrivilegeResource) || !Number.isInteger(resourceId)) return []
+    const rows = await this.app
+      .get('knex')('privileges')
       .where({ account_id: caller.accountId, resource, resource_id: resourceId })
       .andWhere((w) => {
         w.where('user_id', userId)
-        if (member.role_id) w.orWhere('role_id', member.role_id)
+        if (member.roleId) w.orWhere('role_id', member.roleId)
       })
       .orderBy('id')
-    return rows.map(grantRow)
+    return this.named(params, rows.map(grantRow))
   }
 }
 
@@ -167,8 +196,8 @@ class ChangeUserGrant extends UserGrants {
     if (PLATFORM.includes(data.resource) && !(await this.app.get('access').flags(caller)).canManageAccounts)
       throw new Forbidden(PRIVILEGE_MESSAGES.globalAdminOnly)
     const resourceId = data.resourceId ?? null
-    if (RESOURCE_SPECIFIC.includes(data.resource) && resourceId === null && !data.name)
-      throw new BadRequest('Validation failed', { errors: { resourceId: PRIVILEGE_MESSAGES.resourceRequired } })
+    // A removal names what is held, even a privilege no installed plugin declares any more.
+    if (this.change !== 'remove') assertGrantable(this.app, data, resourceId)
     if (resourceId !== null) await assertResource(knex, caller.accountId, data.resource, resourceId)
     const match = { account_id: caller.accountId, user_id: userId, resource: data.resource, resource_id: resourceId, name: data.name ?? null }
     const existing = await knex('privileges').where(match).first()
@@ -187,9 +216,21 @@ class ChangeUserGrant extends UserGrants {
   }
 }
 
+/**
+ * What may be granted: a named privilege is a global one of the catalogue, for its
+ * resource, on no row; an unnamed one on a project or company names the row.
+ */
+const assertGrantable = (app: Application, data: GrantData, resourceId: number | null) => {
+  const invalid = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })
+  if (data.name) {
+    if (!privilegeCatalog(app).some((p) => p.global && p.name === data.name && p.resource === data.resource)) throw invalid('name', PRIVILEGE_MESSAGES.unknownName)
+    if (resourceId !== null) throw invalid('resourceId', PRIVILEGE_MESSAGES.namedIsGlobal)
+  } else if (RESOURCE_SPECIFIC.includes(data.resource) && resourceId === null) throw invalid('resourceId', PRIVILEGE_MESSAGES.resourceRequired)
+}
+
 /** A project or company id must name a row of the account; without its plugin nothing can. */
 const assertResource = async (knex: Knex, accountId: number, resource: PrivilegeResource, resourceId: number) => {
-  const table = resource === 'PROJECT' ? 'projects' : resource === 'COMPANY' ? 'companies' : null
+  const table = RESOURCE_TABLES[resource]
   if (!table) throw new BadRequest('Validation failed', { errors: { resourceId: `A ${resource} privilege names no row` } })
   const found = (await tableExists(knex, table)) && (await knex(table).where({ id: resourceId, account_id: accountId }).first('id'))
   if (!found) throw new BadRequest('Validation failed', { errors: { resourceId: `No ${resource.toLowerCase()} ${resourceId} in this account` } })

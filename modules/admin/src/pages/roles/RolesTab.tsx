@@ -1,7 +1,10 @@
+/** The roles tab: the account's roles, the chosen role's privileges, and privileges per user. */
 import { EmptyState, FormError, FormFrame, SelectField, Spinner, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Role } from '../../api'
+import { usePrivilegeText } from './labels'
 import {
   $catalog,
   $editing,
@@ -19,47 +22,70 @@ import {
   roleSelected,
   rolesOpened,
 } from './model'
+import { UserPrivileges } from './UserPrivileges'
+import './roles.css'
 
-export const RolesTab = ({ accountId }: { accountId: number }) => {
+const RoleForm = () => {
   const { t } = useTranslation('admin')
-  const u = useUnit({
-    roles: $roles,
-    failed: $rolesFailed,
-    loading: $loading,
-    editing: $editing,
-    selected: $selectedRoleId,
-    catalog: $catalog,
-    granted: $grantedNames,
-    opened: rolesOpened,
-    edit: editClicked,
-    cancel: editCancelled,
-    remove: removeClicked,
-    select: roleSelected,
-    toggle: privilegeToggled,
-  })
-  useEffect(() => {
-    u.opened(accountId)
-  }, [u.opened, accountId])
+  const { editing, cancel } = useUnit({ editing: $editing, cancel: editCancelled })
   const groups = SECURITY_GROUPS.map((g) => ({ value: g, label: t(`roles.group.${g}`) }))
-  const selectedRole = u.roles.find((r) => r.id === u.selected)
   return (
-    <>
-      <section className="admin-section" aria-labelledby="admin-roles-title">
-        <h2 id="admin-roles-title">{t('roles.title')}</h2>
-        <FormFrame form={roleForm}>
-          <div className="admin-inline-form">
-            <TextField form={roleForm} name="name" label={t('roles.name')} />
-            <SelectField form={roleForm} name="securityGroup" label={t('roles.securityGroup')} options={groups} />
-            <SubmitButton form={roleForm}>{u.editing ? t('roles.save') : t('roles.add')}</SubmitButton>
-            {u.editing && (
-              <button type="button" className="kit-button" onClick={() => u.cancel()}>
-                {t('common.cancel')}
-              </button>
-            )}
-          </div>
-          <FormError form={roleForm} />
-        </FormFrame>
-        {u.failed && <p role="alert">{t('list.failed')}</p>}
+    <FormFrame form={roleForm}>
+      <div className="admin-inline-form">
+        <TextField form={roleForm} name="name" label={t('roles.name')} />
+        <SelectField form={roleForm} name="securityGroup" label={t('roles.securityGroup')} options={groups} />
+        <SubmitButton form={roleForm}>{editing ? t('roles.save') : t('roles.add')}</SubmitButton>
+        {editing && (
+          <button type="button" className="kit-button" onClick={() => cancel()}>
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+      {editing && <p className="admin-hint">{t('roles.editing', { name: editing.name })}</p>}
+      <FormError form={roleForm} />
+    </FormFrame>
+  )
+}
+
+const RoleRow = ({ role }: { role: Role }) => {
+  const { t } = useTranslation('admin')
+  const u = useUnit({ selected: $selectedRoleId, select: roleSelected, edit: editClicked, remove: removeClicked })
+  return (
+    <tr>
+      <th scope="row">
+        {role.name}
+        {role.builtIn && <span className="roles-badge">{t('roles.builtIn')}</span>}
+      </th>
+      <td>{t(`roles.group.${role.securityGroup}`)}</td>
+      <td className="admin-actions">
+        <button type="button" className="kit-button" onClick={() => u.select(role.id)} aria-pressed={role.id === u.selected} aria-label={t('roles.privilegesOf', { name: role.name })}>
+          {t('roles.privileges')}
+        </button>
+        {!role.builtIn && (
+          <>
+            <button type="button" className="kit-button" onClick={() => u.edit(role)} aria-label={t('roles.editOf', { name: role.name })}>
+              {t('common.edit')}
+            </button>
+            <button type="button" className="admin-danger" onClick={() => u.remove(role)} aria-label={t('roles.removeOf', { name: role.name })}>
+              {t('common.remove')}
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+const RoleList = () => {
+  const { t } = useTranslation('admin')
+  const { roles, failed, loading } = useUnit({ roles: $roles, failed: $rolesFailed, loading: $loading })
+  return (
+    <section className="admin-section" aria-labelledby="admin-roles-title">
+      <h2 id="admin-roles-title">{t('roles.title')}</h2>
+      <p className="admin-hint">{t('roles.hint')}</p>
+      <RoleForm />
+      {failed && <p role="alert">{t('list.failed')}</p>}
+      {roles.length > 0 && (
         <table className="admin-table">
           <caption className="kit-visually-hidden">{t('roles.title')}</caption>
           <thead>
@@ -70,46 +96,54 @@ export const RolesTab = ({ accountId }: { accountId: number }) => {
             </tr>
           </thead>
           <tbody>
-            {u.roles.map((role) => (
-              <tr key={role.id} aria-selected={role.id === u.selected}>
-                <td>{role.name}</td>
-                <td>{t(`roles.group.${role.securityGroup}`)}</td>
-                <td className="admin-actions">
-                  <button type="button" className="kit-button" onClick={() => u.select(role.id)} aria-pressed={role.id === u.selected}>
-                    {t('roles.privileges')}
-                  </button>
-                  <button type="button" className="kit-button" onClick={() => u.edit(role)}>
-                    {t('common.edit')}
-                  </button>
-                  <button type="button" className="admin-danger" onClick={() => u.remove(role)}>
-                    {t('common.remove')}
-                  </button>
-                </td>
-              </tr>
+            {roles.map((role) => (
+              <RoleRow key={role.id} role={role} />
             ))}
           </tbody>
         </table>
-        {u.loading && <Spinner />}
-        {!u.loading && !u.failed && u.roles.length === 0 && <EmptyState text={t('roles.empty')} />}
-      </section>
-      {selectedRole && (
-        <section className="admin-section" aria-labelledby="admin-role-privileges-title">
-          <h2 id="admin-role-privileges-title">{t('roles.privilegesOf', { name: selectedRole.name })}</h2>
-          <p>{t('roles.privilegesHint')}</p>
-          <ul className="admin-privileges">
-            {u.catalog.map((privilege) => (
-              <li key={privilege.id}>
-                <label className="kit-checkbox">
-                  <input type="checkbox" checked={u.granted.includes(privilege.name)} onChange={() => u.toggle(privilege.id)} />
-                  <span>
-                    {privilege.name} <small>({privilege.description})</small>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </section>
       )}
+      {loading && <Spinner />}
+      {!loading && !failed && roles.length === 0 && <EmptyState text={t('roles.empty')} />}
+    </section>
+  )
+}
+
+const RolePrivileges = ({ role }: { role: Role }) => {
+  const { t } = useTranslation('admin')
+  const text = usePrivilegeText()
+  const { catalog, granted, toggle } = useUnit({ catalog: $catalog, granted: $grantedNames, toggle: privilegeToggled })
+  return (
+    <section className="admin-section" aria-labelledby="admin-role-privileges-title">
+      <h2 id="admin-role-privileges-title">{t('roles.privilegesOf', { name: role.name })}</h2>
+      <p className="admin-hint">{t('roles.privilegesHint')}</p>
+      {role.securityGroup === 'ADMIN' && <p className="admin-hint">{t('roles.adminGroupHint')}</p>}
+      <ul className="admin-privileges">
+        {catalog.map((privilege) => (
+          <li key={privilege.id}>
+            <label className="kit-checkbox">
+              <input type="checkbox" checked={granted.includes(privilege.name)} onChange={() => toggle(privilege.id)} />
+              <span>
+                {text.privilege(privilege)} <small>({privilege.name})</small>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export const RolesTab = ({ accountId }: { accountId: number }) => {
+  const { roles, selected, opened } = useUnit({ roles: $roles, selected: $selectedRoleId, opened: rolesOpened })
+  useEffect(() => {
+    opened(accountId)
+  }, [opened, accountId])
+  const selectedRole = roles.find((r) => r.id === selected)
+  return (
+    <>
+      <RoleList />
+      {selectedRole && <RolePrivileges role={selectedRole} />}
+      <UserPrivileges />
     </>
   )
 }

@@ -13,19 +13,32 @@ import {
 } from '../../api'
 import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
-import { $grantedNames, $roles, editClicked, privilegeToggled, removeClicked, roleForm, roleSelected, rolesOpened } from './model'
+import {
+  $editing,
+  $grantedNames,
+  $roles,
+  editClicked,
+  privilegeToggled,
+  removeClicked,
+  removeFailureKey,
+  roleForm,
+  roleSelected,
+  rolesOpened,
+} from './model'
 
 const ROLES: Role[] = [
-  { id: 1, name: 'Admins', securityGroup: 'ADMIN' },
-  { id: 2, name: 'Basic', securityGroup: 'USER' },
+  { id: 1, name: 'Administrators', securityGroup: 'ADMIN', builtIn: true },
+  { id: 2, name: 'Basic', securityGroup: 'USER', builtIn: true },
+  { id: 3, name: 'Surveyors', securityGroup: 'USER', builtIn: false },
 ]
+const SURVEYORS = ROLES[2]!
 
-const setup = (options: { create?: () => Promise<Role>; yes?: boolean } = {}) => {
+const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<Role>; yes?: boolean } = {}) => {
   const calls = {
-    roles: vi.fn(async () => ({ total: 2, limit: 500, skip: 0, data: ROLES })),
-    create: vi.fn(options.create ?? (async () => ROLES[1]!)),
-    save: vi.fn(async (role: Role) => role),
-    remove: vi.fn(async () => ROLES[1]!),
+    roles: vi.fn(async () => ({ total: 3, limit: 500, skip: 0, data: ROLES })),
+    create: vi.fn(options.create ?? (async () => SURVEYORS)),
+    save: vi.fn(async (role: Omit<Role, 'builtIn'>) => ({ ...role, builtIn: false })),
+    remove: vi.fn(options.remove ?? (async () => SURVEYORS)),
     grants: vi.fn(async () => ({ total: 1, limit: 500, skip: 0, data: [{ id: 5, roleId: 2, name: 'PROJECT_CREATE' }] })),
     toggle: vi.fn(async () => ({ granted: false })),
     confirm: vi.fn(async () => options.yes ?? true),
@@ -67,10 +80,23 @@ describe('roles', () => {
   test('edit fills the form and saves by id', async () => {
     const { scope, save } = setup()
     await allSettled(rolesOpened, { scope, params: 4 })
-    await allSettled(editClicked, { scope, params: ROLES[0]! })
-    await fill(scope, { securityGroup: 'USER' })
+    await allSettled(editClicked, { scope, params: SURVEYORS })
+    expect(scope.getState($editing)).toEqual(SURVEYORS)
+    await fill(scope, { name: 'Site surveyors', securityGroup: 'ADMIN' })
     await allSettled(roleForm.submitted, { scope })
-    expect(save).toHaveBeenCalledWith({ id: 1, name: 'Admins', securityGroup: 'USER' })
+    expect(save).toHaveBeenCalledWith({ id: 3, name: 'Site surveyors', securityGroup: 'ADMIN' })
+    expect(scope.getState($editing)).toBeNull()
+  })
+
+  test('a built-in role is neither edited nor removed', async () => {
+    const { scope, confirm, remove } = setup()
+    await allSettled(rolesOpened, { scope, params: 4 })
+    await allSettled(editClicked, { scope, params: ROLES[0]! })
+    expect(scope.getState($editing)).toBeNull()
+    expect(scope.getState(roleForm.$values).name).toBe('')
+    await allSettled(removeClicked, { scope, params: ROLES[1]! })
+    expect(confirm).not.toHaveBeenCalled()
+    expect(remove).not.toHaveBeenCalled()
   })
 
   test('a name in use shows on the field', async () => {
@@ -84,12 +110,25 @@ describe('roles', () => {
 
   test('remove asks first; only Yes removes', async () => {
     const no = setup({ yes: false })
-    await allSettled(removeClicked, { scope: no.scope, params: ROLES[1]! })
-    expect(no.confirm).toHaveBeenCalledWith({ key: 'roles.confirmRemove', name: 'Basic' })
+    await allSettled(removeClicked, { scope: no.scope, params: SURVEYORS })
+    expect(no.confirm).toHaveBeenCalledWith({ key: 'roles.confirmRemove', name: 'Surveyors' })
+    expect(no.remove).not.toHaveBeenCalled()
+    // A Yes to another question of the tab later does not remove the role asked about before.
+    no.confirm.mockImplementation(async () => true)
+    await allSettled(confirmRemoveFx, { scope: no.scope, params: { key: 'userPrivileges.confirmRemove', name: 'x' } })
     expect(no.remove).not.toHaveBeenCalled()
     const yes = setup()
-    await allSettled(removeClicked, { scope: yes.scope, params: ROLES[1]! })
-    expect(yes.remove).toHaveBeenCalledWith(2)
+    await allSettled(removeClicked, { scope: yes.scope, params: SURVEYORS })
+    expect(yes.remove).toHaveBeenCalledWith(3)
+    expect(yes.notify).toHaveBeenCalledWith({ kind: 'success', key: 'roles.removed' })
+  })
+
+  test("the API's refusals say why: a role given to users, a built-in role", async () => {
+    const inUse = setup({ remove: () => Promise.reject(new ApiError('The role is given to users; give them another role first', 409)) })
+    await allSettled(removeClicked, { scope: inUse.scope, params: SURVEYORS })
+    expect(inUse.notify).toHaveBeenCalledWith({ kind: 'error', key: 'roles.inUse' })
+    expect(removeFailureKey(new ApiError('A built-in role cannot be changed or removed', 403))).toBe('roles.builtInRefused')
+    expect(removeFailureKey(new ApiError('Network error', 0))).toBe('roles.removeFailed')
   })
 
   test("a selected role shows its privileges; a switch toggles one and reloads them", async () => {

@@ -1,12 +1,14 @@
 /**
  * Roles (user groups): add, edit (name, security group ADMIN or USER), remove after
- * a confirmation, and the role's global privileges switched on and off.
+ * a confirmation, and the role's global privileges switched on and off. The built-in
+ * roles are listed but neither edited nor removed.
  */
-import { createForm } from '@app/module-kit'
+import { ApiError, createForm } from '@app/module-kit'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import {
   type CatalogPrivilege,
   type Role,
+  type RoleData,
   createRoleFx,
   fetchCatalogFx,
   fetchRoleGrantsFx,
@@ -47,7 +49,7 @@ export const $grantedNames = createStore<string[]>([])
 const saveFx = attach({
   source: $editing,
   effect: createEffect(async ({ values, editing }: { values: RoleValues; editing: Role | null }) => {
-    const data = { name: values.name.trim(), securityGroup: values.securityGroup as Role['securityGroup'] }
+    const data: RoleData = { name: values.name.trim(), securityGroup: values.securityGroup as Role['securityGroup'] }
     return withConflictOn('name', 'roles.duplicate', () => (editing ? saveRoleFx({ id: editing.id, ...data }) : createRoleFx(data)))
   }),
   mapParams: (values: RoleValues, editing) => ({ values, editing }),
@@ -64,22 +66,28 @@ export const roleForm = createForm<RoleValues>({
 })
 
 sample({ clock: rolesOpened, fn: () => undefined, target: [fetchRolesFx, fetchCatalogFx, roleForm.reset, editCancelled] })
-$editing.on(editClicked, (_, role) => role).reset(editCancelled, roleForm.submitFx.done)
+// The built-in roles keep their name and group.
+const editStarted = sample({ clock: editClicked, filter: (role) => !role.builtIn })
+$editing.on(editStarted, (_, role) => role).reset(editCancelled, roleForm.submitFx.done)
 sample({ clock: editCancelled, target: roleForm.reset })
-sample({ clock: editClicked, fn: (role) => ({ name: 'name' as const, value: role.name }), target: roleForm.fieldChanged })
-sample({ clock: editClicked, fn: (role) => ({ name: 'securityGroup' as const, value: role.securityGroup }), target: roleForm.fieldChanged })
+sample({ clock: editStarted, fn: (role) => ({ name: 'name' as const, value: role.name }), target: roleForm.fieldChanged })
+sample({ clock: editStarted, fn: (role) => ({ name: 'securityGroup' as const, value: role.securityGroup }), target: roleForm.fieldChanged })
 
 sample({ clock: roleForm.submitFx.done, target: [roleForm.reset, fetchRolesFx] })
 sample({ clock: roleForm.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'roles.saved' }), target: notifyFx })
 sample({ clock: roleForm.submitFx.fail, fn: () => ({ kind: 'error' as const, key: 'roles.saveFailed' }), target: notifyFx })
 
-// Remove: ask first; only a Yes removes.
-const $removing = createStore<Role | null>(null).on(removeClicked, (_, role) => role)
-sample({ clock: removeClicked, fn: (role) => ({ key: 'roles.confirmRemove', name: role.name }), target: confirmRemoveFx })
-sample({ clock: confirmRemoveFx.doneData, source: $removing, filter: (role, yes) => Boolean(role && yes), fn: (role) => role!.id, target: removeRoleFx })
+// Remove: ask first (its own question: another tab's Yes removes nothing here); only a Yes removes.
+const confirmRoleRemovalFx = createEffect(async (role: Role) => ({ role, yes: await confirmRemoveFx({ key: 'roles.confirmRemove', name: role.name }) }))
+sample({ clock: removeClicked, filter: (role) => !role.builtIn, target: confirmRoleRemovalFx })
+sample({ clock: confirmRoleRemovalFx.doneData, filter: ({ yes }) => yes, fn: ({ role }) => role.id, target: removeRoleFx })
 sample({ clock: removeRoleFx.done, target: fetchRolesFx })
 sample({ clock: removeRoleFx.done, fn: () => ({ kind: 'success' as const, key: 'roles.removed' }), target: notifyFx })
-sample({ clock: removeRoleFx.fail, fn: () => ({ kind: 'error' as const, key: 'roles.removeFailed' }), target: notifyFx })
+
+/** Why a removal failed, in the user's words: the API refuses a role given to users (409) and a built-in one (403). */
+export const removeFailureKey = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 ? 'roles.inUse' : error instanceof ApiError && error.status === 403 ? 'roles.builtInRefused' : 'roles.removeFailed'
+sample({ clock: removeRoleFx.failData, fn: (error) => ({ kind: 'error' as const, key: removeFailureKey(error) }), target: notifyFx })
 $selectedRoleId.on(roleSelected, (_, id) => id).reset(rolesOpened)
 sample({ clock: removeRoleFx.done, source: $selectedRoleId, filter: (selected, { params }) => selected === params, target: $selectedRoleId.reinit })
 

@@ -24,7 +24,13 @@ const render = async (steps: (scope: ReturnType<typeof fork>) => Promise<void> =
     values: [[$session, { accountId: 4, flags: { canManageSettings: true } } as unknown as Session]],
     handlers: [
       [fetchRolesFx, async () => ({ total: 2, limit: 500, skip: 0, data: ROLES })],
-      [fetchCatalogFx, async () => [{ id: 3, name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' }]],
+      [
+        fetchCatalogFx,
+        async () => [
+          { id: 2, name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
+          { id: 3, name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' },
+        ],
+      ],
       [fetchRoleGrantsFx, async () => ({ total: 0, limit: 500, skip: 0, data: [] })],
       [fetchAccountUsersFx, async () => ({ total: 1, limit: 10, skip: 0, data: [ULLA] })],
       [fetchUserGrantsFx, async () => grants],
@@ -52,10 +58,11 @@ describe('<RolesTab />', () => {
     expect(html).toContain('aria-label="Choose Ulla User"')
   })
 
-  test("a role's switches name each privilege in words", async () => {
+  test("a role's switches name each privilege in words; an account admin is not offered the platform's", async () => {
     const html = await render((scope) => allSettled(roleSelected, { scope, params: 3 }))
     expect(html).toContain('Privileges of Surveyors')
     expect(html).toMatch(/Creates companies <small>\(COMPANY_CREATE\)<\/small>/)
+    expect(html).not.toContain('GLOBAL_ADMIN-ACCESS')
   })
 
   test("a user's grants: what, on what, the action to change, and a named remove button; nothing to add until it is complete", async () => {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next'
 import type { Role } from '../../api'
 import { usePrivilegeText } from './labels'
 import {
-  $catalog,
   $editing,
+  $grantable,
   $grantedNames,
   $loading,
   $roles,
@@ -111,7 +111,7 @@ const RoleList = () => {
 const RolePrivileges = ({ role }: { role: Role }) => {
   const { t } = useTranslation('admin')
   const text = usePrivilegeText()
-  const { catalog, granted, toggle } = useUnit({ catalog: $catalog, granted: $grantedNames, toggle: privilegeToggled })
+  const { catalog, granted, toggle } = useUnit({ catalog: $grantable, granted: $grantedNames, toggle: privilegeToggled })
   return (
     <section className="admin-section" aria-labelledby="admin-role-privileges-title">
       <h2 id="admin-role-privileges-title">{t('roles.privilegesOf', { name: role.name })}</h2>

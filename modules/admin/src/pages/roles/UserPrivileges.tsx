@@ -6,11 +6,11 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CompanyChoice, UserChoice } from '../../api'
 import { usePrivilegeText } from './labels'
+import { $grantable } from './model'
 import {
   $action,
   $canAdd,
   $company,
-  $grantable,
   $grants,
   $grantsFailed,
   $grantsLoaded,

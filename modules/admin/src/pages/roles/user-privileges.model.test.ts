@@ -18,10 +18,9 @@ import {
 } from '../../api'
 import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
-import { rolesOpened } from './model'
+import { $grantable, rolesOpened } from './model'
 import {
   $canAdd,
-  $grantable,
   $grants,
   $grantsFailed,
   $user,
@@ -159,7 +158,7 @@ describe('adding a privilege', () => {
     expect(add).toHaveBeenCalledWith({ userId: 7, grant: { resource: 'COMPANY', resourceId: 12, action: 'VIEW' } })
   })
 
-  test('platform privileges are offered to global admins only', async () => {
+  test('platform privileges are offered to global admins only (to users and roles alike)', async () => {
     const admin = setup()
     await open(admin.scope)
     expect(admin.scope.getState($grantable).map((p) => p.name)).toEqual(['ADMIN-ACCESS', 'COMPANY_CREATE'])

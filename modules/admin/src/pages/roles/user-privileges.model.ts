@@ -4,7 +4,7 @@
  * change its action, and remove one after a confirmation. What their role gives is
  * switched on the role; projects are not offered until the projects module exists.
  */
-import { $flags, ApiError, type ListQuery as KitListQuery, createPagedList } from '@app/module-kit'
+import { ApiError, type ListQuery as KitListQuery, createPagedList } from '@app/module-kit'
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
 import {
@@ -22,7 +22,7 @@ import {
 } from '../../api'
 import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
-import { $accountId, $catalog, rolesOpened } from './model'
+import { $accountId, $grantable, rolesOpened } from './model'
 
 /** A short page: these lists are for finding one row, not for reading. */
 export const PICK_PAGE_SIZE = 10
@@ -30,9 +30,6 @@ export const PICK_PAGE_SIZE = 10
 /** What the add box grants: a global privilege of the catalogue, or one on a single company. */
 export const GRANT_KINDS = ['GLOBAL', 'COMPANY'] as const
 export type GrantKind = (typeof GRANT_KINDS)[number]
-
-/** Platform privileges, which only global admins may give (the API answers 403 to anyone else). */
-const PLATFORM_RESOURCES: string[] = ['GLOBAL_ADMIN', 'SYSTEM']
 
 /** A kit list's query in Feathers' syntax. */
 export const feathersQuery = ({ filter, sort, skip, limit }: KitListQuery): ListQuery => ({
@@ -114,11 +111,6 @@ export const companyPicker = createPagedList<CompanyChoice, 'name'>({
   resetOnOpen: true,
 })
 sample({ clock: kindChosen, filter: (kind) => kind === 'COMPANY', fn: () => undefined, target: companyPicker.opened })
-
-/** The catalogue's global privileges the caller may give. */
-export const $grantable = combine($catalog, $flags, (catalog, flags) =>
-  catalog.filter((privilege) => flags.canManageAccounts || !PLATFORM_RESOURCES.includes(privilege.resource)),
-)
 
 /** The grant the box describes, once it is complete. */
 export const $pendingGrant = combine(

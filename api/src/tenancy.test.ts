@@ -59,9 +59,16 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
 
 /**
  * Reviewed: tenant services addressed by one tenant row in the path (a company's
- * users, its logo). A user of B naming A's row there gets 404 for every method.
+ * users, its logo; a member's privileges, by the user id `column` of the membership).
+ * A user of B naming A's row there gets 404 for every method.
  */
-const ROW_IN_PATH: Record<string, { param: string; table: string }> = {
+const ROW_IN_PATH: Record<string, { param: string; table: string; column?: string }> = {
+  'accountusers/:userId/privileges': { param: 'userId', table: 'account_users', column: 'user_id' },
+  'accountusers/:userId/privileges/projects': { param: 'userId', table: 'account_users', column: 'user_id' },
+  'accountusers/:userId/privileges/add': { param: 'userId', table: 'account_users', column: 'user_id' },
+  'accountusers/:userId/privileges/remove': { param: 'userId', table: 'account_users', column: 'user_id' },
+  'accountusers/:userId/privileges/add-or-modify-action': { param: 'userId', table: 'account_users', column: 'user_id' },
+  'accountusers/:userId/authorities/:resource/:resourceId': { param: 'userId', table: 'account_users', column: 'user_id' },
   'companies/:companyId/logo': { param: 'companyId', table: 'companies' },
   'companies/:companyId/users': { param: 'companyId', table: 'companies' },
   'companies/:companyId/users-with-access': { param: 'companyId', table: 'companies' },
@@ -331,10 +338,10 @@ function describeRouteParam(entry: RegisteredService, routeParam: string) {
     })
 }
 
-function describeRowInPath(entry: RegisteredService, { param, table }: { param: string; table: string }) {
+function describeRowInPath(entry: RegisteredService, { param, table, column = 'id' }: { param: string; table: string; column?: string }) {
   for (const method of entry.methods)
     test(`${entry.path}: ${method} with a row of another account in :${param} answers 404`, async () => {
-      const id = Number((await knex(table).where('account_id', A).first('id')).id)
+      const id = Number((await knex(table).where('account_id', A).first(column))[column])
       const before = await snapshot()
       // A well-formed body: the answer must be the 404, not a 400 about the body.
       const example = structuredClone(entry.schemas?.data?.examples?.[0] ?? {})

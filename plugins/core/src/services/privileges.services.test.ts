@@ -98,6 +98,8 @@ describe('a user\'s privileges', () => {
     expect((await as('anonymous', 'POST', `/api/accountusers/${id}/privileges/add`, body)).status).toBe(401)
     const foreign = await as('sales', 'POST', `/api/accountusers/${id}/privileges/add`, body)
     expect(foreign.status).toBe(404)
+    // Not found before the body is looked at: a bad one gets the same answer.
+    expect((await as('sales', 'POST', `/api/accountusers/${id}/privileges/add`, {})).status).toBe(404)
     // Another account's user is not found, on every read.
     for (const path of ['privileges', 'privileges/projects', `authorities/COMPANY/${nordic}`]) {
       const foreignRead = await as('sales', 'GET', `/api/accountusers/${id}/${path}`)

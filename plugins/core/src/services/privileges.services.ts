@@ -8,7 +8,7 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, PluginDefinition, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, currentUser, tableExists } from '@app/plugin-kit'
+import { assertValid, cached, currentUser, tableExists } from '@app/plugin-kit'
 import { Field, PRIVILEGE_ACTIONS, PRIVILEGE_RESOURCES, type PrivilegeResource } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -106,11 +106,9 @@ const withResourceNames = async (knex: Knex, accountId: number, grants: GrantRow
   return grants.map((g) => ({ ...g, resourceName: g.resourceId === null ? null : (names.get(`${g.resource}:${g.resourceId}`) ?? null) }))
 }
 
-/** A privileges-table service addressed by the user in its path; only the caller's account's rows exist for it. */
-abstract class UserGrants extends TableService {
-  constructor(protected readonly app: Application) {
-    super({ Model: app.get('knex'), name: 'privileges' })
-  }
+/** A service over the privileges of the user in its path; only the caller's account's rows exist for it. */
+abstract class UserGrants {
+  constructor(protected readonly app: Application) {}
   protected grants(params: AppParams) {
     const caller = currentUser(params)
     return this.app.get('knex')('privileges').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') })
@@ -137,7 +135,7 @@ abstract class UserGrants extends TableService {
 
 /** GET /accountusers/{userId}/privileges (query projectId): the user's own grants. */
 class UserPrivileges extends UserGrants {
-  override async find(params?: any): Promise<any> {
+  async find(params?: any): Promise<any> {
     if (!(await this.readableMember(params))) return []
     const q = this.grants(params).orderBy('id')
     const projectId = params.query?.projectId
@@ -148,7 +146,7 @@ class UserPrivileges extends UserGrants {
 
 /** GET /accountusers/{userId}/privileges/projects: the user's grants on single projects. */
 class UserProjectPrivileges extends UserGrants {
-  override async find(params?: any): Promise<any> {
+  async find(params?: any): Promise<any> {
     if (!(await this.readableMember(params))) return []
     return this.named(params, (await this.grants(params).andWhere({ resource: 'PROJECT' }).whereNotNull('resource_id').orderBy('resource_id')).map(grantRow))
   }
@@ -156,7 +154,7 @@ class UserProjectPrivileges extends UserGrants {
 
 /** GET /accountusers/{userId}/authorities/{resource}/{resourceId}: what the user holds on one row, directly or by role. */
 class UserAuthorities extends UserGrants {
-  override async find(params?: any): Promise<any> {
+  async find(params?: any): Promise<any> {
     const caller = currentUser(params)
     const userId = routeId(params, 'userId')
     const member = await this.readableMember(params)
@@ -186,13 +184,14 @@ class ChangeUserGrant extends UserGrants {
   ) {
     super(app)
   }
-  override async create(body: any, params?: any): Promise<any> {
-    const data = unstamped(body) as unknown as GrantData
-    assertValid(cached(grantSchema, 'data'), data)
+  async create(body: any, params?: any): Promise<any> {
     const caller = currentUser(params)
     const userId = routeId(params, 'userId')
     const knex = this.app.get('knex')
+    // Another account's user is not found before the body is looked at.
     if (!(await isMember(knex, caller.accountId, userId))) throw new NotFound(USER_MESSAGES.notFound)
+    const data = unstamped(body) as unknown as GrantData
+    assertValid(cached(grantSchema, 'data'), data)
     if (PLATFORM.includes(data.resource) && !(await this.app.get('access').flags(caller)).canManageAccounts)
       throw new Forbidden(PRIVILEGE_MESSAGES.globalAdminOnly)
     const resourceId = data.resourceId ?? null

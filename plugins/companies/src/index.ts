@@ -7,6 +7,7 @@ import { companyUserServices } from './services/company-users/company-users'
 import { companyExportService } from './services/export/export'
 import { geocodeService } from './services/geocode/geocode'
 import { logoService } from './services/logo/logo'
+import { usersWithAccessService } from './services/users-with-access/users-with-access'
 
 export { type Geocoder, nominatimGeocoder, offlineGeocoder } from './geocoder'
 
@@ -47,7 +48,7 @@ export default definePlugin({
     { name: 'COMPANY', resource: 'COMPANY', description: 'Sees and works with companies' },
     { name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' },
   ],
-  services: [newCompanyService, geocodeService(), companyExportService, companiesService, logoService, ...companyUserServices],
+  services: [newCompanyService, geocodeService(), companyExportService, companiesService, logoService, ...companyUserServices, usersWithAccessService],
   async seed({ knex, ids, now }) {
     for (const key of ['engineering', 'sales']) {
       const accountId = ids[`account.${key}`]

@@ -1,11 +1,10 @@
 /**
- * The users of a company (account_users.company_id) and the users with access to
- * it (COMPANY privileges on it, their own or their role's).
+ * The users of a company (account_users.company_id), and the account users the
+ * add-company-user box suggests. The users with access to it are in ../users-with-access.
  */
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { currentUser, whereContains } from '@app/plugin-kit'
-import { ACCESS_LEVELS } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { assertMayManageCompanyUsers, companyOfCaller, routeCompanyId } from '../../company-access'
 import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from '../companies/companies.schema'
@@ -13,7 +12,7 @@ import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from
 export const USER_NOT_FOUND = 'User not found'
 export const ALREADY_USER = 'The user is already a user of this company'
 
-const USER_COLUMNS = [
+export const USER_COLUMNS = [
   'u.id as userId',
   'u.username',
   'u.first_name as firstName',
@@ -23,7 +22,7 @@ const USER_COLUMNS = [
   'u.anonymous',
 ] as const
 
-const toUser = (row: Record<string, any>): CompanyUser => ({
+export const toUser = (row: Record<string, any>): CompanyUser => ({
   userId: Number(row.userId),
   username: row.username,
   firstName: row.firstName,
@@ -34,13 +33,13 @@ const toUser = (row: Record<string, any>): CompanyUser => ({
 })
 
 /** Members of the account joined with their users, filtered by name or e-mail. */
-const members = (knex: Knex, accountId: number, filter?: string) => {
+export const members = (knex: Knex, accountId: number, filter?: string) => {
   const query = knex('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
   if (filter) whereContains(query, ['u.username', 'u.first_name', 'u.last_name'], filter)
   return query
 }
 
-const paging = (query: Record<string, any>) => ({ limit: Math.min(Number(query.$limit ?? 50), 500), skip: Number(query.$skip ?? 0) })
+export const paging = (query: Record<string, any>) => ({ limit: Math.min(Number(query.$limit ?? 50), 500), skip: Number(query.$skip ?? 0) })
 
 /** One page with its total, counted by the same query. */
 const page = async (query: Knex.QueryBuilder, params: AppParams, order: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => {
@@ -50,7 +49,7 @@ const page = async (query: Knex.QueryBuilder, params: AppParams, order: (q: Knex
   return { total: Number(count?.total ?? 0), limit, skip, rows }
 }
 
-const byName = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }, { column: 'u.id' }])
+export const byName = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }, { column: 'u.id' }])
 
 class CompanyUsersService {
   constructor(private readonly app: Application) {}
@@ -95,38 +94,6 @@ class CompanyUsersService {
   }
 }
 
-/** A privilege's action as a number, so SQL can take the highest per user. */
-const ACTION_RANK = `case p.action ${ACCESS_LEVELS.map((level, rank) => `when '${level}' then ${rank}`).join(' ')} else 0 end`
-
-class UsersWithAccessService {
-  constructor(private readonly app: Application) {}
-
-  async find(params: AppParams) {
-    const knex = this.app.get('knex')
-    const company = await companyOfCaller(knex, currentUser(params), routeCompanyId(params))
-    await assertMayManageCompanyUsers(this.app, params, company.id)
-    const query = members(knex, company.accountId, params.query?.filter)
-      .join('privileges as p', (j) =>
-        j
-          .on('p.account_id', 'au.account_id')
-          .andOn((o) => o.on('p.user_id', 'au.user_id').orOn('p.role_id', 'au.role_id'))
-          .andOnVal('p.resource', 'COMPANY')
-          .andOnVal('p.resource_id', company.id),
-      )
-      .groupBy(...USER_COLUMNS.map((c) => c.split(' as ')[0]!))
-    if (params.query?.anonymousFilter !== false) query.where('u.anonymous', false)
-    const { limit, skip } = paging(params.query ?? {})
-    const [count] = await knex.from(query.clone().select('u.id').as('grouped')).count({ total: '*' })
-    const rows = limit ? await byName(query.clone().select(...USER_COLUMNS, knex.raw(`max(${ACTION_RANK}) as actionRank`))).limit(limit).offset(skip) : []
-    return {
-      total: Number(count?.total ?? 0),
-      limit,
-      skip,
-      data: rows.map((row: Record<string, any>) => ({ ...toUser(row), action: ACCESS_LEVELS[Number(row.actionRank)] ?? 'NONE' })),
-    }
-  }
-}
-
 /** Account users whose name or e-mail contains the text: the add-company-user box's suggestions. */
 class CandidatesService {
   constructor(private readonly app: Application) {}
@@ -150,14 +117,6 @@ export const companyUserServices: ServiceDefinition[] = [
     flags: { find: ['canManageCompanyUsers'], create: ['canManageCompanyUsers'], remove: ['canManageCompanyUsers'] },
     schemas: { data: companyUserDataSchema, query: companyUsersQuerySchema },
     service: (app) => new CompanyUsersService(app),
-  },
-  {
-    path: 'companies/:companyId/users-with-access',
-    methods: ['find'],
-    scope: { kind: 'tenant' },
-    flags: { find: ['canManageCompanyUsers'] },
-    schemas: { query: companyUsersQuerySchema },
-    service: (app) => new UsersWithAccessService(app),
   },
   {
     path: 'companies/:companyId/candidates',

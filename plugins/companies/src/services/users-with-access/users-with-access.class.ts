@@ -1,0 +1,137 @@
+/**
+ * The users with access to a company (COMPANY privileges on it, their own or their
+ * role's), and one user's own access to it, set and taken away on the company's
+ * useraccess page. Company managers do this without the account-wide privileges
+ * calls, which need canManageUsers.
+ */
+import { Forbidden, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application } from '@app/plugin-kit'
+import { callerFlags, currentUser } from '@app/plugin-kit'
+import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
+import type { Knex } from 'knex'
+import { administersCompany, assertMayManageCompanyUsers, companyOfCaller, routeCompanyId } from '../../company-access'
+import { USER_COLUMNS, byName, members, paging, toUser } from '../company-users/company-users'
+import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'
+
+type Company = Awaited<ReturnType<typeof companyOfCaller>>
+
+/** A privilege's action as a number, so SQL can take the highest per user. */
+const ACTION_RANK = `case p.action ${ACCESS_LEVELS.map((level, rank) => `when '${level}' then ${rank}`).join(' ')} else 0 end`
+
+const highest = (actions: string[]): AccessLevel =>
+  ACCESS_LEVELS[Math.max(0, ...actions.map((action) => accessRank(action as AccessLevel)))] ?? 'NONE'
+
+/** The user's own, unnamed grants on the company: the rows this service writes. */
+const ownGrants = (knex: Knex, company: Company, userId: number) =>
+  knex('privileges')
+    .where({ account_id: company.accountId, user_id: userId, resource: 'COMPANY', resource_id: company.id })
+    .whereNull('name')
+
+const userIdOf = (id: unknown) => {
+  const userId = Number(id)
+  if (!Number.isInteger(userId) || userId < 1) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
+  return userId
+}
+
+export class UsersWithAccessService {
+  constructor(private readonly app: Application) {}
+
+  private async company(params: AppParams) {
+    const company = await companyOfCaller(this.app.get('knex'), currentUser(params), routeCompanyId(params))
+    await assertMayManageCompanyUsers(this.app, params, company.id)
+    return company
+  }
+
+  async find(params: AppParams) {
+    const knex = this.app.get('knex')
+    const company = await this.company(params)
+    const query = members(knex, company.accountId, params.query?.filter)
+      .join('privileges as p', (j) =>
+        j
+          .on('p.account_id', 'au.account_id')
+          .andOn((o) => o.on('p.user_id', 'au.user_id').orOn('p.role_id', 'au.role_id'))
+          .andOnVal('p.resource', 'COMPANY')
+          .andOnVal('p.resource_id', company.id),
+      )
+      .groupBy(...USER_COLUMNS.map((c) => c.split(' as ')[0]!))
+    if (params.query?.anonymousFilter !== false) query.where('u.anonymous', false)
+    const { limit, skip } = paging(params.query ?? {})
+    const [count] = await knex.from(query.clone().select('u.id').as('grouped')).count({ total: '*' })
+    const rows = limit ? await byName(query.clone().select(...USER_COLUMNS, knex.raw(`max(${ACTION_RANK}) as actionRank`))).limit(limit).offset(skip) : []
+    return {
+      total: Number(count?.total ?? 0),
+      limit,
+      skip,
+      data: rows.map((row: Record<string, any>) => ({ ...toUser(row), action: ACCESS_LEVELS[Number(row.actionRank)] ?? 'NONE' })),
+    }
+  }
+
+  /** Any member of the account: one without access answers NONE, so access can be given. */
+  async get(id: unknown, params: AppParams): Promise<UserAccess> {
+    return this.accessOf(await this.company(params), userIdOf(id))
+  }
+
+  /** Gives the user this level on the company, replacing their own grant. */
+  async update(id: unknown, data: UserAccessData, params: AppParams): Promise<UserAccess> {
+    const company = await this.company(params)
+    const target = await this.accessOf(company, userIdOf(id))
+    // Anonymised users cannot sign in: nothing is given to them.
+    if (target.anonymous) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
+    await this.assertMayChange(params, company, target, data.action)
+    await this.app.get('knex').transaction(async (trx) => {
+      await ownGrants(trx, company, target.userId).delete()
+      await trx('privileges').insert({
+        account_id: company.accountId,
+        user_id: target.userId,
+        name: null,
+        resource: 'COMPANY',
+        resource_id: company.id,
+        action: data.action,
+      })
+    })
+    return this.accessOf(company, target.userId)
+  }
+
+  /** Takes the user's own grant away; what their role gives stays. */
+  async remove(id: unknown, params: AppParams): Promise<UserAccess> {
+    const company = await this.company(params)
+    const target = await this.accessOf(company, userIdOf(id))
+    if (target.ownAction === 'NONE') throw new NotFound(USER_ACCESS_MESSAGES.noAccess)
+    await this.assertMayChange(params, company, target, 'NONE')
+    await ownGrants(this.app.get('knex'), company, target.userId).delete()
+    return this.accessOf(company, target.userId)
+  }
+
+  /**
+   * User managers change anyone's access. A company's other managers never change their
+   * own (no raising it, no locking themselves out), and only the company's
+   * administrators give or take administer access.
+   */
+  private async assertMayChange(params: AppParams, company: Company, target: UserAccess, wanted: AccessLevel) {
+    if (!params.provider) return
+    const caller = currentUser(params)
+    if ((await callerFlags(this.app, params)).canManageUsers) return
+    if (target.userId === caller.id) throw new Forbidden(USER_ACCESS_MESSAGES.ownAccess)
+    const touchesAdminister = wanted === 'ADMINISTER' || target.ownAction === 'ADMINISTER'
+    if (touchesAdminister && !(await administersCompany(this.app.get('knex'), caller, company.id)))
+      throw new Forbidden(USER_ACCESS_MESSAGES.administerOnly)
+  }
+
+  private async accessOf(company: Company, userId: number): Promise<UserAccess> {
+    const knex = this.app.get('knex')
+    const row = await members(knex, company.accountId).where('au.user_id', userId).first(...USER_COLUMNS, 'au.role_id as roleId')
+    if (!row) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
+    const grants: { user_id: number | null; name: string | null; action: string }[] = await knex('privileges')
+      .where({ account_id: company.accountId, resource: 'COMPANY', resource_id: company.id })
+      .andWhere((q) => {
+        q.where('user_id', userId)
+        if (row.roleId) q.orWhere('role_id', row.roleId)
+      })
+      .select('user_id', 'name', 'action')
+    const own = grants.filter((g) => g.user_id !== null && Number(g.user_id) === userId && g.name === null)
+    const other = grants.filter((g) => !own.includes(g))
+    const ownAction = highest(own.map((g) => g.action))
+    const otherAction = highest(other.map((g) => g.action))
+    return { ...toUser(row), action: highest([ownAction, otherAction]), ownAction, otherAction }
+  }
+}

@@ -1,5 +1,6 @@
 /** Child process: the baseline, a bare Koa hello-world on a free loopback port. */
 import { Koa } from '@feathersjs/koa'
+import { answerCpu } from './diagnostics'
 
 const app = new Koa()
 app.use((ctx) => {
@@ -17,3 +18,4 @@ const stop = () => {
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 process.on('disconnect', stop)
+process.on('message', answerCpu)

@@ -1,10 +1,27 @@
 /**
- * Diagnostics for performance work, off unless asked for: BENCH_SQL_STATS=1 prints
- * each distinct SQL statement's count and time, and the server-side request time,
- * when the server stops.
+ * Diagnostics for performance work. Always: the process's CPU time over a measured
+ * run, asked for over IPC. Off unless asked for: BENCH_SQL_STATS=1 prints each
+ * distinct SQL statement's count and time, and the server-side request time, when
+ * the server stops.
  */
 import type { Application } from '@app/plugin-kit'
 import type { Knex } from 'knex'
+
+let cpuFrom: NodeJS.CpuUsage | undefined
+/**
+ * Answers the orchestrator's {type: 'cpu', action: 'start' | 'stop'}: the process's own CPU
+ * time (user + system) between the two, which, unlike req/s, does not depend on what else
+ * the machine is doing.
+ */
+export const answerCpu = (message: any) => {
+  if (message?.type !== 'cpu') return
+  if (message.action === 'start') cpuFrom = process.cpuUsage()
+  else if (cpuFrom) {
+    const { user, system } = process.cpuUsage(cpuFrom)
+    process.send?.({ type: 'cpu', micros: user + system })
+    cpuFrom = undefined
+  }
+}
 
 /** Server-side time of each request, from the first middleware to the end of the last. */
 export const requestStats = (app: Application) => {

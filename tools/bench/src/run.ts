@@ -157,6 +157,8 @@ interface Figures {
   errors: number
   timeouts: number
   statusCodes: Record<string, number>
+  /** The API server's own CPU time per request (user + system, µs): unlike req/s, it holds on a busy machine. */
+  cpuPerRequestUs?: number
 }
 
 const figures = (name: string, r: autocannon.Result): Figures => ({
@@ -179,28 +181,46 @@ const failures = (f: Figures) => f.non2xx + f.errors + f.timeouts
 
 const cannon = (options: autocannon.Options) => autocannon({ timeout: 10, ...options }) as Promise<autocannon.Result>
 
-/** Asks the API server to start or stop its CPU profiler (BENCH_PROFILE); resolves when it has. */
-const profiler = (child: ChildProcess | undefined, action: 'start' | 'stop', file?: string) =>
-  new Promise<void>((resolve) => {
-    if (!child) return resolve()
-    const onMessage = (message: any) => {
-      if (message?.type === 'profiled' && message.action === action) {
-        child.off('message', onMessage)
-        resolve()
-      }
+/** Sends the API server a message and resolves with its first answer of `replyType`. */
+const ask = <T = any>(child: ChildProcess, message: Record<string, unknown>, replyType: string) =>
+  new Promise<T>((resolve) => {
+    const onMessage = (answer: any) => {
+      if (answer?.type !== replyType) return
+      child.off('message', onMessage)
+      resolve(answer)
     }
     child.on('message', onMessage)
-    child.send({ type: 'profile', action, file })
+    child.send(message)
   })
 
-/** A short untimed run first so JIT, pools and caches are warm; then the measured run. */
-const measure = async (name: string, options: autocannon.Options, profiled?: { child: ChildProcess; file: string }) => {
+/** Asks the API server to start or stop its CPU profiler (BENCH_PROFILE); resolves when it has. */
+const profiler = async (child: ChildProcess | undefined, action: 'start' | 'stop', file?: string) => {
+  if (child) await ask(child, { type: 'profile', action, file }, 'profiled')
+}
+
+/** The API server's CPU time over a measured run, µs per request. */
+const serverCpu = (child: ChildProcess) => {
+  child.send({ type: 'cpu', action: 'start' })
+  return async (requests: number) => {
+    const { micros } = await ask<{ micros: number }>(child, { type: 'cpu', action: 'stop' }, 'cpu')
+    return requests ? Math.round(micros / requests) : undefined
+  }
+}
+
+/**
+ * A short untimed run first so JIT, pools and caches are warm; then the measured run.
+ * `api`: the API server measured (its CPU per request is reported; a profile is written when `profile` names a file).
+ */
+const measure = async (name: string, options: autocannon.Options, api?: { child: ChildProcess; profile?: string }) => {
   if (WARMUP > 0) await cannon({ ...options, duration: WARMUP })
   process.stdout.write(`Measuring ${name} for ${SECONDS} s… `)
-  await profiler(profiled?.child, 'start')
+  if (api?.profile) await profiler(api.child, 'start')
+  const cpuPerRequest = api && serverCpu(api.child)
   const result = figures(name, await cannon({ ...options, duration: SECONDS }))
-  await profiler(profiled?.child, 'stop', profiled?.file)
-  console.log(`${result.reqPerSec} req/s, p99 ${result.p99} ms${failures(result) ? `, ${failures(result)} failures` : ''}`)
+  result.cpuPerRequestUs = await cpuPerRequest?.(result.requests)
+  if (api?.profile) await profiler(api.child, 'stop', api.profile)
+  const cpu = result.cpuPerRequestUs === undefined ? '' : `, server CPU ${result.cpuPerRequestUs} µs/request`
+  console.log(`${result.reqPerSec} req/s, p99 ${result.p99} ms${cpu}${failures(result) ? `, ${failures(result)} failures` : ''}`)
   return result
 }
 
@@ -283,16 +303,7 @@ const checkList = async (base: string, token: string, accountId: number) => {
 /** The server's memory baseline and peak between start and stop (asked over IPC). */
 const watchMemory = (child: ChildProcess) => {
   child.send({ type: 'memory', action: 'start' })
-  return () =>
-    new Promise<{ baseline: number; peak: number }>((resolve) => {
-      const onMessage = (message: any) => {
-        if (message?.type !== 'memory') return
-        child.off('message', onMessage)
-        resolve(message)
-      }
-      child.on('message', onMessage)
-      child.send({ type: 'memory', action: 'stop' })
-    })
+  return () => ask<{ baseline: number; peak: number }>(child, { type: 'memory', action: 'stop' }, 'memory')
 }
 
 /**
@@ -315,7 +326,10 @@ const measureAdmin = async (base: string, child: ChildProcess, scale: NonNullabl
     if (answer.status !== 200 || !answer.body?.data?.length) throw new Error(`GET ${p} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`)
   }
   const lists: Figures[] = []
-  for (const p of paths) lists.push(await measure(`GET ${p.replace(String(scale.accountId), '{id}')}`, { url: base, connections: SCALE.connections, requests: [{ method: 'GET', path: p, headers }] }))
+  for (const p of paths)
+    lists.push(
+      await measure(`GET ${p.replace(String(scale.accountId), '{id}')}`, { url: base, connections: SCALE.connections, requests: [{ method: 'GET', path: p, headers }] }, { child }),
+    )
 
   const exports: { name: string; status: number; bytes: number; ms: number; growthMb: number }[] = []
   for (const p of ['/api/accountusers/export', '/api/companies/export']) {
@@ -345,11 +359,11 @@ const machine = () => ({
 })
 
 const printTable = (rows: Figures[]) => {
-  const header = ['', 'conns', 'req/s', 'p50', 'p90', 'p99', 'max', 'requests', 'failures']
-  const widths = [30, 6, 10, 8, 8, 8, 9, 9, 9]
+  const header = ['', 'conns', 'req/s', 'p50', 'p90', 'p99', 'max', 'requests', 'failures', 'CPU/req']
+  const widths = [30, 6, 10, 8, 8, 8, 9, 9, 9, 10]
   const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[0]!) : pad(c, widths[i]!))).join(' ')
   console.log(line(header))
-  for (const r of rows) console.log(line([r.name, r.connections || "paced", r.reqPerSec, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), r.requests, failures(r)]))
+  for (const r of rows) console.log(line([r.name, r.connections || "paced", r.reqPerSec, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), r.requests, failures(r), r.cpuPerRequestUs === undefined ? '' : `${r.cpuPerRequestUs} µs`]))
 }
 
 // ---------------------------------------------------------------- the run
@@ -389,6 +403,7 @@ const main = async () => {
         SEED_DEMO: 'true',
         DEMO_PASSWORD: BENCH_PASSWORD,
         JWT_SECRET: randomBytes(32).toString('hex'),
+        NODE_ENV: 'production',
         RATE_LIMIT_USER: '1000000/900',
         RATE_LIMIT_ADDRESS: '1000000/900',
         BENCH_ACCOUNTS: String(ACCOUNTS),
@@ -409,10 +424,10 @@ const main = async () => {
     const sessions: { token: string; accountId: number }[] = []
     for (let i = 1; i <= TOKENS; i++) sessions.push(await signIn(apiUrl, benchUser(i), BENCH_PASSWORD))
     for (const s of sessions) await checkList(apiUrl, s.token, s.accountId)
-    const profiled = (file: string) => (PROFILE ? { child: api.child, file: path.join(profileDir, file) } : undefined)
+    const measured = (file: string) => ({ child: api.child, profile: PROFILE ? path.join(profileDir, file) : undefined })
     console.log(`Signed in ${sessions.length} account admins; each sees 10 of their own account's ${ROWS} companies.`)
 
-    const bare = ONLY.has('bare') ? await measure('bare Koa GET /', { url: bareUrl, connections: CONNECTIONS }) : undefined
+    const bare = ONLY.has('bare') ? await measure('bare Koa GET /', { url: bareUrl, connections: CONNECTIONS }, { child: koa.child }) : undefined
 
     let next = 0
     const list = ONLY.has('list')
@@ -433,7 +448,7 @@ const main = async () => {
               },
             ],
           },
-          profiled('list.cpuprofile'),
+          measured('list.cpuprofile'),
         )
       : undefined
 
@@ -451,23 +466,31 @@ const main = async () => {
       if (WARMUP > 0) await paced('warm-up', SIGNIN_RATE, WARMUP, request)
       process.stdout.write(`Measuring sign-in at an even ${SIGNIN_RATE}/s for ${SECONDS} s… `)
       await profiler(PROFILE ? api.child : undefined, 'start')
+      const cpuPerRequest = serverCpu(api.child)
       signIns = await paced('POST /api/authentication', SIGNIN_RATE, SECONDS, request)
+      signIns.cpuPerRequestUs = await cpuPerRequest(signIns.requests)
       await profiler(PROFILE ? api.child : undefined, 'stop', path.join(profileDir, 'sign-in.cpuprofile'))
-      console.log(`${signIns.reqPerSec} req/s, p99 ${signIns.p99} ms${failures(signIns) ? `, ${failures(signIns)} failures` : ''}`)
+      console.log(
+        `${signIns.reqPerSec} req/s, p99 ${signIns.p99} ms, server CPU ${signIns.cpuPerRequestUs} µs/request${failures(signIns) ? `, ${failures(signIns)} failures` : ''}`,
+      )
       // For comparison, autocannon's way: every connection fires at the same moment each second.
-      signInBursts = await measure(`sign-in, ${SIGNIN_RATE} at once/s`, {
-        url: apiUrl,
-        connections: SIGNIN_RATE,
-        overallRate: SIGNIN_RATE,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/authentication',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (req: any) => ({ ...req, body: signInRequest() }),
-          },
-        ],
-      })
+      signInBursts = await measure(
+        `sign-in, ${SIGNIN_RATE} at once/s`,
+        {
+          url: apiUrl,
+          connections: SIGNIN_RATE,
+          overallRate: SIGNIN_RATE,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/authentication',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (req: any) => ({ ...req, body: signInRequest() }),
+            },
+          ],
+        },
+        { child: api.child },
+      )
     }
 
     const admin = ONLY.has('admin') ? await measureAdmin(apiUrl, api.child, api.ready.scale!) : undefined

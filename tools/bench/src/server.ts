@@ -9,7 +9,7 @@ import type { Server } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
-import { requestStats, sqlStats } from './diagnostics'
+import { answerCpu, requestStats, sqlStats } from './diagnostics'
 import { seedBench, seedScale } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
@@ -46,6 +46,7 @@ const main = async () => {
   process.on('message', (message: any) => {
     if (message?.type === 'profile') profile(message).catch((error) => send({ type: 'error', message: String(error) }))
     if (message?.type === 'memory') memory(message.action)
+    answerCpu(message)
   })
   send({ type: 'ready', port, counts, scale, database: config.database.client })
 }

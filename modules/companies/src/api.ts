@@ -1,6 +1,16 @@
 /** The companies API calls, as effects (replaced in tests). */
 import { apiRequest, downloadFile } from '@app/module-kit'
-import type { Company, CompanyData, CompanySort, CompanyUser, CompanyUserWithAccess, ReverseGeocode } from '@app/plugin-companies/shared'
+import {
+  type Company,
+  type CompanyData,
+  type CompanySort,
+  type CompanyUser,
+  type CompanyUserWithAccess,
+  type ReverseGeocode,
+  type UserAccess,
+  type UserAccessData,
+  userAccessUrl,
+} from '@app/plugin-companies/shared'
 import { createEffect } from 'effector'
 
 export interface Page<T> {
@@ -64,8 +74,19 @@ export const fetchCompanyUsersFx = createEffect(({ id, skip }: { id: number; ski
   apiRequest<Page<CompanyUser>>('GET', `/companies/${id}/users`, { query: { $limit: PAGE_SIZE, $skip: skip } }),
 )
 export const fetchUsersWithAccessFx = createEffect(({ id, skip }: { id: number; skip: number }) =>
-  apiRequest<Page<CompanyUserWithAccess>>('GET', `/companies/${id}/users-with-access`, { query: { $limit: PAGE_SIZE, $skip: skip } }),
+  apiRequest<Page<CompanyUserWithAccess>>('GET', userAccessUrl(id), { query: { $limit: PAGE_SIZE, $skip: skip } }),
 )
+
+/** One user's access to the company: read, set (ACCESS..ADMINISTER) and taken away. */
+export interface UserAccessRef {
+  id: number
+  userId: number
+}
+export const fetchUserAccessFx = createEffect(({ id, userId }: UserAccessRef) => apiRequest<UserAccess>('GET', userAccessUrl(id, userId)))
+export const setUserAccessFx = createEffect(({ id, userId, action }: UserAccessRef & UserAccessData) =>
+  apiRequest<UserAccess>('PUT', userAccessUrl(id, userId), { body: { action } }),
+)
+export const removeUserAccessFx = createEffect(({ id, userId }: UserAccessRef) => apiRequest<UserAccess>('DELETE', userAccessUrl(id, userId)))
 export const fetchCandidatesFx = createEffect(({ id, filter }: { id: number; filter: string }) =>
   apiRequest<CompanyUser[]>('GET', `/companies/${id}/candidates`, { query: { filter } }),
 )

@@ -18,6 +18,7 @@ import {
   logoChosen,
   skyviewClicked,
 } from './model'
+import { UserAccessPage } from './user-access'
 import { AccessTab, UsersTab } from './users'
 
 /** Which tabs the caller sees (spec part1 §6). */
@@ -137,7 +138,7 @@ export const CompanyPage = ({ params }: RouteProps) => {
       </nav>
       {tab === 'metadata' && <Metadata />}
       {tab === 'projects' && <EmptyState text={t('projects.empty')} />}
-      {tab === 'useraccess' && <AccessTab companyId={id} />}
+      {tab === 'useraccess' && (params.item ? <UserAccessPage companyId={id} userId={Number(params.item)} /> : <AccessTab companyId={id} />)}
       {tab === 'users' && <UsersTab companyId={id} />}
     </div>
   )

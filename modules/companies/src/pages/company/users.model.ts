@@ -1,21 +1,22 @@
 /**
  * The users and useraccess tabs: the company's users with the add-company-user box
  * (4 or more characters, Add only for an exact match with an account user), and the
- * users holding access to the company.
+ * users holding access to the company, each a link to their access page, with a box
+ * that opens the access page of any account user.
  */
-import { i18n } from '@app/module-kit'
+import { i18n, navigate } from '@app/module-kit'
 import type { CompanyUser, CompanyUserWithAccess } from '@app/plugin-companies/shared'
-import { combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { PAGE_SIZE, type Page, addCompanyUserFx, fetchCandidatesFx, fetchCompanyUsersFx, fetchUsersWithAccessFx, removeCompanyUserFx } from '../../api'
+import { createEffect, createEvent, createStore, sample } from 'effector'
+import { PAGE_SIZE, type Page, addCompanyUserFx, fetchCompanyUsersFx, fetchUsersWithAccessFx, removeCompanyUserFx } from '../../api'
 import { notifyFx } from '../../notify'
+import { createCandidatePicker } from './candidates.model'
 import { askFx } from './model'
-
-export const MIN_CANDIDATE_TEXT = 4
 
 export const usersOpened = createEvent<number>()
 export const accessOpened = createEvent<number>()
 export const usersPageChosen = createEvent<number>()
-export const candidateTyped = createEvent<string>()
+export const accessPageChosen = createEvent<number>()
+export const accessUserChosen = createEvent()
 export const addClicked = createEvent()
 export const removeClicked = createEvent<CompanyUser>()
 
@@ -31,21 +32,10 @@ export const $accessFailed = createStore(false)
   .on(fetchUsersWithAccessFx.done, () => false)
 export const $accessLoading = fetchUsersWithAccessFx.pending
 
-export const $candidateText = createStore('').on(candidateTyped, (_, text) => text).reset(usersOpened, addCompanyUserFx.done)
-/** Suggestions for the text they were asked for, so a late answer cannot describe newer text. */
-const $answered = createStore<{ text: string; users: CompanyUser[] }>({ text: '', users: [] })
-  .on(fetchCandidatesFx.done, (_, { params, result }) => ({ text: params.filter, users: result }))
-  .reset(usersOpened)
-export const $candidates = combine($candidateText, $answered, (text, answered) => (answered.text === text.trim() ? answered.users : []))
-
-const matches = (user: CompanyUser, text: string) => {
-  const wanted = text.trim().toLowerCase()
-  return user.username.toLowerCase() === wanted || `${user.firstName} ${user.lastName}`.toLowerCase() === wanted
-}
-/** The account user the text names exactly, which is what enables Add. */
-export const $match = combine($candidateText, $candidates, (text, candidates) =>
-  text.trim().length >= MIN_CANDIDATE_TEXT ? (candidates.find((user) => matches(user, text)) ?? null) : null,
-)
+/** The add-company-user box. */
+export const addPicker = createCandidatePicker($companyId, usersOpened)
+export const { $text: $candidateText, $candidates, $match, typed: candidateTyped } = addPicker
+sample({ clock: addCompanyUserFx.done, target: addPicker.cleared })
 export const $adding = addCompanyUserFx.pending
 
 const $usersSkip = createStore(0)
@@ -53,13 +43,22 @@ const $usersSkip = createStore(0)
   .reset(usersOpened)
 
 sample({ clock: [usersOpened, usersPageChosen, addCompanyUserFx.done, removeCompanyUserFx.done], source: { id: $companyId, skip: $usersSkip }, target: fetchCompanyUsersFx })
-sample({ clock: accessOpened, fn: (id) => ({ id, skip: 0 }), target: fetchUsersWithAccessFx })
+
+const $accessSkip = createStore(0)
+  .on(accessPageChosen, (_, page) => Math.max(0, page - 1) * PAGE_SIZE)
+  .reset(accessOpened)
+sample({ clock: [accessOpened, accessPageChosen], source: { id: $companyId, skip: $accessSkip }, target: fetchUsersWithAccessFx })
+
+/** The useraccess tab's box: the named account user's access page opens, where access is given. */
+export const accessPicker = createCandidatePicker($companyId, accessOpened)
+export const userAccessPath = (companyId: number, userId: number) => `/companies/${companyId}/useraccess/${userId}`
+export const openUserAccessFx = createEffect(({ id, userId }: { id: number; userId: number }) => navigate(userAccessPath(id, userId)))
 sample({
-  clock: candidateTyped,
-  source: $companyId,
-  filter: (_, text) => text.trim().length >= MIN_CANDIDATE_TEXT,
-  fn: (id, text) => ({ id, filter: text.trim() }),
-  target: fetchCandidatesFx,
+  clock: accessUserChosen,
+  source: { id: $companyId, match: accessPicker.$match },
+  filter: ({ match }) => match !== null,
+  fn: ({ id, match }) => ({ id, userId: match!.userId }),
+  target: openUserAccessFx,
 })
 sample({ clock: addClicked, source: { id: $companyId, match: $match }, filter: ({ match }) => match !== null, fn: ({ id, match }) => ({ id, username: match!.username }), target: addCompanyUserFx })
 sample({ clock: addCompanyUserFx.done, fn: () => ({ kind: 'success' as const, key: 'users.added' }), target: notifyFx })

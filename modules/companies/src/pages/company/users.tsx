@@ -1,70 +1,75 @@
-import { EmptyState, Spinner } from '@app/module-kit'
+import { EmptyState, Link, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAGE_SIZE } from '../../api'
 import { Pager } from '../../table'
+import { type CandidatePicker, MIN_CANDIDATE_TEXT } from './candidates.model'
 import {
   $access,
   $accessFailed,
   $accessLoading,
   $adding,
-  $candidateText,
-  $candidates,
-  $match,
   $users,
   $usersFailed,
   $usersLoading,
-  MIN_CANDIDATE_TEXT,
   accessOpened,
+  accessPageChosen,
+  accessPicker,
+  accessUserChosen,
   addClicked,
-  candidateTyped,
+  addPicker,
   removeClicked,
+  userAccessPath,
   usersOpened,
   usersPageChosen,
 } from './users.model'
 
-const AddUserBox = () => {
+interface CandidateBoxProps {
+  picker: CandidatePicker
+  /** Unique on the page: names the box's suggestions and hint. */
+  id: string
+  label: string
+  button: string
+  busy?: boolean
+  onSubmit: () => void
+}
+
+/** An input that suggests account users from 4 characters; its button acts on an exact match only. */
+const CandidateBox = ({ picker, id, label, button, busy = false, onSubmit }: CandidateBoxProps) => {
   const { t } = useTranslation('companies')
-  const { text, candidates, match, adding, typed, add } = useUnit({
-    text: $candidateText,
-    candidates: $candidates,
-    match: $match,
-    adding: $adding,
-    typed: candidateTyped,
-    add: addClicked,
-  })
+  const { text, candidates, match, typed } = useUnit({ text: picker.$text, candidates: picker.$candidates, match: picker.$match, typed: picker.typed })
   return (
     <form
       className="companies-add-user"
       onSubmit={(event) => {
         event.preventDefault()
-        add()
+        onSubmit()
       }}
     >
       <label className="kit-field">
-        <span className="kit-field-label">{t('users.addLabel')}</span>
-        <input
-          className="kit-input"
-          list="companies-candidates"
-          value={text}
-          aria-describedby="companies-add-user-hint"
-          onChange={(event) => typed(event.target.value)}
-        />
+        <span className="kit-field-label">{label}</span>
+        <input className="kit-input" list={`${id}-candidates`} value={text} aria-describedby={`${id}-hint`} onChange={(event) => typed(event.target.value)} />
       </label>
-      <datalist id="companies-candidates">
+      <datalist id={`${id}-candidates`}>
         {candidates.map((user) => (
           <option key={user.userId} value={user.username}>{`${user.firstName} ${user.lastName}`}</option>
         ))}
       </datalist>
-      <p id="companies-add-user-hint" className="companies-hint">
+      <p id={`${id}-hint`} className="companies-hint">
         {t('users.addHint', { min: MIN_CANDIDATE_TEXT })}
       </p>
-      <button type="submit" className="kit-button kit-button-primary" disabled={!match || adding}>
-        {t('users.add')}
+      <button type="submit" className="kit-button kit-button-primary" disabled={!match || busy}>
+        {button}
       </button>
     </form>
   )
+}
+
+const AddUserBox = () => {
+  const { t } = useTranslation('companies')
+  const { adding, add } = useUnit({ adding: $adding, add: addClicked })
+  return <CandidateBox picker={addPicker} id="companies-add-user" label={t('users.addLabel')} button={t('users.add')} busy={adding} onSubmit={add} />
 }
 
 export const UsersTab = ({ companyId }: { companyId: number }) => {
@@ -124,38 +129,51 @@ export const UsersTab = ({ companyId }: { companyId: number }) => {
 
 export const AccessTab = ({ companyId }: { companyId: number }) => {
   const { t } = useTranslation('companies')
-  const { page, failed, loading, opened } = useUnit({ page: $access, failed: $accessFailed, loading: $accessLoading, opened: accessOpened })
+  const { page, failed, loading, opened, choosePage, open } = useUnit({
+    page: $access,
+    failed: $accessFailed,
+    loading: $accessLoading,
+    opened: accessOpened,
+    choosePage: accessPageChosen,
+    open: accessUserChosen,
+  })
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
   return (
     <section aria-labelledby="companies-access-title">
       <h2 id="companies-access-title">{t('tabs.useraccess')}</h2>
+      <CandidateBox picker={accessPicker} id="companies-access-user" label={t('access.openLabel')} button={t('access.open')} onSubmit={open} />
       {failed && <p role="alert">{t('access.failed')}</p>}
       {loading && !page && <Spinner />}
       {page && !page.data.length && <EmptyState text={t('access.empty')} />}
       {page && page.data.length > 0 && (
-        <table className="companies-table">
-          <caption className="kit-visually-hidden">{t('access.caption', { count: page.total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('users.username')}</th>
-              <th scope="col">{t('users.firstName')}</th>
-              <th scope="col">{t('users.lastName')}</th>
-              <th scope="col">{t('access.level')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((user) => (
-              <tr key={user.userId}>
-                <td>{user.username}</td>
-                <td>{user.firstName}</td>
-                <td>{user.lastName}</td>
-                <td>{t(`access.levels.${user.action}`)}</td>
+        <>
+          <table className="companies-table">
+            <caption className="kit-visually-hidden">{t('access.caption', { count: page.total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('users.username')}</th>
+                <th scope="col">{t('users.firstName')}</th>
+                <th scope="col">{t('users.lastName')}</th>
+                <th scope="col">{t('access.level')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.data.map((user) => (
+                <tr key={user.userId}>
+                  <th scope="row">
+                    <Link to={userAccessPath(companyId, user.userId)}>{user.username}</Link>
+                  </th>
+                  <td>{user.firstName}</td>
+                  <td>{user.lastName}</td>
+                  <td>{t(`access.levels.${user.action}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={Math.floor(page.skip / PAGE_SIZE) + 1} pages={Math.max(1, Math.ceil(page.total / PAGE_SIZE))} total={page.total} onPage={choosePage} />
+        </>
       )}
     </section>
   )

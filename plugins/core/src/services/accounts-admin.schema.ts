@@ -2,7 +2,7 @@
  * Browser-safe schemas of the global admin's account calls: the accounts list query
  * and rows, the new-account form, and the support manuals.
  */
-import { EMAIL_PATTERN, Field, MESSAGES, PHONE_PATTERN } from '@app/plugin-kit/shared'
+import { COUNTRY_PATTERN, EMAIL_PATTERN, Field, MESSAGES, PHONE_PATTERN } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
 import { accountSchema } from './schemas'
 
@@ -44,6 +44,8 @@ export interface AccountPage {
 const optionalPattern = (pattern: string, maxLength: number, errorMessage: string) =>
   Type.Optional(Type.String({ maxLength, pattern: `(^$)|(${pattern})`, errorMessage }))
 
+export const COUNTRY_MESSAGE = 'Choose a country from the list'
+
 /** The global admin's new-account form: the account and its first admin user. */
 export const accountCreateSchema = Type.Object(
   {
@@ -54,7 +56,8 @@ export const accountCreateSchema = Type.Object(
     address: Type.Optional(Field.optionalText(200)),
     zip: Type.Optional(Field.optionalText(20)),
     city: Type.Optional(Field.optionalText(100)),
-    country: Type.Optional(Type.String({ pattern: '^([A-Z]{2})?$', errorMessage: 'Choose a country from the list' })),
+    /** Required, as in the sign-up's account form (spec part1 §5): a code of the country list. */
+    country: Type.String({ minLength: 1, pattern: COUNTRY_PATTERN, errorMessage: COUNTRY_MESSAGE }),
     adminEmail: Field.email(),
     adminFirstName: Field.text({ minLength: 2, maxLength: 100 }),
     adminLastName: Field.text({ minLength: 2, maxLength: 100 }),

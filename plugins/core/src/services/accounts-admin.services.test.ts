@@ -8,6 +8,7 @@ import { startTestServer } from '@app/api/testing'
 import type { Mailer } from '@app/plugin-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EMAIL_TAKEN } from '../signup'
+import { COUNTRY_MESSAGE } from './accounts-admin.schema'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let engineering: number
@@ -137,7 +138,7 @@ describe('POST /api/accounts/admin-create', () => {
     const answer = await as('global', 'POST', '/api/accounts/admin-create', form)
     expect(answer.status).toBe(201)
     const id = answer.body.id
-    expect(answer.body).toMatchObject({ company: 'Fjord Builders AS', email: 'office@fjord-builders.test', enabled: true, trial: false, userCount: 1, fileCount: 0, mbUsed: 0 })
+    expect(answer.body).toMatchObject({ company: 'Fjord Builders AS', email: 'office@fjord-builders.test', country: 'NO', enabled: true, trial: false, userCount: 1, fileCount: 0, mbUsed: 0 })
     expect(answer.body.accountNo).toBe(`A${String(id).padStart(6, '0')}`)
     const modules = await as('global', 'GET', `/api/accounts/${id}/modules`)
     expect(modules.body.find((m: any) => m.id === 'core')).toMatchObject({ enabled: true, alwaysOn: true })
@@ -176,7 +177,18 @@ describe('POST /api/accounts/admin-create', () => {
       adminEmail: 'This field value must be a valid email address',
       adminFirstName: 'You must enter at least 2 characters',
       adminLastName: 'This field is required',
+      country: 'This field is required',
     })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  test('the country must be a code of the list', async () => {
+    const before = await snapshot()
+    for (const country of ['', 'ZZ', 'no', 'NOR']) {
+      const answer = await as('global', 'POST', '/api/accounts/admin-create', { ...form, country, adminEmail: 'country@x.test' })
+      expect(answer.status, country).toBe(400)
+      expect(answer.body.errors, country).toEqual({ country: country ? COUNTRY_MESSAGE : 'This field is required' })
+    }
     expect(await snapshot()).toEqual(before)
   })
 

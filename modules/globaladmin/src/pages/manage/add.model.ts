@@ -1,6 +1,6 @@
 /**
- * The new-account modal at /global-admin/manage/add: the account's name and contact
- * fields, and its first admin, who gets the welcome e-mail.
+ * The new-account modal at /global-admin/manage/add: the account's name, contact
+ * fields and country, and its first admin, who gets the welcome e-mail.
  */
 import { PATTERNS, createForm, navigate } from '@app/module-kit'
 import { createEffect, sample } from 'effector'
@@ -11,7 +11,7 @@ import { accountsChanged } from './model'
 export const MANAGE_PATH = '/global-admin/manage'
 export const ADD_PATH = `${MANAGE_PATH}/add`
 
-type AddValues = Required<Omit<AccountCreate, 'country'>> & Record<string, unknown>
+type AddValues = Required<AccountCreate> & Record<string, unknown>
 
 /** Empty is fine for optional contact fields; anything typed must match. */
 const optional = (pattern: { regex: RegExp; message: string }) => (value: unknown) =>
@@ -26,6 +26,8 @@ export const addForm = createForm<AddValues>({
     address: { initial: '', rules: { maxLength: 200 } },
     zip: { initial: '', rules: { maxLength: 20 } },
     city: { initial: '', rules: { maxLength: 100 } },
+    // Required, as in the sign-up's account form (spec part1 §5); the API checks the code too.
+    country: { initial: '', rules: { required: true } },
     adminEmail: { initial: '', rules: { required: true, email: true, maxLength: 254 } },
     adminFirstName: { initial: '', rules: { required: true, minLength: 2, maxLength: 100 } },
     adminLastName: { initial: '', rules: { required: true, minLength: 2, maxLength: 100 } },

@@ -1,4 +1,4 @@
-import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { FormError, FormFrame, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../dialog'
@@ -8,6 +8,7 @@ import { addForm, closeAddFx } from './add.model'
 export const AddAccountDialog = () => {
   const { t } = useTranslation('globaladmin')
   const close = useUnit(closeAddFx)
+  const countries = useCountryOptions()
   return (
     <Dialog title={t('add.title')} onClose={close}>
       <FormFrame form={addForm}>
@@ -20,6 +21,7 @@ export const AddAccountDialog = () => {
           <TextField form={addForm} name="address" label={t('fields.address')} />
           <TextField form={addForm} name="zip" label={t('fields.zip')} />
           <TextField form={addForm} name="city" label={t('fields.city')} />
+          <SelectField form={addForm} name="country" label={t('fields.country')} options={[{ value: '', label: t('add.chooseCountry') }, ...countries]} />
           <h3>{t('add.admin')}</h3>
           <TextField form={addForm} name="adminEmail" label={t('fields.adminEmail')} type="email" />
           <TextField form={addForm} name="adminFirstName" label={t('fields.firstName')} />

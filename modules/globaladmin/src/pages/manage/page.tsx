@@ -1,4 +1,4 @@
-import { $location, type DataColumn, DataTable, Link, ListFilter, formatDate, formatStorage, useBreadcrumbs } from '@app/module-kit'
+import { $location, type DataColumn, DataTable, Link, ListFilter, formatDate, formatStorage, useBreadcrumbs, useCountryName } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -41,6 +41,7 @@ export const ManagePage = () => {
   const { t } = useTranslation('globaladmin')
   const { total, opened, location } = useUnit({ total: accounts.$total, opened: manageOpened, location: $location })
   useEffect(() => opened(), [opened])
+  const countryName = useCountryName()
   useBreadcrumbs([{ label: 'globaladmin:title', href: '/global-admin/manage' }, { label: 'globaladmin:tabs.manage' }])
 
   const columns: DataColumn<AccountListRow, AccountSortField>[] = [
@@ -52,6 +53,7 @@ export const ManagePage = () => {
       rowHeader: true,
       render: (account) => <Link to={`/admin/${account.id}/info`}>{account.company}</Link>,
     },
+    { key: 'country', header: t('columns.country'), render: (account) => (account.country ? countryName(account.country) : '') },
     { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (account) => formatDate(account.createdAt) },
     { key: 'enabled', header: t('columns.enabled'), sortable: true, render: (account) => (account.enabled ? t('yes') : t('no')) },
     { key: 'userCount', header: t('columns.userCount'), sortable: true, className: 'ga-number' },

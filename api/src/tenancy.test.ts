@@ -46,6 +46,7 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'contexts',
     'contexts/:contextId',
     'modules',
+    'dashboard/info',
     'accountusers/:userId/language/:language',
     'accountusers/pwd/:userId',
     'accountusers/:userId/username',

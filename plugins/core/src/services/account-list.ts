@@ -34,6 +34,12 @@ const hasFilesTable = (knex: Knex) => {
   return check
 }
 
+/** Bytes of the account's files (0 until the files table exists). */
+export const accountStorageBytes = async (knex: Knex, accountId: number) => {
+  if (!(await hasFilesTable(knex))) return 0
+  const row = await knex('files').where({ account_id: accountId }).sum({ bytes: 'size' }).first()
+  return Number(row?.bytes ?? 0)
+}
 
 const filtered = (knex: Knex, query: AccountListQuery) => {
   const base = knex('accounts as a')

@@ -3,12 +3,12 @@
  * caller's account. Sign-up is POST /api/accounts, signed out.
  */
 import { BadRequest, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, MenuEntry, ServiceDefinition, TileEntry } from '@app/plugin-kit'
-import { ALWAYS_ON_MODULES, TableService, currentUser } from '@app/plugin-kit'
+import type { AppParams, Application, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, callerFlags, currentUser } from '@app/plugin-kit'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
-import { listAccounts } from './account-list'
-import { type AccountListQuery, accountListQuerySchema } from './accounts-admin.schema'
+import { accountStorageBytes, listAccounts } from './account-list'
+import { type AccountListQuery, type DashboardInfo, accountListQuerySchema, dashboardInfoSchema } from './accounts-admin.schema'
 import { routeId } from './route'
 import { type SignUp, accountPatchSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
 
@@ -72,6 +72,42 @@ export const enableDefaultModules = async (app: Application, accountId: number, 
   if (ids.length) await knex('account_modules').insert(ids.map((module_id) => ({ account_id: accountId, module_id, enabled: true })))
 }
 
+/** Dashboard counts that are a list's total, and the service of that list. */
+const LIST_COUNTS = [
+  ['companyCount', 'companies'],
+  ['userCount', 'accountusers/:accountId'],
+] as const
+
+/**
+ * The total the caller sees on opening the list: its own service asked as the caller,
+ * for no rows. Undefined when they may not open it (its flags, its module switched
+ * off, its plugin not installed): the flags a direct call skips are checked here.
+ */
+const listTotal = async (app: Application, params: AppParams, path: string) => {
+  const caller = currentUser(params)
+  const entry = (app.get('registry') as RegisteredService[]).find((s) => s.path === path)
+  if (!entry || !(ALWAYS_ON_MODULES.includes(entry.module) || caller.modules.has(entry.module))) return undefined
+  const flags = await callerFlags(app, params)
+  const anyOf = entry.flags?.find ?? []
+  if (anyOf.length && !anyOf.some((flag) => flags[flag])) return undefined
+  const page = await app.service(path).find({ user: caller, flags, route: { accountId: String(caller.accountId) }, query: { $limit: 0 } } as AppParams)
+  return Number((page as { total: number }).total)
+}
+
+/** GET /dashboard/info: what the home page's tiles count, each only for those who may see it. */
+const dashboardInfo = (app: Application) => ({
+  async find(params: AppParams): Promise<DashboardInfo> {
+    const caller = currentUser(params)
+    const info: DashboardInfo = {}
+    for (const [field, path] of LIST_COUNTS) {
+      const total = await listTotal(app, params, path)
+      if (total !== undefined) info[field] = total
+    }
+    // The account's storage is account information: its administrators see it (as on the account info page).
+    if ((await callerFlags(app, params)).canManageSettings) info.storage = await accountStorageBytes(app.get('knex'), caller.accountId)
+    return info
+  },
+})
 
 export const accountServices: ServiceDefinition[] = [
   {
@@ -139,6 +175,13 @@ export const accountServices: ServiceDefinition[] = [
         return this.find(params)
       },
     }),
+  },
+  {
+    path: 'dashboard/info',
+    methods: ['find'],
+    scope: { kind: 'own-user', why: "Counts of the caller's current account only, each as the caller may see it; takes no id." },
+    schemas: { result: dashboardInfoSchema },
+    service: dashboardInfo,
   },
   {
     path: 'modules',

@@ -1,6 +1,7 @@
 /**
  * Browser-safe schemas of the global admin's account calls: the accounts list query
- * and rows, the new-account form, and the support manuals.
+ * and rows, the new-account form, and the support manuals; and the home page's
+ * dashboard info.
  */
 import { COUNTRY_PATTERN, EMAIL_PATTERN, Field, MESSAGES, PHONE_PATTERN } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
@@ -78,3 +79,21 @@ export interface SupportManualRow {
   /** Where the browser downloads it (with its bearer token). */
   link: string
 }
+
+/**
+ * GET /dashboard/info (spec part2 §3 "Dashboard info", §7): the home page's counts of the
+ * caller's current account. A count the caller may not see is left out. projectCount
+ * and squareMeters come with the projects module.
+ */
+export const dashboardInfoSchema = Type.Object(
+  {
+    /** The companies list's total, for callers who may open it. */
+    companyCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** The users list's total (its default query), for callers who may open it. */
+    userCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Bytes of the account's files, for its administrators. */
+    storage: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+)
+export type DashboardInfo = Static<typeof dashboardInfoSchema>

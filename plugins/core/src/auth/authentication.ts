@@ -83,8 +83,13 @@ class ArgonLocalStrategy extends LocalStrategy {
   }
 }
 
+/** Verified tokens kept, each until its own expiry. */
+const VERIFIED_KEPT = 10_000
+
 export class AuthService extends AuthenticationService {
   private key?: KeyObject
+  /** Token → its verified payload: a token's signature and claims never change, only its expiry comes. */
+  private readonly verified = new Map<string, { exp: number }>()
 
   constructor(app: Application) {
     super(app as any)
@@ -102,8 +107,19 @@ export class AuthService extends AuthenticationService {
     return this.key
   }
 
-  override verifyAccessToken(accessToken: string, optsOverride?: any, secretOverride?: any) {
-    return super.verifyAccessToken(accessToken, optsOverride, secretOverride ?? this.secretKey())
+  /** Each token's signature is checked once; later calls only check that it has not expired. */
+  override async verifyAccessToken(accessToken: string, optsOverride?: any, secretOverride?: any) {
+    if (optsOverride || secretOverride) return super.verifyAccessToken(accessToken, optsOverride, secretOverride ?? this.secretKey())
+    const known = this.verified.get(accessToken)
+    // jsonwebtoken's own rule: expired from the second `exp` on.
+    if (known && Math.floor(Date.now() / 1000) < known.exp) return known
+    if (known) this.verified.delete(accessToken)
+    const payload = await super.verifyAccessToken(accessToken, undefined, this.secretKey())
+    if (typeof payload.exp === 'number') {
+      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value as string)
+      this.verified.set(accessToken, payload as { exp: number })
+    }
+    return payload
   }
 
   override createAccessToken(payload: any, optsOverride?: any, secretOverride?: any) {

@@ -88,6 +88,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     database: databaseConfig(databaseUrl, path.join(dataDir, 'app.sqlite')),
     jwtSecret: jwtSecret(env, dataDir),
     tokenTtl: integer(env, 'TOKEN_TTL', 86400, 60, 30 * 86400),
+    authCacheMs: integer(env, 'AUTH_CACHE_MS', 1000, 0, 60_000),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Business Cloud <no-reply@localhost>',
     defaultModules: modules,

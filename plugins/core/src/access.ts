@@ -2,7 +2,7 @@
  * Who may do what. Menu flags and project access follow from the user's level in
  * the account, their role's privileges and their own privileges.
  */
-import type { AccessLevel, AccessResolver, AuthUser, MenuFlags, PrivilegeAction, PrivilegeResource } from '@app/plugin-kit'
+import type { AccessLevel, AccessResolver, AuthUser, ClockedCache, MenuFlags, PrivilegeAction, PrivilegeResource } from '@app/plugin-kit'
 import { ACCESS_LEVELS, accessRank } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 
@@ -82,8 +82,15 @@ export const flagsFor = async (knex: Knex, accountId: number, userId: number): P
   return menuFlags(holder, await loadGrants(knex, accountId, userId, holder.roleId))
 }
 
-/** For a signed-in caller the session already holds the membership: only the grants are read. */
-export const createAccessResolver = (knex: Knex): AccessResolver => ({
-  flags: async (user) => menuFlags(user, await loadGrants(knex, user.accountId, user.id, user.roleId)),
-  projectLevel: async (user, projectId) => projectLevel(user, await loadGrants(knex, user.accountId, user.id, user.roleId), projectId),
-})
+/**
+ * For a signed-in caller the session already holds the membership: only the grants are
+ * read, and kept in `cache` until a write to the access tables (see accessClock).
+ */
+export const createAccessResolver = (knex: Knex, cache: ClockedCache<string, Grant[]>): AccessResolver => {
+  const grantsOf = (user: AuthUser) =>
+    cache.get(`${user.accountId}:${user.id}:${user.roleId}`, () => loadGrants(knex, user.accountId, user.id, user.roleId))
+  return {
+    flags: async (user) => menuFlags(user, await grantsOf(user)),
+    projectLevel: async (user, projectId) => projectLevel(user, await grantsOf(user), projectId),
+  }
+}

@@ -3,7 +3,7 @@ import packageJson from '../package.json' with { type: 'json' }
 import { createAccessResolver } from './access'
 import { AuthService } from './auth/authentication'
 import { pruneLimits } from './auth/rate-limit'
-import { pruneSessions } from './auth/sessions'
+import { accessCache, accessClock, pruneSessions } from './auth/sessions'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
@@ -90,7 +90,10 @@ export default definePlugin({
     { name: 'PROJECT_CREATE', resource: 'PROJECT', description: 'Creates projects' },
   ],
   configure(app) {
-    app.use('authentication', new AuthService(app) as any, { methods: ['create', 'remove'] })
+    const knex = app.get('knex')
+    const clock = accessClock(knex)
+    const maxAgeMs = app.get('config').authCacheMs
+    app.use('authentication', new AuthService(app, accessCache(clock, maxAgeMs)) as any, { methods: ['create', 'remove'] })
     app.get('registry').push({
       path: 'authentication',
       methods: ['create', 'remove'],
@@ -99,7 +102,7 @@ export default definePlugin({
       pluginId: 'core',
       module: 'core',
     })
-    app.set('access', createAccessResolver(app.get('knex')))
+    app.set('access', createAccessResolver(knex, accessCache(clock, maxAgeMs)))
   },
   setup(app) {
     const knex = app.get('knex')

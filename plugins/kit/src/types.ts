@@ -44,6 +44,11 @@ export interface AppConfig {
   jwtSecret: string
   /** Lifetime of an access token, seconds. */
   tokenTtl: number
+  /**
+   * The longest a caller's session and grants are reused between requests, ms (0: read on
+   * every request). Exact on this process whatever the value: every write to them ends it.
+   */
+  authCacheMs: number
   smtpUrl?: string
   mailFrom: string
   defaultModules: string[]

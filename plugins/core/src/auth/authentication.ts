@@ -7,14 +7,14 @@ import { type KeyObject, createSecretKey } from 'node:crypto'
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
 import { LocalStrategy } from '@feathersjs/authentication-local'
 import { NotAuthenticated } from '@feathersjs/errors'
-import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
+import type { AppParams, Application, AuthUser, ClockedCache } from '@app/plugin-kit'
 import { Field } from '@app/plugin-kit/shared'
 import { assertValid, cached } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
 import { flagsFor } from '../access'
 import { verifyPassword } from './passwords'
 import { assertNotLimited, recordFailure } from './rate-limit'
-import { type SessionKind, issueToken, loadSession, revokeSession, sessionUser } from './sessions'
+import { type SessionKind, type SessionRow, issueToken, loadSession, revokeSession, sessionUser } from './sessions'
 
 export const SIGN_IN_FAILED = 'User does not exist or wrong password'
 
@@ -53,7 +53,7 @@ class SessionJwtStrategy extends JWTStrategy {
       throw new NotAuthenticated('Your session has ended, please sign in again')
     }
     if (typeof payload.jti !== 'string' || payload.kind !== kind) throw new NotAuthenticated('Not authenticated')
-    const user = sessionUser(payload.jti, await loadSession(this.app!.get('knex'), payload.jti), kind)
+    const user = sessionUser(payload.jti, await (this.authentication as AuthService).session(payload.jti), kind)
     return { accessToken, authentication: { strategy: 'jwt', accessToken, payload }, user }
   }
 }
@@ -91,10 +91,19 @@ export class AuthService extends AuthenticationService {
   /** Token → its verified payload: a token's signature and claims never change, only its expiry comes. */
   private readonly verified = new Map<string, { exp: number }>()
 
-  constructor(app: Application) {
+  /** `sessions` keeps session rows between requests (see accessClock). */
+  constructor(
+    app: Application,
+    private readonly sessions: ClockedCache<string, SessionRow | undefined>,
+  ) {
     super(app as any)
     this.register('jwt', new SessionJwtStrategy())
     this.register('local', new ArgonLocalStrategy())
+  }
+
+  /** The session row a token's id names; rows that are missing are not kept. */
+  session(id: string) {
+    return this.sessions.get(id, () => loadSession(this.appRef.get('knex'), id), (row) => row !== undefined)
   }
 
   /**

@@ -1,16 +1,31 @@
 /**
  * Tokens are JWTs whose id (jti) names a row in `sessions`. Checking a token reads
  * that row joined with the user, the membership and the account, in one query, so a
- * revoked token, a disabled user or a disabled account stops working at once on
- * every instance.
+ * revoked token, a disabled user or a disabled account stops working at once. The
+ * row is kept between requests until any write to those tables (accessClock): at once
+ * on this instance, within AUTH_CACHE_MS on others sharing the database.
  */
 import { randomUUID } from 'node:crypto'
 import { NotAuthenticated } from '@feathersjs/errors'
 import type { Application, AuthUser, Language, UserAccessLevel } from '@app/plugin-kit'
-import { nowIso } from '@app/plugin-kit'
+import { ClockedCache, nowIso, writeClock } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
 export type SessionKind = 'access' | 'challenge'
+
+/** The tables whose rows decide whether a token works and what its caller may do. */
+export const ACCESS_TABLES = ['sessions', 'users', 'account_users', 'accounts', 'account_modules', 'roles', 'privileges'] as const
+
+/** A new session changes no kept entry: only rows that exist are kept (a token is signed after its row is in). */
+const NEW_SESSION = /^\s*insert\s+into\s+[`"]?sessions[`"]?\s/i
+
+/** Moves on every write to the access tables, which ends every kept session row and grant list. */
+export const accessClock = (knex: Knex) => writeClock(knex, ACCESS_TABLES, { ignore: NEW_SESSION })
+
+/** How many sessions (and grant lists) one process keeps between requests. */
+const KEPT = 10_000
+
+export const accessCache = <V>(clock: ReturnType<typeof accessClock>, maxAgeMs: number) => new ClockedCache<string, V>(clock, { max: KEPT, maxAgeMs })
 
 /** A two-factor challenge lives five minutes. */
 export const CHALLENGE_TTL = 300

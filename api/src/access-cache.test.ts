@@ -1,0 +1,72 @@
+/**
+ * A caller's session and grants are kept between calls (AUTH_CACHE_MS), yet every
+ * change to them counts from the very next call: each test warms the caches first.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createKnex } from '@app/plugin-kit'
+import { type Demo, type TestServer, signInDemo, startTestServer } from './testing'
+
+let server: TestServer
+let demo: Demo
+
+beforeAll(async () => {
+  server = await startTestServer()
+  demo = await signInDemo(server)
+})
+
+afterAll(async () => {
+  await server?.close()
+})
+
+const userId = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)
+
+/** The status of two calls in a row: the second is answered from the kept session and grants. */
+const twice = async (path: string, token: string) => {
+  const first = await server.call('GET', path, undefined, token)
+  const second = await server.call('GET', path, undefined, token)
+  expect(second.status).toBe(first.status)
+  return second.status
+}
+
+describe('kept sessions and grants', () => {
+  test('a grant counts from the next call, and so does taking it away in a transaction', async () => {
+    const token = demo.tokens.user!
+    expect(await twice('/api/privileges', token)).toBe(403)
+    const user = await userId('user@demo.test')
+    const [id] = await server.knex('privileges').insert({ account_id: demo.engineering, user_id: user, resource: 'ACCOUNT', action: 'ADMINISTER' })
+    expect(await twice('/api/privileges', token)).toBe(200)
+    await server.knex.transaction(async (trx) => {
+      await trx('privileges').where({ id }).delete()
+    })
+    expect(await twice('/api/privileges', token)).toBe(403)
+  })
+
+  test('a member disabled by an admin is signed out at the next call', async () => {
+    const token = await server.signIn('consultant@demo.test')
+    const consultant = await userId('consultant@demo.test')
+    expect(await twice('/api/contexts', token)).toBe(200)
+    const account = (await server.call('POST', '/api/authentication', { username: '', password: '' }, token)).body.currentAccountId
+    const toggle = () =>
+      server.call('POST', `/api/accountusers/${account}/toggle/${consultant}`, {}, account === demo.engineering ? demo.tokens.admin : demo.tokens.sales)
+    const off = await toggle()
+    expect(off.status, JSON.stringify(off.body)).toBe(201)
+    expect(off.body.enabled).toBe(false)
+    expect((await server.call('GET', '/api/contexts', undefined, token)).status).toBe(401)
+    // Back on, the ended tokens stay ended.
+    expect((await toggle()).body.enabled).toBe(true)
+    expect((await server.call('GET', '/api/contexts', undefined, token)).status).toBe(401)
+  })
+
+  test('a write this process cannot see (another instance, a script) counts within AUTH_CACHE_MS', async () => {
+    const token = await server.signIn('user@demo.test')
+    expect(await twice('/api/contexts', token)).toBe(200)
+    const other = createKnex(server.config.database)
+    try {
+      await other('sessions').where({ user_id: await userId('user@demo.test') }).update({ revoked: true })
+    } finally {
+      await other.destroy()
+    }
+    await new Promise((resolve) => setTimeout(resolve, server.config.authCacheMs + 50))
+    expect((await server.call('GET', '/api/contexts', undefined, token)).status).toBe(401)
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatExportDate, formatStorage } from './format'
+import { formatDate, formatExportDate, formatStorage, formatStorageBytes } from './format'
 
 describe('formatDate', () => {
   it('writes DD/MM/YYYY with leading zeros', () => {
@@ -44,5 +44,16 @@ describe('formatStorage', () => {
   it('shows whole GB from 10000 MB on', () => {
     expect(formatStorage(10_000)).toBe('10 GB')
     expect(formatStorage(12_288)).toBe('12 GB')
+  })
+})
+
+describe('formatStorageBytes', () => {
+  const MB = 1024 * 1024
+  it('applies the storage rule to bytes at each threshold', () => {
+    expect(formatStorageBytes(0)).toBe('0.0 MB')
+    expect(formatStorageBytes(499.9 * MB)).toBe('499.9 MB')
+    expect(formatStorageBytes(500 * MB)).toBe('0.5 GB')
+    expect(formatStorageBytes(9_999 * MB)).toBe('9.8 GB')
+    expect(formatStorageBytes(10_000 * MB)).toBe('10 GB')
   })
 })

@@ -24,6 +24,7 @@ export const formatDate = (value: string | number | Date): string => dayParts(va
 export const formatExportDate = (value: string | number | Date): string => dayParts(value)?.join('.') ?? ''
 
 const MB_PER_GB = 1024
+const BYTES_PER_MB = 1024 * 1024
 
 /** Under 500 MB in MB with one decimal, under 10000 MB in GB with one decimal, else whole GB. */
 export const formatStorage = (megabytes: number): string => {
@@ -31,3 +32,6 @@ export const formatStorage = (megabytes: number): string => {
   if (megabytes < 10_000) return `${(megabytes / MB_PER_GB).toFixed(1)} GB`
   return `${Math.round(megabytes / MB_PER_GB)} GB`
 }
+
+/** The same rule for a size in bytes (the dashboard's storage). */
+export const formatStorageBytes = (bytes: number): string => formatStorage(bytes / BYTES_PER_MB)

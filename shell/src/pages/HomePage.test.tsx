@@ -1,0 +1,67 @@
+import { $enabledModules, $session, type EnabledModule, type Session, type TileEntry } from '@app/module-kit'
+import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
+import { type Store, fork } from 'effector'
+import { Provider } from 'effector-react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { registerShellLocales } from '../locales'
+import { HomePage } from './HomePage'
+import { $dashboardFailed, $dashboardInfo, type DashboardInfo, fetchDashboardInfoFx } from './home/model'
+
+const label = (text: string) => ({ 'en-GB': text, 'fi-FI': text, 'no-NO': text, 'pl-PL': text, 'se-SE': text })
+const tile = (id: string, text: string, flag?: TileEntry['flag']): TileEntry => ({ id, label: label(text), path: `/${id}`, ...(flag ? { flag } : {}) })
+const remote = (id: string, tiles: TileEntry[]): EnabledModule => ({ id, module: 'core', remote: id, entry: '', version: '1', menu: [], routes: [], tiles, search: false })
+const MODULES = [remote('core', [tile('profile', 'Profile'), tile('help', 'Help')]), remote('users', [tile('users', 'Users', 'canManageCompanyUsers')]), remote('companies', [tile('companies', 'Companies', 'canSeeCompany')])]
+const flags = (...held: string[]) => Object.fromEntries(MENU_FLAGS.map((f) => [f, held.includes(f)])) as MenuFlags
+const session = (held: MenuFlags): Session => ({
+  user: { id: 1, firstName: 'Aino', lastName: 'Admin', acronym: 'AAD', language: 'ENGLISH' },
+  accountId: 1,
+  accountName: 'Demo',
+  hasTwoFactor: false,
+  flags: held,
+})
+
+const draw = (held: MenuFlags, state: { info?: DashboardInfo | null; failed?: boolean; loading?: boolean }) => {
+  const values: [Store<unknown>, unknown][] = [
+    [$enabledModules, MODULES],
+    [$session, session(held)],
+    [$dashboardInfo, state.info ?? null],
+    [$dashboardFailed, state.failed ?? false],
+  ]
+  const scope = fork({ values: values as never, handlers: [[fetchDashboardInfoFx, () => new Promise(() => {})]] })
+  return renderToStaticMarkup(
+    <Provider value={scope}>
+      <HomePage />
+    </Provider>,
+  )
+}
+
+beforeAll(() => registerShellLocales())
+
+describe('<HomePage />', () => {
+  test('an administrator sees Companies, Users and Storage with their figures, then the shortcuts', () => {
+    const html = draw(flags('canSeeCompany', 'canManageCompanyUsers', 'canManageSettings'), { info: { companyCount: 1234, userCount: 12, storage: 600 * 1024 * 1024 } })
+    expect(html).toContain('<a class="shell-tile" href="/companies"><span>Companies</span><span class="shell-tile-figure">1,234</span></a>')
+    expect(html).toContain('<a class="shell-tile" href="/users"><span>Users</span><span class="shell-tile-figure">12</span></a>')
+    expect(html).toContain('<div class="shell-tile"><span>Storage</span><span class="shell-tile-figure">0.6 GB</span></div>')
+    const order = ['Companies', 'Users', 'Storage', 'Profile', 'Help'].map((text) => html.indexOf(`>${text}<`))
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    expect(html).not.toContain('role="alert"')
+  })
+
+  test('an ordinary user gets no count tiles', () => {
+    const html = draw(flags(), { info: {} })
+    expect(html).not.toContain('Companies')
+    expect(html).not.toContain('Storage')
+    expect(html).not.toContain('shell-tile-figure')
+    expect(html).toContain('>Profile<')
+  })
+
+  test('while the counts load the tiles show without figures; a failure says so with Retry', () => {
+    const loading = draw(flags('canSeeCompany'), { info: null })
+    expect(loading).toContain('<a class="shell-tile" href="/companies"><span>Companies</span></a>')
+    const failed = draw(flags('canSeeCompany'), { info: null, failed: true })
+    expect(failed).toMatch(/<p role="alert" class="shell-home-failed">The counts could not be loaded\. <button type="button" class="shell-button">Retry<\/button><\/p>/)
+    expect(failed).toContain('>Companies<')
+  })
+})

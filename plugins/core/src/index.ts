@@ -9,6 +9,7 @@ import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
 import { userIndexes } from './migrations/004-user-indexes'
 import { userFileView } from './migrations/005-user-file-view'
+import { userListKeys } from './migrations/006-user-list-keys'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
@@ -25,6 +26,7 @@ export { hashPassword, verifyPassword } from './auth/passwords'
 export { issueToken, revokeUserSessions } from './auth/sessions'
 export { menuFlags, projectLevel } from './access'
 export { DEMO_USERS } from './seed'
+export { memberKeys } from './migrations/006-user-list-keys'
 
 const HOUR = 3600_000
 
@@ -80,7 +82,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },

@@ -1,6 +1,7 @@
 /** Demo data of the core plugin: two accounts and the demo users of README. */
 import type { SeedContext } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
+import { memberKeys } from './migrations/006-user-list-keys'
 import { enableDefaultModules } from './services/account.services'
 
 interface DemoUser {
@@ -80,16 +81,8 @@ export const seedCore = async ({ knex, app, ids, password, now }: SeedContext) =
       ids[`user.${demo.username}`] = Number(existing.id)
       continue
     }
-    const [userId] = await knex('users').insert({
-      username: demo.username,
-      password_hash: passwordHash,
-      first_name: demo.firstName,
-      last_name: demo.lastName,
-      acronym: demo.acronym,
-      language: 'ENGLISH',
-      enabled: true,
-      created_at: now,
-    })
+    const person = { username: demo.username, first_name: demo.firstName, last_name: demo.lastName, acronym: demo.acronym }
+    const [userId] = await knex('users').insert({ ...person, password_hash: passwordHash, language: 'ENGLISH', enabled: true, created_at: now })
     ids[`user.${demo.username}`] = Number(userId)
     for (const m of demo.memberships)
       await knex('account_users').insert({
@@ -99,6 +92,7 @@ export const seedCore = async ({ knex, app, ids, password, now }: SeedContext) =
         access_level: m.accessLevel,
         enabled: true,
         created_at: now,
+        ...memberKeys(person),
       })
     for (const p of demo.privileges ?? [])
       await knex('privileges').insert({ account_id: ids[`account.${p.account}`], user_id: userId, name: p.name, resource: p.resource, action: p.action })

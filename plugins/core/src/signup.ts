@@ -6,6 +6,7 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
 import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
+import { memberKeys } from './migrations/006-user-list-keys'
 import { enableDefaultModules } from './services/account.services'
 import type { SignUp } from './services/schemas'
 
@@ -59,17 +60,16 @@ const createAccount = (app: Application, data: SignUp, username: string, passwor
       created_at: now,
     })
     const accountId = Number(id)
-    const [userId] = await trx('users').insert({
-      username,
-      password_hash: passwordHash,
-      first_name: data.firstName.trim(),
-      last_name: data.lastName.trim(),
-      acronym: acronymOf(data.firstName, data.lastName),
-      language: 'ENGLISH',
+    const person = { username, first_name: data.firstName.trim(), last_name: data.lastName.trim(), acronym: acronymOf(data.firstName, data.lastName) }
+    const [userId] = await trx('users').insert({ ...person, password_hash: passwordHash, language: 'ENGLISH', enabled: true, created_at: now })
+    await trx('account_users').insert({
+      account_id: accountId,
+      user_id: Number(userId),
+      access_level: 'ACCOUNT_ADMIN',
       enabled: true,
       created_at: now,
+      ...memberKeys(person),
     })
-    await trx('account_users').insert({ account_id: accountId, user_id: Number(userId), access_level: 'ACCOUNT_ADMIN', enabled: true, created_at: now })
     await enableDefaultModules(app, accountId, trx)
     return accountId
   })

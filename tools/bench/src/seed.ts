@@ -5,7 +5,7 @@
  * hashed once.
  */
 import { cityKey, searchKey } from '@app/plugin-companies'
-import { hashPassword } from '@app/plugin-core'
+import { hashPassword, memberKeys } from '@app/plugin-core'
 import type { Knex } from 'knex'
 
 export const BENCH_PASSWORD = 'bench-password-1234'
@@ -91,17 +91,18 @@ export const seedBench = async (knex: Knex, accounts: number, rowsPerAccount: nu
       })),
       500,
     )
-    const userRows = await trx('users').where('username', 'like', 'bench-admin-%').select('id', 'username')
-    const userId = new Map(userRows.map((r) => [r.username as string, Number(r.id)]))
+    const userRows = await trx('users').where('username', 'like', 'bench-admin-%').select('id', 'username', 'first_name', 'last_name', 'acronym')
+    const userOf = new Map(userRows.map((r) => [r.username as string, r]))
     await trx.batchInsert(
       'account_users',
       numbers.map((i) => ({
         account_id: idOf(i),
-        user_id: userId.get(benchUser(i))!,
+        user_id: Number(userOf.get(benchUser(i))!.id),
         role_id: roleOf.get(idOf(i)) ?? null,
         access_level: 'ACCOUNT_ADMIN',
         enabled: true,
         created_at: now,
+        ...memberKeys(userOf.get(benchUser(i))!),
       })),
       500,
     )
@@ -171,8 +172,10 @@ export const seedScale = async (knex: Knex, index: number, users: number, compan
     })
     await knex.transaction(async (trx) => {
       await trx('users').insert(batch)
-      const ids = await trx('users').whereIn('username', batch.map((u) => u.username)).select('id')
-      await trx('account_users').insert(ids.map((u) => ({ account_id: accountId, user_id: Number(u.id), access_level: 'ACCESS', enabled: true, created_at: now })))
+      const people = await trx('users').whereIn('username', batch.map((u) => u.username)).select('id', 'username', 'first_name', 'last_name', 'acronym')
+      await trx('account_users').insert(
+        people.map((u) => ({ account_id: accountId, user_id: Number(u.id), access_level: 'ACCESS', enabled: true, created_at: now, ...memberKeys(u) })),
+      )
     })
   }
   const have = Number((await knex('companies').where({ account_id: accountId }).count({ n: '*' }).first())?.n ?? 0)

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { nowIso } from '@app/plugin-kit'
+import { memberKeys } from '../migrations/006-user-list-keys'
 import { EMAIL_TAKEN, acronymOf } from '../signup'
 import { enableDefaultModules } from './account.services'
 import { accountWithCounts } from './account-list'
@@ -44,17 +45,16 @@ const insertAccount = (app: Application, data: AccountCreate, username: string) 
     })
     const accountId = Number(id)
     await trx('accounts').where({ id: accountId }).update({ account_no: accountNumberOf(accountId) })
-    const [userId] = await trx('users').insert({
-      username,
-      password_hash: null,
-      first_name: data.adminFirstName.trim(),
-      last_name: data.adminLastName.trim(),
-      acronym: acronymOf(data.adminFirstName, data.adminLastName),
-      language: 'ENGLISH',
+    const person = { username, first_name: data.adminFirstName.trim(), last_name: data.adminLastName.trim(), acronym: acronymOf(data.adminFirstName, data.adminLastName) }
+    const [userId] = await trx('users').insert({ ...person, password_hash: null, language: 'ENGLISH', enabled: true, created_at: now })
+    await trx('account_users').insert({
+      account_id: accountId,
+      user_id: Number(userId),
+      access_level: 'ACCOUNT_ADMIN',
       enabled: true,
       created_at: now,
+      ...memberKeys(person),
     })
-    await trx('account_users').insert({ account_id: accountId, user_id: Number(userId), access_level: 'ACCOUNT_ADMIN', enabled: true, created_at: now })
     await enableDefaultModules(app, accountId, trx)
     return { accountId, userId: Number(userId) }
   })

@@ -228,6 +228,9 @@ describe('PUT /api/accountusers/{accountId}', () => {
     expect((await edit('sales', manager)).status).toBe(404)
     expect((await edit('anonymous', manager)).status).toBe(401)
     expect((await of('manager@demo.test')).firstName).toBe('Mikael')
+    // The list's search keys follow the edit.
+    const found = await as('admin', 'GET', `/api/accountusers/${ENG}?filter=mikael manager`)
+    expect(found.body.data.map((u: any) => u.username)).toEqual(['manager@demo.test'])
   })
 })
 

@@ -14,6 +14,7 @@ import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccess
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { loadGrants } from '../access'
+import { memberKeys, refreshMemberKeys } from '../migrations/006-user-list-keys'
 import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
 import { routeId } from './route'
@@ -36,11 +37,17 @@ export const USER_MESSAGES = {
 
 /** A welcome link lives a week: a new user may not read mail every day. */
 const WELCOME_TTL_MS = 7 * 24 * 3600_000
-const SORTABLE = { username: 'u.username', firstName: 'u.first_name', lastName: 'u.last_name', acronym: 'u.acronym', createdAt: 'au.created_at', enabled: 'au.enabled' } as const
+/** Each sortable field's column on the membership row; every one leads an index after account_id (migration 006). */
+const SORTABLE = {
+  username: 'au.username_key',
+  firstName: 'au.first_name_key',
+  lastName: 'au.last_name_key',
+  acronym: 'au.acronym_key',
+  createdAt: 'au.created_at',
+  enabled: 'au.enabled',
+} as const
 
 const boolOf = (value: unknown, fallback: boolean) => (value === undefined ? fallback : value === true || value === 'true')
-
-/** Whether the companies plugin is installed (its table exists); asked once per app. */
 
 /** The companies the caller manages (COMPANY ADMINISTER, own or through the role). */
 export const managedCompanies = async (knex: Knex, params: AppParams): Promise<number[]> => {
@@ -49,19 +56,15 @@ export const managedCompanies = async (knex: Knex, params: AppParams): Promise<n
   return grants.filter((g) => g.resource === 'COMPANY' && g.action === 'ADMINISTER' && g.resourceId !== null).map((g) => g.resourceId!)
 }
 
-
 /**
  * The users query of one account: membership joined with the person, their role and
  * company. Handed back in an object: an async function would run a returned builder.
  */
 const accountUsersQuery = async (app: Application, accountId: number): Promise<{ q: Knex.QueryBuilder }> => {
-  const q = members(app.get('knex'), accountId)
+  const q = app.get('knex')('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
   await withUserColumns(app, q)
   return { q }
 }
-
-/** The memberships of one account joined with their people: all a filter or a count needs. */
-const members = (knex: Knex, accountId: number) => knex('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
 
 /** Adds the columns of an AccountUser, with the role's and the company's names (returns nothing: awaiting a builder runs it). */
 const withUserColumns = async (app: Application, q: Knex.QueryBuilder): Promise<void> => {
@@ -130,32 +133,51 @@ export const listQuerySchema = Type.Object(
 )
 
 
-/** GET /accountusers/{accountId}: paged, filtered and sorted in SQL. */
+/**
+ * The list's order: the asked fields, then the user id in the direction of the last one,
+ * so that a page is one stretch of a list index read forwards or backwards.
+ */
+const listOrder = (sort: Record<string, number>) => {
+  const order = Object.entries(sort).map(([field, direction]) => {
+    const column = SORTABLE[field as keyof typeof SORTABLE]
+    if (!column) throw new BadRequest('Validation failed', { errors: { $sort: `Cannot sort by ${field}` } })
+    return { column, order: Number(direction) < 0 ? ('desc' as const) : ('asc' as const) }
+  })
+  return [...order, { column: 'au.user_id', order: order.at(-1)?.order ?? ('asc' as const) }]
+}
+
+/**
+ * GET /accountusers/{accountId}: paged, filtered and sorted in SQL. The page's ids come
+ * from the membership rows alone (their list indexes hold the order and every filter,
+ * so even a deep page reads one index), then only those rows are joined with their
+ * person, role and company. A page shorter than asked tells the total without counting.
+ */
 const usersList = (app: Application) => ({
   async find(params: AppParams) {
     const caller = currentUser(params)
+    const knex = app.get('knex')
     const query = params.query ?? {}
     const limit = Math.min(Number(query.$limit ?? 50), 500)
     const skip = Number(query.$skip ?? 0)
-    const base = members(app.get('knex'), caller.accountId)
+    const listed = knex('account_users as au').where('au.account_id', caller.accountId)
     // System users are the platform's staff (global admins) present in every account they look after.
-    if (!boolOf(query.includeSystem, false)) base.andWhereNot('au.access_level', 'GLOBAL_ADMIN')
+    if (!boolOf(query.includeSystem, false)) listed.andWhereNot('au.access_level', 'GLOBAL_ADMIN')
     // Anonymised users can no longer be edited.
-    if (boolOf(query.onlyEditable, true)) base.andWhere('u.anonymous', false)
-    if (!(await callerFlags(app, params)).canManageUsers) base.whereIn('au.company_id', await managedCompanies(app.get('knex'), params))
+    if (boolOf(query.onlyEditable, true)) listed.andWhere('au.user_anonymous', false)
+    if (!(await callerFlags(app, params)).canManageUsers) listed.whereIn('au.company_id', await managedCompanies(knex, params))
     const filter = String(query.filter ?? '').trim()
-    if (filter) whereContains(base, ['u.first_name', 'u.last_name', 'u.username', 'u.acronym'], filter)
-    const counted = await base.clone().count({ total: '*' }).first()
-    await withUserColumns(app, base)
-    const sort = Object.entries((query.$sort ?? { lastName: 1 }) as Record<string, number>)
-    for (const [field, direction] of sort) {
-      const column = SORTABLE[field as keyof typeof SORTABLE]
-      if (!column) throw new BadRequest('Validation failed', { errors: { $sort: `Cannot sort by ${field}` } })
-      base.orderBy(column, Number(direction) < 0 ? 'desc' : 'asc')
+    if (filter) whereContains(listed, ['au.user_search_key'], filter, { lowerCased: true })
+    const order = listOrder((query.$sort ?? { lastName: 1 }) as Record<string, number>)
+
+    const ids = limit === 0 ? [] : (await listed.clone().orderBy(order).limit(limit).offset(skip).pluck('au.user_id')).map(Number)
+    const byId = new Map<number, AccountUser>()
+    if (ids.length) {
+      const { q } = await accountUsersQuery(app, caller.accountId)
+      for (const row of await q.whereIn('au.user_id', ids)) byId.set(Number(row.id), toAccountUser(row))
     }
-    base.orderBy('u.id', 'asc')
-    const rows = limit === 0 ? [] : await base.limit(limit).offset(skip)
-    return { total: Number(counted?.total ?? 0), limit, skip, data: rows.map(toAccountUser) }
+    const pageTellsTotal = limit > 0 && ids.length < limit && (ids.length > 0 || skip === 0)
+    const total = pageTellsTotal ? skip + ids.length : Number((await listed.clone().count({ total: '*' }).first())?.total ?? 0)
+    return { total, limit, skip, data: ids.map((id) => byId.get(id)!) }
   },
 })
 
@@ -186,9 +208,9 @@ class UsersByName extends TableService {
     if (!username.trim()) return []
     if (!(await registered(this.app.get('knex'), username))) throw new NotFound(USER_MESSAGES.notFound)
     const q = (await accountUsersQuery(this.app, caller.accountId)).q
-      .modify((q) => whereContains(q, ['u.username'], username.trim()))
-      .andWhere('u.anonymous', false)
-      .orderBy('u.username')
+      .modify((q) => whereContains(q, ['au.username_key'], username.trim(), { lowerCased: true }))
+      .andWhere('au.user_anonymous', false)
+      .orderBy('au.username_key')
       .limit(20)
     if (!boolOf(params.query?.includeExternal, false)) q.whereNull('au.company_id')
     return (await q).map((row: any) => ({ ...toAccountUser(row), userId: Number(row.id) }))
@@ -285,13 +307,11 @@ const valid = <T extends TObject>(schema: T, data: unknown): Static<T> => {
   return body as Static<T>
 }
 
+/** Acronyms are unique within an account whatever their case: one seek in the list's acronym index. */
 const acronymTaken = async (knex: Knex, accountId: number, acronym: string, exceptUserId?: number) => {
-  const q = knex('account_users as au')
-    .join('users as u', 'u.id', 'au.user_id')
-    .where('au.account_id', accountId)
-    .andWhereRaw('upper(u.acronym) = ?', [acronym.toUpperCase()])
-  if (exceptUserId) q.andWhereNot('u.id', exceptUserId)
-  return Boolean(await q.first('u.id'))
+  const q = knex('account_users').where({ account_id: accountId, acronym_key: acronym.toLowerCase() })
+  if (exceptUserId) q.andWhereNot('user_id', exceptUserId)
+  return Boolean(await q.first('user_id'))
 }
 
 /** Initials, then a number, until the account has no such acronym. */
@@ -349,12 +369,10 @@ const createUser = (app: Application, schema: typeof newUserSchema | typeof empt
       userId = await knex.transaction(async (trx) => {
         const acronym = data.acronym?.trim().toUpperCase() || (await freeAcronym(trx, caller.accountId, data.firstName, data.lastName))
         const now = nowIso()
+        const person = { username: email, first_name: data.firstName.trim(), last_name: data.lastName.trim(), acronym }
         const [id] = await trx('users').insert({
-          username: email,
+          ...person,
           password_hash: null,
-          first_name: data.firstName.trim(),
-          last_name: data.lastName.trim(),
-          acronym,
           language: data.language ?? caller.language,
           enabled: true,
           created_at: now,
@@ -368,6 +386,7 @@ const createUser = (app: Application, schema: typeof newUserSchema | typeof empt
           enabled: true,
           created_at: now,
           created_by: caller.id,
+          ...memberKeys(person),
         })
         for (const p of data.privileges ?? [])
           await trx('privileges').insert({ account_id: caller.accountId, user_id: id, name: null, resource: p.resource, resource_id: p.resourceId, action: p.action })
@@ -425,6 +444,7 @@ const editUser = (app: Application) => ({
           acronym,
           ...(data.language ? { language: data.language } : {}),
         })
+      await refreshMemberKeys(trx, data.id)
       if (data.companyId !== undefined) await trx('account_users').where({ account_id: caller.accountId, user_id: data.id }).update({ company_id: data.companyId })
     })
     return accountUser(app, caller.accountId, data.id)
@@ -501,6 +521,7 @@ class AnonymiseUser extends UserPathRemoval {
         anonymous: true,
       })
       await trx('account_users').where({ user_id: userId }).update({ enabled: false, removal_requested: false })
+      await refreshMemberKeys(trx, userId)
       await trx('user_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: nowIso() })
       await revokeUserSessions(trx, userId)
     })
@@ -556,7 +577,7 @@ class ExportUsers extends TableService {
     const { accountId } = currentUser(params)
     const { q: base } = await accountUsersQuery(this.app, accountId)
     async function* rows() {
-      for await (const row of keysetBatches(() => base.clone(), { column: 'u.id', key: 'id', size: 1000 }))
+      for await (const row of keysetBatches(() => base.clone(), { column: 'au.user_id', key: 'id', size: 1000 }))
         yield {
           acronym: row.acronym,
           company: row.companyName ?? '',

@@ -15,6 +15,7 @@ import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
 import { assertNotLimited, recordFailure } from '../auth/rate-limit'
 import { revokeUserSessions } from '../auth/sessions'
+import { refreshMemberKeys } from '../migrations/006-user-list-keys'
 
 export const RESET_REQUESTED =
   'An email was sent to the provided email (if it exists), please check your mail account for further instructions'
@@ -134,6 +135,7 @@ const changePassword = (app: Application, kinds: UserTokenKind[], withDetails: b
         changes.last_name = data.lastName!.trim()
       }
       await trx('users').where({ id: userId }).update(changes)
+      if (withDetails) await refreshMemberKeys(trx, userId)
       // Other links sent before this one are spent too: the password they were for is gone.
       await trx('user_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: now })
       await revokeUserSessions(trx, userId)

@@ -89,6 +89,10 @@ describe('POST /api/accountusers/:userId/username', () => {
     expect(await signInStatus('greta@demo.test', DEMO_PASSWORD)).toBe(201)
     expect(await signInStatus('globaladmin@demo.test', DEMO_PASSWORD)).toBe(401)
     expect(await tokenLives(token)).toBe(true)
+    // The users list finds the new address.
+    const account = (await server.knex('account_users').where({ user_id: id }).first('account_id')).account_id
+    const listed = await server.call('GET', `/api/accountusers/${account}?includeSystem=true&filter=greta@`, undefined, token)
+    expect(listed.body.data.map((u: { username: string }) => u.username)).toEqual(['greta@demo.test'])
     await change(id, { username: 'globaladmin@demo.test' }, token)
   })
 

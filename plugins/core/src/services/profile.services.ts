@@ -9,6 +9,7 @@ import { Field, MESSAGES, formatMessage } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
 import { EMAIL_TAKEN } from '../signup'
+import { refreshMemberKeys } from '../migrations/006-user-list-keys'
 import type { SupportManualRow } from './accounts-admin.schema'
 import { routeId } from './route'
 
@@ -83,13 +84,16 @@ const changeUsername = (app: Application) => ({
     const taken = await knex('users').where({ username }).whereNot({ id: caller.id }).first('id')
     if (taken) throw new Conflict(EMAIL_TAKEN)
     // Two changes to one address at once: the unique index decides, with the same answer.
-    await knex('users')
-      .where({ id: caller.id })
-      .update({ username })
-      .catch((error: unknown) => {
-        if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
-        throw error
-      })
+    await knex.transaction(async (trx) => {
+      await trx('users')
+        .where({ id: caller.id })
+        .update({ username })
+        .catch((error: unknown) => {
+          if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
+          throw error
+        })
+      await refreshMemberKeys(trx, caller.id)
+    })
     return { userId: caller.id, username }
   },
 })

@@ -114,7 +114,7 @@ export const accountUser = async (app: Application, accountId: number, userId: n
 }
 
 /** Company managers may only act on users of the companies they manage. */
-const assertMayEdit = async (app: Application, params: AppParams, target: AccountUser) => {
+export const assertMayEdit = async (app: Application, params: AppParams, target: AccountUser) => {
   if ((await callerFlags(app, params)).canManageUsers) return
   const managed = await managedCompanies(app.get('knex'), params)
   if (target.companyId === null || !managed.includes(target.companyId)) throw new Forbidden(USER_MESSAGES.noEditAccess)

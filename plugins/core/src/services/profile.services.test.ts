@@ -142,10 +142,48 @@ describe('POST /api/accountusers/:userId/toggleRequestRemoval', () => {
     expect(await requested(username, 'Demo Engineering')).toBe(false)
   })
 
-  test("another user's id answers 403", async () => {
-    const admin = await server.signIn('admin@demo.test')
-    expect((await toggle(await userIdOf('user@demo.test'), admin)).status).toBe(403)
+  test("another user's id answers 403 to whoever may not edit that user", async () => {
+    const user = await server.signIn('user@demo.test')
+    const denied = await toggle(await userIdOf('admin@demo.test'), user)
+    expect(denied.status).toBe(403)
+    expect(denied.body.message).toBe('You can only request the removal of your own account')
+    expect(await requested('admin@demo.test', 'Demo Engineering')).toBe(false)
+    // A company manager edits only the users of the companies they manage.
+    const companyAdmin = await server.signIn('companyadmin@demo.test')
+    expect((await toggle(await userIdOf('user@demo.test'), companyAdmin)).status).toBe(403)
     expect(await requested('user@demo.test', 'Demo Engineering')).toBe(false)
+  })
+
+  test("a user manager sets and clears a member's request; a company manager for their company's users", async () => {
+    const admin = await server.signIn('admin@demo.test')
+    const id = await userIdOf('user@demo.test')
+    expect((await toggle(id, admin)).body).toEqual({ userId: id, removalRequested: true })
+    expect(await requested('user@demo.test', 'Demo Engineering')).toBe(true)
+    expect((await toggle(id, admin)).body).toEqual({ userId: id, removalRequested: false })
+
+    const knex = server.knex
+    const engineering = await accountIdOf('Demo Engineering')
+    const [company] = await knex('companies').insert({ account_id: engineering, name: 'Removal Test Oy', created_at: new Date().toISOString() })
+    await knex('privileges').insert({ account_id: engineering, user_id: await userIdOf('companyadmin@demo.test'), resource: 'COMPANY', resource_id: company, action: 'ADMINISTER' })
+    const consultant = await userIdOf('consultant@demo.test')
+    await knex('account_users').where({ account_id: engineering, user_id: consultant }).update({ company_id: company })
+    const companyAdmin = await server.signIn('companyadmin@demo.test')
+    expect((await toggle(consultant, companyAdmin)).body).toEqual({ userId: consultant, removalRequested: true })
+    expect(await requested('consultant@demo.test', 'Demo Engineering')).toBe(true)
+    expect(await requested('consultant@demo.test', 'Demo Sales')).toBe(false)
+    expect((await toggle(consultant, companyAdmin)).body).toEqual({ userId: consultant, removalRequested: false })
+  })
+
+  test("another account's user or a missing one answers 404; an anonymised one 409", async () => {
+    const admin = await server.signIn('admin@demo.test')
+    expect((await toggle(await userIdOf('sales@demo.test'), admin)).status).toBe(404)
+    expect(await requested('sales@demo.test', 'Demo Sales')).toBe(false)
+    expect((await toggle(999_999, admin)).status).toBe(404)
+    const created = await server.call('POST', `/api/accountusers/${await accountIdOf('Demo Engineering')}/createEmptyUser`, { email: 'leaving-soon@demo.test', firstName: 'Leo', lastName: 'Leaving' }, admin)
+    expect((await server.call('DELETE', `/api/accountusers/${created.body.id}/anonymous`, undefined, admin)).status).toBe(200)
+    const anonymised = await toggle(created.body.id, admin)
+    expect(anonymised.status).toBe(409)
+    expect(anonymised.body.message).toBe('The user is already anonymous')
   })
 })
 

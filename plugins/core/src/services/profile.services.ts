@@ -1,15 +1,17 @@
 /**
  * What the profile and help pages call (spec part1 §2, §9): the caller's own
- * password, username and removal request, and the support contact and manuals.
+ * password, username and removal request (a user manager sets a member's password
+ * and removal request too), and the support contact and manuals.
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { FileDownload, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
+import { FileDownload, callerFlags, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
 import { Field, MESSAGES, formatMessage } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
 import { EMAIL_TAKEN } from '../signup'
 import { refreshMemberKeys } from '../migrations/006-user-list-keys'
+import { USER_MESSAGES, accountUser, assertMayEdit } from './accountusers.services'
 import type { SupportManualRow } from './accounts-admin.schema'
 import { routeId } from './route'
 
@@ -98,18 +100,35 @@ const changeUsername = (app: Application) => ({
   },
 })
 
+/**
+ * Whoever may edit a member (a user manager, or a company manager for users of the
+ * companies they manage) may set or clear that member's removal request too (spec
+ * part1 §6, the user details page); anyone else only their own.
+ */
+const assertMayToggleRemoval = async (app: Application, params: AppParams, userId: number) => {
+  const caller = currentUser(params)
+  if (userId === caller.id) return
+  const flags = await callerFlags(app, params)
+  if (!flags.canManageUsers && !flags.canManageCompanyUsers) throw new Forbidden('You can only request the removal of your own account')
+  const target = await accountUser(app, caller.accountId, userId)
+  await assertMayEdit(app, params, target)
+  if (target.anonymous) throw new Conflict(USER_MESSAGES.alreadyAnonymous)
+}
+
 const toggleRemovalRequest = (app: Application) => ({
   async create(_data: unknown, params: AppParams) {
-    const caller = ownUser(params, 'You can only request the removal of your own account')
+    const caller = currentUser(params)
+    const userId = routeId(params, 'userId')
+    await assertMayToggleRemoval(app, params, userId)
     const knex = app.get('knex')
-    const where = { account_id: caller.accountId, user_id: caller.id }
+    const where = { account_id: caller.accountId, user_id: userId }
     // Flipped in one statement, so two quick clicks give two toggles, never one lost.
     const changed = await knex('account_users')
       .where(where)
       .update({ removal_requested: knex.raw('case when removal_requested then ? else ? end', [false, true]) })
-    if (Number(changed) !== 1) throw new NotFound(`No record found for id '${caller.id}'`)
+    if (Number(changed) !== 1) throw new NotFound(`No record found for id '${userId}'`)
     const row = await knex('account_users').where(where).first('removal_requested')
-    return { userId: caller.id, removalRequested: Boolean(row.removal_requested) }
+    return { userId, removalRequested: Boolean(row.removal_requested) }
   },
 })
 
@@ -195,7 +214,10 @@ export const profileServices: ServiceDefinition[] = [
   {
     path: 'accountusers/:userId/toggleRequestRemoval',
     methods: ['create'],
-    scope: { kind: 'own-user', why: "Toggles the caller's own membership's removal request in their current account." },
+    scope: {
+      kind: 'own-user',
+      why: "The caller's own membership's removal request in their current account; whoever may edit a member toggles theirs, another account's user answers 404.",
+    },
     schemas: { data: emptyBodySchema },
     service: toggleRemovalRequest,
   },

@@ -109,7 +109,7 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
       <h2>{t('details.state')}</h2>
       <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={toggleEnabled} />
       <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={toggleTwoFactor} />
-      <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || !self} onToggle={toggleRemoval} />
+      <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={toggleRemoval} />
       <RoleAndLevel user={user} />
       {!self && (
         <div className="us-danger">

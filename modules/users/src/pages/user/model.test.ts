@@ -2,10 +2,10 @@ import { $session, ApiError, type Session } from '@app/module-kit'
 import type { MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { expect, test, vi } from 'vitest'
-import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, toggleEnabledFx } from '../../api'
+import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, toggleEnabledFx, toggleRemovalFx } from '../../api'
 import { confirmFx, notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
-import { $isSelf, $notFound, $user, anonymiseClicked, editForm, enabledToggled, levelsFor, userOpened } from './model'
+import { $isSelf, $notFound, $user, anonymiseClicked, editForm, enabledToggled, levelsFor, removalToggled, userOpened } from './model'
 
 const flags = (granted: Partial<MenuFlags>): MenuFlags => ({
   canSeeCompany: false,
@@ -19,9 +19,11 @@ const flags = (granted: Partial<MenuFlags>): MenuFlags => ({
   ...granted,
 })
 
-const setup = ({ confirmed = true, missing = false } = {}) => {
+const setup = ({ confirmed = true, missing = false, removalRequested = false } = {}) => {
   const saved: { accountId: number; user: EditUser }[] = []
   const anonymised: number[] = []
+  const toggledRemoval: number[] = []
+  const asked: string[] = []
   const notices: string[] = []
   const scope = fork({
     values: [[$session, { user: { id: 1 }, accountId: 5, flags: flags({ canManageUsers: true, canManageSettings: true }) } as unknown as Session]],
@@ -30,7 +32,7 @@ const setup = ({ confirmed = true, missing = false } = {}) => {
         fetchUserFx,
         async (id: number) => {
           if (missing) throw new ApiError('User not found', 404)
-          return user(id)
+          return user(id, { removalRequested })
         },
       ],
       [fetchRolesFx, async () => [{ id: 1, name: 'Basic', securityGroup: 'USER' }]],
@@ -49,12 +51,25 @@ const setup = ({ confirmed = true, missing = false } = {}) => {
           return user(id, { anonymous: true, enabled: false })
         },
       ],
-      [confirmFx, async () => confirmed],
+      [
+        toggleRemovalFx,
+        async (userId: number) => {
+          toggledRemoval.push(userId)
+          return { userId, removalRequested: !removalRequested }
+        },
+      ],
+      [
+        confirmFx,
+        async ({ title }: { title: string }) => {
+          asked.push(title)
+          return confirmed
+        },
+      ],
       [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
       [editForm.scrollToFieldFx, vi.fn()],
     ],
   })
-  return { scope, saved, anonymised, notices }
+  return { scope, saved, anonymised, toggledRemoval, asked, notices }
 }
 
 test('access levels follow the spec: settings managers up to account admin, only accounts managers global admin', () => {
@@ -103,4 +118,37 @@ test('anonymising asks first; No leaves the user alone', async () => {
   expect(accepted.anonymised).toEqual([7])
   expect(accepted.scope.getState($user)?.anonymous).toBe(true)
   expect(accepted.notices).toEqual(['details.anonymised'])
+})
+
+test("a manager sets someone's removal request at once; clearing it asks first, and No keeps it", async () => {
+  const setting = setup()
+  await allSettled(userOpened, { scope: setting.scope, params: 7 })
+  await allSettled(removalToggled, { scope: setting.scope })
+  expect(setting.asked).toEqual([])
+  expect(setting.toggledRemoval).toEqual([7])
+  expect(setting.scope.getState($user)?.removalRequested).toBe(true)
+  expect(setting.notices).toEqual(['details.removalOn'])
+
+  const declined = setup({ removalRequested: true, confirmed: false })
+  await allSettled(userOpened, { scope: declined.scope, params: 7 })
+  await allSettled(removalToggled, { scope: declined.scope })
+  expect(declined.asked).toEqual(['details.removal.clearTitle'])
+  expect(declined.toggledRemoval).toEqual([])
+  expect(declined.scope.getState($user)?.removalRequested).toBe(true)
+
+  const cleared = setup({ removalRequested: true })
+  await allSettled(userOpened, { scope: cleared.scope, params: 7 })
+  await allSettled(removalToggled, { scope: cleared.scope })
+  expect(cleared.toggledRemoval).toEqual([7])
+  expect(cleared.scope.getState($user)?.removalRequested).toBe(false)
+  expect(cleared.notices).toEqual(['details.removalOff'])
+})
+
+test('one\'s own removal request is cleared without asking', async () => {
+  const own = setup({ removalRequested: true })
+  await allSettled(userOpened, { scope: own.scope, params: 1 })
+  expect(own.scope.getState($isSelf)).toBe(true)
+  await allSettled(removalToggled, { scope: own.scope })
+  expect(own.asked).toEqual([])
+  expect(own.toggledRemoval).toEqual([1])
 })

@@ -100,7 +100,14 @@ const ready = (source: { accountId: number | null; user: AccountUser | null; bus
 
 sample({ clock: enabledToggled, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: toggleEnabledFx })
 sample({ clock: twoFactorToggled, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: toggleTwoFactorFx })
-sample({ clock: removalToggled, source: target, filter: ready, fn: ({ user }) => user.id, target: toggleRemovalFx })
+/** Clearing someone else's removal request asks first: they asked for it themselves. */
+const confirmClearRemovalFx = createEffect((user: AccountUser) =>
+  confirmFx({ title: 'details.removal.clearTitle', text: 'details.removal.clearText', values: { name: `${user.firstName} ${user.lastName}` } }),
+)
+const removalTarget = combine(target, $isSelf, (source, self) => ({ ...source, asks: !self && source.user?.removalRequested === true }))
+sample({ clock: removalToggled, source: removalTarget, filter: (source) => ready(source) && source.asks, fn: ({ user }) => user!, target: confirmClearRemovalFx })
+sample({ clock: removalToggled, source: removalTarget, filter: (source) => ready(source) && !source.asks, fn: ({ user }) => user!.id, target: toggleRemovalFx })
+sample({ clock: confirmClearRemovalFx.done, filter: ({ result }) => result, fn: ({ params }) => params.id, target: toggleRemovalFx })
 sample({
   clock: roleChosen,
   source: target,
@@ -128,7 +135,7 @@ sample({ clock: saveUserFx.done, fn: () => success('details.saved'), target: not
 sample({ clock: saveUserFx.failData, fn: failure('details.saveFailed'), target: notifyFx })
 sample({ clock: toggleEnabledFx.doneData, fn: ({ enabled }) => success(enabled ? 'details.enabledOn' : 'details.enabledOff'), target: notifyFx })
 sample({ clock: toggleTwoFactorFx.doneData, fn: ({ hasTwoFactor }) => success(hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff'), target: notifyFx })
-sample({ clock: toggleRemovalFx.done, fn: () => success('details.removalSaved'), target: notifyFx })
+sample({ clock: toggleRemovalFx.doneData, fn: ({ removalRequested }) => success(removalRequested ? 'details.removalOn' : 'details.removalOff'), target: notifyFx })
 sample({ clock: changeRoleFx.done, fn: () => success('details.roleSaved'), target: notifyFx })
 sample({ clock: changeLevelFx.done, fn: () => success('details.levelSaved'), target: notifyFx })
 sample({ clock: anonymiseFx.done, fn: () => success('details.anonymised'), target: notifyFx })

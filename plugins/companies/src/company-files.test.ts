@@ -4,7 +4,6 @@ import path from 'node:path'
 import { type TestServer, startTestServer } from '@app/api/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { COMPANY_EXPORT_COLUMNS } from './services/export/export'
 import { LOGO_TYPE_MESSAGE } from './services/logo/logo'
 
 let server: TestServer
@@ -112,11 +111,45 @@ describe('export', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-disposition')).toContain('filename="companies.xlsx"')
     const sheet = await open(response)
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(COMPANY_EXPORT_COLUMNS.map((c) => c.header))
+    expect(sheet.name).toBe('Companies')
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Name',
+      'Number',
+      'City',
+      'Country',
+      'Contact person',
+      'Contact email',
+      'VAT reg no',
+      'Creation date',
+    ])
     const rows = (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r.slice(1))
     const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('.')
     expect(rows).toContainEqual(['Export Only Oy', 'EX-1', 'Tampere', 'FI', undefined, undefined, 'FI999', today])
     expect(rows).toHaveLength(4)
+  })
+
+  test("the sheet and headers are in the caller's language; the file name stays", async () => {
+    const userId = Number((await server.knex('users').where({ username: 'admin@demo.test' }).first('id')).id)
+    const language = (value: string) => server.call('POST', `/api/accountusers/${userId}/language/${value}`, {}, tokens.admin)
+    expect((await language('POLISH')).status).toBe(201)
+    try {
+      const response = await download('/api/companies/export', tokens.admin)
+      expect(response.headers.get('content-disposition')).toContain('filename="companies.xlsx"')
+      const sheet = await open(response)
+      expect(sheet.name).toBe('Firmy')
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+        'Nazwa',
+        'Numer',
+        'Miasto',
+        'Kraj',
+        'Osoba kontaktowa',
+        'E-mail kontaktowy',
+        'Numer VAT',
+        'Data utworzenia',
+      ])
+    } finally {
+      await language('ENGLISH')
+    }
   })
 
   test("another account's file holds none of this account's companies", async () => {

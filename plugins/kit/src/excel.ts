@@ -1,11 +1,15 @@
 /**
  * Excel exports that stream: rows are read from the database in batches and written
- * to the answer as they come, so memory does not grow with the number of rows.
+ * to the answer as they come, so memory does not grow with the number of rows. Sheet
+ * names and headers follow the caller's language.
  */
+import { readFileSync } from 'node:fs'
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { Knex } from 'knex'
+import type { Locale } from './define-plugin'
 import { FileDownload } from './files'
+import type { Language } from './shared'
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -15,11 +19,42 @@ export interface ExcelColumn {
   width?: number
 }
 
+/** An export's texts in one language: the sheet's name and each column's header by its key. */
+export interface ExcelTexts {
+  sheet: string
+  columns: Record<string, string>
+}
+
+/** A user's language (users.language) and the interface locale its texts are in. */
+const LOCALE_OF: Record<Language, Locale> = {
+  ENGLISH: 'en-GB',
+  FINNISH: 'fi-FI',
+  NORWEGIAN: 'no-NO',
+  POLISH: 'pl-PL',
+  SWEDISH: 'se-SE',
+}
+
+/**
+ * An export's texts, read once from `folder` (a plugin's `…-locales` folder beside the
+ * export: en-GB.json and the four others, checked by `npm run i18n:check`). Answers
+ * the texts in a user's language, English for any other.
+ */
+export const loadExcelTexts = (folder: URL) => {
+  const read = (locale: Locale) => JSON.parse(readFileSync(new URL(`${locale}.json`, folder), 'utf8')) as ExcelTexts
+  const byLocale = new Map(Object.values(LOCALE_OF).map((locale) => [locale, read(locale)]))
+  return (language: string | undefined): ExcelTexts => byLocale.get(LOCALE_OF[language as Language]) ?? byLocale.get('en-GB')!
+}
+
+/** The columns of an export with their headers in `texts` (the key where a text is missing). */
+export const withHeaders = (columns: { key: string; width?: number }[], texts: ExcelTexts): ExcelColumn[] =>
+  columns.map((column) => ({ ...column, header: texts.columns[column.key] ?? column.key }))
+
 export const excelDownload = (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>) => {
   const out = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   const worksheet = workbook.addWorksheet(sheet)
-  worksheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length + 2) }))
+  // Wide enough for the header in any language.
+  worksheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(c.width ?? 12, c.header.length + 2) }))
   worksheet.getRow(1).font = { bold: true }
   worksheet.getRow(1).commit()
   const write = async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { checkPluginLabels, checkRepository, checkSet, flatten } from './i18n'
+import path from 'node:path'
+import { checkPluginLabels, checkRepository, checkSet, flatten, repoRoot } from './i18n'
 
 const all = (texts: Record<string, string>, overrides: Record<string, Record<string, string>> = {}) => ({
   'en-GB': texts,
@@ -48,6 +49,10 @@ describe('the translation check', () => {
   test('the repository has every string in every language', async () => {
     const { folders, problems } = await checkRepository()
     expect(folders.length).toBeGreaterThan(0)
+    // The API's own texts (Excel sheet names and headers) are checked like the remotes'.
+    expect(folders.map((folder) => path.relative(repoRoot, folder))).toEqual(
+      expect.arrayContaining(['plugins/companies/src/services/export/locales', 'plugins/core/src/services/accountusers.export-locales']),
+    )
     expect(problems).toEqual([])
   })
 })

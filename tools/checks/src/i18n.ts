@@ -1,8 +1,9 @@
 /**
  * `npm run i18n:check`: every user-visible string exists in all five languages and
- * is translated. It reads every `locales/` (or `*-locales/`) folder under shell/ and modules/ (each
- * holds en-GB.json and the four others) and the menu and tile labels the plugins
- * declare for the chrome. A value equal to the English counts as untranslated unless
+ * is translated. It reads every `locales/` (or `*-locales/`) folder under shell/, modules/
+ * and plugins/ (each holds en-GB.json and the four others; the plugins' hold what the API
+ * itself writes, such as Excel headers) and the menu and tile labels the plugins declare
+ * for the chrome. A value equal to the English counts as untranslated unless
  * its key is listed in that folder's `same.json` (words that really are the same,
  * such as "E-mail" in Norwegian). Placeholders ({{min}}) must match the English.
  */
@@ -107,7 +108,7 @@ export const checkPluginLabels = (plugins: { id: string; remotes?: { menu?: Labe
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 export const checkRepository = async (root = repoRoot) => {
-  const folders = [...localeFolders(path.join(root, 'shell')), ...localeFolders(path.join(root, 'modules'))]
+  const folders = ['shell', 'modules', 'plugins'].flatMap((dir) => localeFolders(path.join(root, dir)))
   const { plugins } = await import('@app/api/plugins')
   const problems = [...folders.flatMap((folder) => checkFolder(folder, root)), ...checkPluginLabels(plugins as never)]
   return { folders, problems }

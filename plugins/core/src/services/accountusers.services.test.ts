@@ -328,6 +328,7 @@ describe('GET /api/accountusers/export', () => {
 
   test('users.xlsx with the spec columns, DD.MM.YYYY dates and x marks', async () => {
     const sheet = await workbook('admin')
+    expect(sheet.name).toBe('Users')
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Acronym',
       'Company',
@@ -346,6 +347,32 @@ describe('GET /api/accountusers/export', () => {
     expect(String(consultant[5])).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
     expect(consultant[6]).toBe('x')
     expect(rows.some((r) => r[2] === 'sales@demo.test')).toBe(false)
+  })
+
+  test("the sheet and headers follow the caller's language; the rows and the file name do not change", async () => {
+    const setLanguage = async (value: string) =>
+      expect((await as('admin', 'POST', `/api/accountusers/${await userIdOf('admin@demo.test')}/language/${value}`, {})).status).toBe(201)
+    await setLanguage('FINNISH')
+    try {
+      const sheet = await workbook('admin')
+      expect(sheet.name).toBe('Käyttäjät')
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+        'Lyhenne',
+        'Yritys',
+        'Käyttäjätunnus',
+        'Etunimi',
+        'Sukunimi',
+        'Luontipäivä',
+        'Käytössä',
+        'Kaksivaiheinen kirjautuminen',
+        'Anonymisoitu',
+        'Poistoa pyydetty',
+      ])
+      const rows = (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r.slice(1))
+      expect(rows.find((r) => r[2] === 'consultant@demo.test')?.[6]).toBe('x')
+    } finally {
+      await setLanguage('ENGLISH')
+    }
   })
 
   test("another account's export holds none of Demo Engineering's users; roles without the flags get 403", async () => {

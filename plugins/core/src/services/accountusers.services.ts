@@ -9,7 +9,7 @@
  */
 import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, nowIso, tableExists, whereContains } from '@app/plugin-kit'
+import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, tableExists, whereContains, withHeaders } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -568,13 +568,16 @@ const fileView = (app: Application, typeFrom: 'body' | 'route') => ({
 
 const mark = (value: unknown) => (value ? 'x' : '')
 
-/** GET /accountusers/export: users.xlsx of the account, streamed in id order. */
+/** The export's sheet name and headers in the five languages. */
+const exportTexts = loadExcelTexts(new URL('./accountusers.export-locales/', import.meta.url))
+
+/** GET /accountusers/export: users.xlsx of the account, streamed in id order, headed in the caller's language. */
 class ExportUsers extends TableService {
   constructor(private readonly app: Application) {
     super({ Model: app.get('knex'), name: 'account_users', id: 'user_id' })
   }
   override async find(params?: any): Promise<any> {
-    const { accountId } = currentUser(params)
+    const { accountId, language } = currentUser(params)
     const { q: base } = await accountUsersQuery(this.app, accountId)
     async function* rows() {
       for await (const row of keysetBatches(() => base.clone(), { column: 'au.user_id', key: 'id', size: 1000 }))
@@ -591,21 +594,23 @@ class ExportUsers extends TableService {
           removalRequested: mark(row.removalRequested),
         }
     }
-    return excelDownload('users.xlsx', 'Users', EXPORT_COLUMNS, rows())
+    const texts = exportTexts(language)
+    return excelDownload('users.xlsx', texts.sheet, withHeaders(EXPORT_COLUMNS, texts), rows())
   }
 }
 
-export const EXPORT_COLUMNS = [
-  { header: 'Acronym', key: 'acronym', width: 10 },
-  { header: 'Company', key: 'company', width: 30 },
-  { header: 'Username', key: 'username', width: 34 },
-  { header: 'First name', key: 'firstName', width: 18 },
-  { header: 'Last name', key: 'lastName', width: 18 },
-  { header: 'Creation date', key: 'createdAt', width: 14 },
-  { header: 'Enabled', key: 'enabled' },
-  { header: 'Two-factor', key: 'hasTwoFactor' },
-  { header: 'Anonymous', key: 'anonymous' },
-  { header: 'Removal requested', key: 'removalRequested', width: 20 },
+/** The spec's columns in its order; headers from accountusers.export-locales. */
+const EXPORT_COLUMNS = [
+  { key: 'acronym', width: 10 },
+  { key: 'company', width: 30 },
+  { key: 'username', width: 34 },
+  { key: 'firstName', width: 18 },
+  { key: 'lastName', width: 18 },
+  { key: 'createdAt', width: 14 },
+  { key: 'enabled' },
+  { key: 'hasTwoFactor' },
+  { key: 'anonymous' },
+  { key: 'removalRequested' },
 ]
 
 const USERS_READ = ['canManageUsers', 'canManageCompanyUsers'] as const

@@ -1,20 +1,22 @@
-/** GET /companies/export: every company of the account as companies.xlsx, streamed. */
+/** GET /companies/export: every company of the account as companies.xlsx, streamed, headed in the caller's language. */
 import { Type } from '@sinclair/typebox'
 import type { ServiceDefinition } from '@app/plugin-kit'
-import { TableService, excelDownload, exportDate, keysetBatches, whereContains } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, whereContains, withHeaders } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { companySchema } from '../companies/companies.schema'
 
-export const COMPANY_EXPORT_COLUMNS = [
-  { header: 'Name', key: 'name', width: 32 },
-  { header: 'Number', key: 'number', width: 14 },
-  { header: 'City', key: 'city', width: 18 },
-  { header: 'Country', key: 'country', width: 9 },
-  { header: 'Contact person', key: 'contactPerson', width: 24 },
-  { header: 'Contact email', key: 'contactEmail', width: 28 },
-  { header: 'VAT reg no', key: 'vatRegNo', width: 16 },
-  { header: 'Creation date', key: 'createdAt', width: 14 },
+/** The columns in order; the sheet name and headers in five languages are in ./locales. */
+const COMPANY_EXPORT_COLUMNS = [
+  { key: 'name', width: 32 },
+  { key: 'number', width: 14 },
+  { key: 'city', width: 18 },
+  { key: 'country', width: 12 },
+  { key: 'contactPerson', width: 24 },
+  { key: 'contactEmail', width: 28 },
+  { key: 'vatRegNo', width: 18 },
+  { key: 'createdAt', width: 14 },
 ]
+const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url))
 
 const exportQuerySchema = Type.Object({ filter: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })
 
@@ -44,7 +46,8 @@ class CompanyExportService extends TableService {
           createdAt: exportDate(row.created_at),
         }
     }
-    return excelDownload('companies.xlsx', 'Companies', COMPANY_EXPORT_COLUMNS, rows())
+    const texts = exportTexts(currentUser(params).language)
+    return excelDownload('companies.xlsx', texts.sheet, withHeaders(COMPANY_EXPORT_COLUMNS, texts), rows())
   }
 }
 

@@ -10,7 +10,13 @@ import { ALWAYS_ON_MODULES, type AccessLevel, type MenuFlag, type MenuFlags, acc
 import { toField } from './table-service'
 import type { AppParams, Application, AuthUser, HookContext } from './types'
 
-const jwt = authenticate('jwt')
+/**
+ * Where the core plugin registers the authentication service. Named, because without a
+ * name Feathers finds it by listing every service, on every call.
+ */
+export const AUTHENTICATION_SERVICE = 'authentication'
+
+const jwt = authenticate({ service: AUTHENTICATION_SERVICE, strategies: ['jwt'] })
 
 /**
  * Signs the caller in from the bearer token. Methods listed as public also run

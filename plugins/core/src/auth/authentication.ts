@@ -4,6 +4,7 @@
  * sign-in). DELETE revokes the token. Two-factor users get a challenge token first.
  */
 import { type KeyObject, createSecretKey } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
 import { LocalStrategy } from '@feathersjs/authentication-local'
 import { NotAuthenticated } from '@feathersjs/errors'
@@ -37,8 +38,26 @@ interface UserRow {
   twoFactorEnabled: boolean
 }
 
+/** Feathers' split of an Authorization header into scheme and token. */
+const SCHEME_AND_TOKEN = /(\S+)\s+(\S+)/
+
 /** Verifies a token and its session row; the user it yields is what every hook sees. */
 class SessionJwtStrategy extends JWTStrategy {
+  private header?: { name: string; schemes: RegExp }
+
+  /**
+   * The bearer of the request, as Feathers finds it, but with the configured header and
+   * schemes read once: Feathers copies the whole configuration and builds a regex per
+   * scheme on every request.
+   */
+  override async parse(req: IncomingMessage) {
+    this.header ??= { name: this.configuration.header.toLowerCase(), schemes: new RegExp(this.configuration.schemes.join('|'), 'i') }
+    const value = req.headers?.[this.header.name]
+    if (!value || typeof value !== 'string') return null
+    const [, scheme, token] = SCHEME_AND_TOKEN.exec(value) ?? []
+    if (scheme && !this.header.schemes.test(scheme)) return null
+    return { strategy: this.name!, accessToken: scheme ? token! : value }
+  }
   override async authenticate(authentication: any, params: any) {
     return this.authenticateAs(authentication, params, 'access')
   }

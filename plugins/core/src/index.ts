@@ -10,6 +10,7 @@ import { supportFiles } from './migrations/003-support-files'
 import { userIndexes } from './migrations/004-user-indexes'
 import { userFileView } from './migrations/005-user-file-view'
 import { userListKeys } from './migrations/006-user-list-keys'
+import { builtInRoles } from './migrations/007-built-in-roles'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
@@ -82,7 +83,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },

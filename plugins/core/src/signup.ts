@@ -6,15 +6,10 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
 import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
-import { memberKeys } from './migrations/006-user-list-keys'
-import { enableDefaultModules } from './services/account.services'
+import { insertAccountWithAdmin } from './services/new-account'
 import type { SignUp } from './services/schemas'
 
 export const EMAIL_TAKEN = 'Email is already registered'
-
-/** Initials from the names, made unique in nothing yet: a new account has one user. */
-export const acronymOf = (firstName: string, lastName: string) =>
-  `${firstName.trim()[0] ?? ''}${lastName.trim().slice(0, 2)}`.toUpperCase() || 'USR'
 
 export const signUp = async (app: Application, data: SignUp, _params?: AppParams) => {
   const errors: Record<string, string> = {}
@@ -45,10 +40,10 @@ export const signUp = async (app: Application, data: SignUp, _params?: AppParams
   }
 }
 
-/** The account, its first admin and its default modules, all or nothing. */
+/** The account, its roles, its first admin and its default modules, all or nothing. */
 const createAccount = (app: Application, data: SignUp, username: string, passwordHash: string, now: string) =>
   app.get('knex').transaction(async (trx) => {
-    const [id] = await trx('accounts').insert({
+    const account = {
       account_no: `T${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase()}`,
       company: data.company.trim(),
       website: data.website || null,
@@ -57,21 +52,9 @@ const createAccount = (app: Application, data: SignUp, username: string, passwor
       country: data.country,
       enabled: false,
       trial: true,
-      created_at: now,
-    })
-    const accountId = Number(id)
-    const person = { username, first_name: data.firstName.trim(), last_name: data.lastName.trim(), acronym: acronymOf(data.firstName, data.lastName) }
-    const [userId] = await trx('users').insert({ ...person, password_hash: passwordHash, language: 'ENGLISH', enabled: true, created_at: now })
-    await trx('account_users').insert({
-      account_id: accountId,
-      user_id: Number(userId),
-      access_level: 'ACCOUNT_ADMIN',
-      enabled: true,
-      created_at: now,
-      ...memberKeys(person),
-    })
-    await enableDefaultModules(app, accountId, trx)
-    return accountId
+    }
+    const admin = { username, firstName: data.firstName, lastName: data.lastName, passwordHash }
+    return (await insertAccountWithAdmin(app, trx, account, admin, now)).accountId
   })
 
 /** Tells the account's admins that a global admin opened their account. */

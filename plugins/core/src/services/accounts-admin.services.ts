@@ -6,11 +6,10 @@ import { randomUUID } from 'node:crypto'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { nowIso } from '@app/plugin-kit'
-import { memberKeys } from '../migrations/006-user-list-keys'
-import { EMAIL_TAKEN, acronymOf } from '../signup'
-import { enableDefaultModules } from './account.services'
+import { EMAIL_TAKEN } from '../signup'
 import { accountWithCounts } from './account-list'
 import { type AccountCreate, accountCreateSchema } from './accounts-admin.schema'
+import { insertAccountWithAdmin } from './new-account'
 import { createUserToken } from './passwordreset.services'
 import { routeId } from './route'
 
@@ -24,12 +23,11 @@ export const accountNumberOf = (id: number) => `A${String(id).padStart(6, '0')}`
 
 const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null)
 
-/** The account (open, not a trial), its first admin without a password, and the default modules. */
+/** The account (open, not a trial), its roles, its first admin without a password, and the default modules. */
 const insertAccount = (app: Application, data: AccountCreate, username: string) =>
   app.get('knex').transaction(async (trx) => {
-    const now = nowIso()
     // The number derives from the id, which exists only after the insert: a unique placeholder first.
-    const [id] = await trx('accounts').insert({
+    const account = {
       account_no: `N${randomUUID().replace(/-/g, '').slice(0, 19)}`,
       company: data.company.trim(),
       website: blankToNull(data.website),
@@ -41,22 +39,11 @@ const insertAccount = (app: Application, data: AccountCreate, username: string) 
       country: blankToNull(data.country),
       enabled: true,
       trial: false,
-      created_at: now,
-    })
-    const accountId = Number(id)
-    await trx('accounts').where({ id: accountId }).update({ account_no: accountNumberOf(accountId) })
-    const person = { username, first_name: data.adminFirstName.trim(), last_name: data.adminLastName.trim(), acronym: acronymOf(data.adminFirstName, data.adminLastName) }
-    const [userId] = await trx('users').insert({ ...person, password_hash: null, language: 'ENGLISH', enabled: true, created_at: now })
-    await trx('account_users').insert({
-      account_id: accountId,
-      user_id: Number(userId),
-      access_level: 'ACCOUNT_ADMIN',
-      enabled: true,
-      created_at: now,
-      ...memberKeys(person),
-    })
-    await enableDefaultModules(app, accountId, trx)
-    return { accountId, userId: Number(userId) }
+    }
+    const admin = { username, firstName: data.adminFirstName, lastName: data.adminLastName, passwordHash: null }
+    const created = await insertAccountWithAdmin(app, trx, account, admin, nowIso())
+    await trx('accounts').where({ id: created.accountId }).update({ account_no: accountNumberOf(created.accountId) })
+    return created
   })
 
 /** The welcome mail with a single-use link to /welcomeNewUser/{token}, where the admin sets a password. */

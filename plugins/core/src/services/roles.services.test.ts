@@ -4,6 +4,7 @@
  */
 import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { builtInRoles } from '../migrations/007-built-in-roles'
 
 let server: TestServer
 let demo: Demo
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 describe('built-in roles', () => {
-  test('each account lists Administrators and Basic, marked built-in; a new account gets them on its first read', async () => {
+  test('each account lists Administrators and Basic, marked built-in; a new account has them from the start, its first admin in Administrators', async () => {
     const answer = await as('admin', 'GET', '/api/roles?$sort[name]=1')
     expect(answer.status).toBe(200)
     expect(answer.body.data.map((r: any) => [r.name, r.securityGroup, r.builtIn])).toEqual([
@@ -27,7 +28,7 @@ describe('built-in roles', () => {
       ['Basic', 'USER', true],
     ])
 
-    // A signed-up account starts with no roles; opened by a global admin, its admin finds both.
+    // A signed-up account has both at once; opened by a global admin, its admin lists them.
     const signUp = await server.call('POST', '/api/accounts', {
       firstName: 'Rolf',
       lastName: 'Roles',
@@ -40,7 +41,13 @@ describe('built-in roles', () => {
       phone: '+358 40 123 4567',
     })
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(201)
-    expect(await server.knex('roles').where({ account_id: signUp.body.id })).toEqual([])
+    const made = await server.knex('roles').where({ account_id: signUp.body.id }).orderBy('name')
+    expect(made.map((r) => [r.name, r.security_group])).toEqual([
+      ['Administrators', 'ADMIN'],
+      ['Basic', 'USER'],
+    ])
+    const membership = await server.knex('account_users').where({ account_id: signUp.body.id }).first('role_id', 'access_level')
+    expect([Number(membership.role_id), membership.access_level]).toEqual([Number(made[0].id), 'ACCOUNT_ADMIN'])
     expect((await as('globaladmin', 'POST', `/api/accounts/toggle/${signUp.body.id}`)).status).toBe(201)
     const token = await server.signIn('rolf@roles.test', 'secret-one')
     const theirs = await server.call('GET', '/api/roles', undefined, token)
@@ -48,6 +55,14 @@ describe('built-in roles', () => {
       ['Administrators', true],
       ['Basic', true],
     ])
+  })
+
+  test('migration 007 gives accounts made before built-in roles both of them, once', async () => {
+    const [id] = await server.knex('accounts').insert({ account_no: 'OLD0001', company: 'Made before roles', enabled: true, trial: false, created_at: new Date().toISOString() })
+    await builtInRoles.up(server.knex)
+    await builtInRoles.up(server.knex)
+    const names = await server.knex('roles').where({ account_id: Number(id) }).orderBy('name').pluck('name')
+    expect(names).toEqual(['Administrators', 'Basic'])
   })
 
   test('a built-in role is neither renamed, regrouped nor removed (403), and its name is taken in any case', async () => {

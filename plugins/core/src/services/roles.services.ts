@@ -22,11 +22,7 @@ import {
   roleSchema,
 } from './roles.schema'
 
-/**
- * Gives an account the built-in roles it lacks: accounts made by sign-up, by a global
- * admin or before roles were built in get them the first time their roles are read,
- * so no other code that creates accounts needs to know about them.
- */
+/** Gives an account the built-in roles it lacks: at its creation (new-account.ts), and to older accounts in migration 007. */
 export const ensureBuiltInRoles = async (knex: Knex, accountId: number) => {
   const present = await knex('roles').where({ account_id: accountId }).whereIn('name', BUILT_IN_ROLES.map((r) => r.name)).pluck('name')
   const missing = BUILT_IN_ROLES.filter((role) => !present.includes(role.name))
@@ -54,7 +50,6 @@ class RolesService extends TableService {
   }
 
   override async _find(params?: any): Promise<any> {
-    await ensureBuiltInRoles(this.knex, currentUser(params).accountId)
     const found = await super._find(params)
     return Array.isArray(found) ? found.map(marked) : { ...found, data: found.data.map(marked) }
   }

@@ -66,3 +66,10 @@ export const assertMayManageCompanyUsers = async (app: Application, params: AppP
   if (!flags.canManageCompanyUsers || !(await administersCompany(app.get('knex'), currentUser(params), companyId, COMPANY_USER_PRIVILEGES)))
     throw new Forbidden(DENIED)
 }
+
+/** The company named by the path, for a caller who may manage its users (404 or 403 otherwise). */
+export const companyToManageUsersOf = async (app: Application, params: AppParams) => {
+  const company = await companyOfCaller(app.get('knex'), currentUser(params), routeCompanyId(params))
+  await assertMayManageCompanyUsers(app, params, company.id)
+  return company
+}

@@ -4,9 +4,9 @@
  */
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser, whereContains } from '@app/plugin-kit'
+import { whereContains } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { assertMayManageCompanyUsers, companyOfCaller, routeCompanyId } from '../../company-access'
+import { companyToManageUsersOf } from '../../company-access'
 import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from '../companies/companies.schema'
 
 export const USER_NOT_FOUND = 'User not found'
@@ -54,14 +54,8 @@ export const byName = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'u.last_nam
 class CompanyUsersService {
   constructor(private readonly app: Application) {}
 
-  private async company(params: AppParams) {
-    const company = await companyOfCaller(this.app.get('knex'), currentUser(params), routeCompanyId(params))
-    await assertMayManageCompanyUsers(this.app, params, company.id)
-    return company
-  }
-
   async find(params: AppParams) {
-    const company = await this.company(params)
+    const company = await companyToManageUsersOf(this.app, params)
     const query = members(this.app.get('knex'), company.accountId, params.query?.filter).where('au.company_id', company.id)
     const { rows, ...rest } = await page(query.select(...USER_COLUMNS), params, byName)
     return { ...rest, data: rows.map(toUser) }
@@ -69,7 +63,7 @@ class CompanyUsersService {
 
   /** Assigns an existing account user, named exactly by their e-mail (the add-company-user box). */
   async create(data: { username: string }, params: AppParams) {
-    const company = await this.company(params)
+    const company = await companyToManageUsersOf(this.app, params)
     const knex = this.app.get('knex')
     const row = await members(knex, company.accountId)
       .whereRaw('lower(u.username) = ?', [data.username.trim().toLowerCase()])
@@ -82,7 +76,7 @@ class CompanyUsersService {
   }
 
   async remove(id: unknown, params: AppParams) {
-    const company = await this.company(params)
+    const company = await companyToManageUsersOf(this.app, params)
     const userId = Number(id)
     const knex = this.app.get('knex')
     const row = Number.isInteger(userId)
@@ -100,8 +94,7 @@ class CandidatesService {
 
   async find(params: AppParams) {
     const knex = this.app.get('knex')
-    const company = await companyOfCaller(knex, currentUser(params), routeCompanyId(params))
-    await assertMayManageCompanyUsers(this.app, params, company.id)
+    const company = await companyToManageUsersOf(this.app, params)
     const filter = String(params.query?.filter ?? '')
     if (filter.trim().length < 4) return []
     const rows = await byName(members(knex, company.accountId, filter.trim()).andWhere('u.anonymous', false).select(...USER_COLUMNS)).limit(10)

@@ -9,7 +9,7 @@ import type { AppParams, Application } from '@app/plugin-kit'
 import { callerFlags, currentUser } from '@app/plugin-kit'
 import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
-import { administersCompany, assertMayManageCompanyUsers, companyOfCaller, routeCompanyId } from '../../company-access'
+import { administersCompany, type companyOfCaller, companyToManageUsersOf } from '../../company-access'
 import { USER_COLUMNS, byName, members, paging, toUser } from '../company-users/company-users'
 import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'
 
@@ -36,15 +36,9 @@ const userIdOf = (id: unknown) => {
 export class UsersWithAccessService {
   constructor(private readonly app: Application) {}
 
-  private async company(params: AppParams) {
-    const company = await companyOfCaller(this.app.get('knex'), currentUser(params), routeCompanyId(params))
-    await assertMayManageCompanyUsers(this.app, params, company.id)
-    return company
-  }
-
   async find(params: AppParams) {
     const knex = this.app.get('knex')
-    const company = await this.company(params)
+    const company = await companyToManageUsersOf(this.app, params)
     const query = members(knex, company.accountId, params.query?.filter)
       .join('privileges as p', (j) =>
         j
@@ -68,12 +62,12 @@ export class UsersWithAccessService {
 
   /** Any member of the account: one without access answers NONE, so access can be given. */
   async get(id: unknown, params: AppParams): Promise<UserAccess> {
-    return this.accessOf(await this.company(params), userIdOf(id))
+    return this.accessOf(await companyToManageUsersOf(this.app, params), userIdOf(id))
   }
 
   /** Gives the user this level on the company, replacing their own grant. */
   async update(id: unknown, data: UserAccessData, params: AppParams): Promise<UserAccess> {
-    const company = await this.company(params)
+    const company = await companyToManageUsersOf(this.app, params)
     const target = await this.accessOf(company, userIdOf(id))
     // Anonymised users cannot sign in: nothing is given to them.
     if (target.anonymous) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
@@ -94,7 +88,7 @@ export class UsersWithAccessService {
 
   /** Takes the user's own grant away; what their role gives stays. */
   async remove(id: unknown, params: AppParams): Promise<UserAccess> {
-    const company = await this.company(params)
+    const company = await companyToManageUsersOf(this.app, params)
     const target = await this.accessOf(company, userIdOf(id))
     if (target.ownAction === 'NONE') throw new NotFound(USER_ACCESS_MESSAGES.noAccess)
     await this.assertMayChange(params, company, target, 'NONE')

@@ -59,4 +59,42 @@ describe('companies', () => {
     expect(await page.getByRole('button', { name: 'Export to Excel' }).count()).toBe(0)
     expect(await page.getByRole('link', { name: 'New company' }).count()).toBe(0)
   })
+
+  it("a company's user access is given and taken back from the company page", async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    const company = await app.knex('companies').where({ name: 'Nordic Steel Oy' }).first('id', 'account_id')
+    const ulla = await app.knex('users').where({ username: 'user@demo.test' }).first('id')
+    const grant = () => app.knex('privileges').where({ user_id: ulla.id, resource: 'COMPANY', resource_id: company.id, account_id: company.account_id }).first('action')
+
+    await page.goto(`/companies/${company.id}/useraccess`)
+    await page.getByLabel('Give a user access').fill('user@demo.test')
+    await page.getByRole('button', { name: 'Open', exact: true }).click()
+    await page.getByRole('heading', { name: 'Access of Ulla User' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/companies/${company.id}/useraccess/${ulla.id}`)
+    await page.getByText('User has noe access to this company').waitFor()
+
+    await page.getByRole('radio', { name: /^Company access/ }).check()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('The access was saved').waitFor()
+    await expect.poll(async () => (await grant())?.action).toBe('ACCESS')
+    await page.getByText('Access now: Access').waitFor()
+
+    await page.getByRole('radio', { name: 'No access' }).check()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('The access was removed').waitFor()
+    await expect.poll(grant).toBeUndefined()
+  })
+
+  it('home counts the companies and users the admin may open, and shows the storage used', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    const account = (await app.knex('companies').where({ name: 'Nordic Steel Oy' }).first('account_id')).account_id
+    const companies = Number((await app.knex('companies').where({ account_id: account }).count({ n: '*' }))[0].n)
+    await page.goto('/')
+    const tile = (name: string) => page.locator('.shell-tile', { hasText: name })
+    await expect.poll(() => tile('Companies').textContent()).toContain(String(companies))
+    await expect.poll(() => tile('Storage').textContent()).toMatch(/Storage\s*0\.0 MB/)
+    await tile('Companies').click()
+    await page.waitForURL('**/companies')
+  })
 })

@@ -1,0 +1,31 @@
+/**
+ * The catalogue of global privileges, read once per session scope and shared by every
+ * screen that offers them (a role's switches, a user's grant editor): it only changes
+ * when the server's plugins do.
+ */
+import type { MenuFlags, PrivilegeResource } from '@app/plugin-kit/shared'
+import { combine, createEffect, createEvent, createStore, sample } from 'effector'
+import { $flags } from '../session'
+import { type CatalogPrivilege, fetchPrivilegeCatalog } from './api'
+
+/** Platform privileges, which only global admins may give (the API answers 403 to anyone else). */
+const PLATFORM_RESOURCES: PrivilegeResource[] = ['GLOBAL_ADMIN', 'SYSTEM']
+
+/** The catalogue's privileges the caller may give to a role or a user. */
+export const grantablePrivileges = (catalog: CatalogPrivilege[], flags: MenuFlags) =>
+  catalog.filter((privilege) => flags.canManageAccounts || !PLATFORM_RESOURCES.includes(privilege.resource))
+
+export const fetchPrivilegeCatalogFx = createEffect(fetchPrivilegeCatalog)
+/** A screen needs the catalogue: it is asked for unless it is here already or on its way. */
+export const privilegeCatalogRequested = createEvent()
+
+export const $privilegeCatalog = createStore<CatalogPrivilege[]>([]).on(fetchPrivilegeCatalogFx.doneData, (_, catalog) => catalog)
+export const $grantablePrivileges = combine($privilegeCatalog, $flags, grantablePrivileges)
+
+sample({
+  clock: privilegeCatalogRequested,
+  source: { catalog: $privilegeCatalog, pending: fetchPrivilegeCatalogFx.pending },
+  filter: ({ catalog, pending }) => !catalog.length && !pending,
+  fn: () => undefined,
+  target: fetchPrivilegeCatalogFx,
+})

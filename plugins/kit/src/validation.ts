@@ -104,11 +104,17 @@ export const validateBody =
     await next()
   }
 
+/**
+ * Feathers' mark of a query a schema has checked: its database adapters then skip their
+ * own (repeated) sanitising on the way in; they still parse the query when they build SQL.
+ */
+const SCHEMA_CHECKED = Symbol.for('@feathersjs/adapter/sanitized')
+
 /** Around hook: validates and coerces `params.query`. */
 export const validateQueryParams = (schema: TObject) => async (context: HookContext, next: NextFunction) => {
   const query = { ...(context.params.query ?? {}) }
   assertValid(cached(schema, 'query'), query)
-  context.params = { ...context.params, query }
+  context.params = { ...context.params, query: Object.assign(query, { [SCHEMA_CHECKED]: true }) }
   await next()
 }
 

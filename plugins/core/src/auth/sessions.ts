@@ -104,6 +104,9 @@ export const loadSession = async (knex: Knex, id: string): Promise<SessionRow | 
   return row as SessionRow | undefined
 }
 
+/** The user made of each kept row, so calls answered from the cache share one (frozen) object. */
+const users = new WeakMap<SessionRow, AuthUser>()
+
 /** The session's user as hooks see it, or 401 when the session may not be used. */
 export const sessionUser = (id: string, row: SessionRow | undefined, kind: SessionKind): AuthUser => {
   const usable =
@@ -116,23 +119,30 @@ export const sessionUser = (id: string, row: SessionRow | undefined, kind: Sessi
     row.memberEnabled &&
     row.accountEnabled
   if (!usable || !row) throw new NotAuthenticated('Your session has ended, please sign in again')
-  return {
-    id: Number(row.userId),
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    acronym: row.acronym,
-    language: row.language,
-    hasTwoFactor: Boolean(row.twoFactorEnabled),
-    accountId: Number(row.accountId),
-    accessLevel: row.accessLevel,
-    roleId: row.roleId === null ? null : Number(row.roleId),
-    securityGroup: row.securityGroup ?? null,
-    companyId: row.companyId === null ? null : Number(row.companyId),
-    modules: new Set((row.modules ?? '').split(',').filter(Boolean)),
-    sessionId: id,
+  let user = users.get(row)
+  if (!user) {
+    user = Object.freeze(userOf(id, row))
+    users.set(row, user)
   }
+  return user
 }
+
+const userOf = (id: string, row: SessionRow): AuthUser => ({
+  id: Number(row.userId),
+  username: row.username,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  acronym: row.acronym,
+  language: row.language,
+  hasTwoFactor: Boolean(row.twoFactorEnabled),
+  accountId: Number(row.accountId),
+  accessLevel: row.accessLevel,
+  roleId: row.roleId === null ? null : Number(row.roleId),
+  securityGroup: row.securityGroup ?? null,
+  companyId: row.companyId === null ? null : Number(row.companyId),
+  modules: new Set((row.modules ?? '').split(',').filter(Boolean)),
+  sessionId: id,
+})
 
 export const revokeSession = (knex: Knex, id: string) => knex('sessions').where({ id }).update({ revoked: true })
 export const revokeUserSessions = (knex: Knex, userId: number) =>

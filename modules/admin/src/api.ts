@@ -1,7 +1,6 @@
 /** The calls the admin screens make, as effects (replaced in tests). */
 import { apiRequest, downloadFile } from '@app/module-kit'
 import type { Account, AccountUser } from '@app/plugin-core/shared'
-import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
 import type { FolderType, SetupItem, SetupListId, Template } from '@app/plugin-setup/shared'
 import { createEffect } from 'effector'
 
@@ -28,12 +27,6 @@ export interface Role {
 }
 export type RoleData = Pick<Role, 'name' | 'securityGroup'>
 
-export interface CatalogPrivilege {
-  id: number
-  name: string
-  resource: string
-  description: string
-}
 export interface Grant {
   id: number
   roleId: number | null
@@ -50,7 +43,6 @@ export const createRoleFx = createEffect((data: RoleData) => apiRequest<Role>('P
 export const saveRoleFx = createEffect(({ id, ...data }: RoleData & { id: number }) => apiRequest<Role>('PATCH', `/roles/${id}`, { body: data }))
 export const removeRoleFx = createEffect((id: number) => apiRequest<Role>('DELETE', `/roles/${id}`))
 
-export const fetchCatalogFx = createEffect(() => apiRequest<CatalogPrivilege[]>('GET', '/accounts/privileges/global'))
 export const fetchRoleGrantsFx = createEffect(({ accountId, roleId }: { accountId: number; roleId: number }) =>
   apiRequest<Page<Grant>>('GET', `/accounts/${accountId}/privileges`, { query: { resourceSpecific: false, roleId, $limit: 500 } }),
 )
@@ -59,45 +51,10 @@ export const toggleRoleGrantFx = createEffect(
     apiRequest<{ granted: boolean }>('POST', `/accounts/${accountId}/privileges/toggle/${privilegeId}`, { body: { roleId } }),
 )
 
-/** A user's own grant as GET /accountusers/{userId}/privileges answers it. */
-export interface UserGrant {
-  id: number
-  /** A global privilege of the catalogue; null for one on a single row or the whole account. */
-  name: string | null
-  resource: PrivilegeResource
-  resourceId: number | null
-  /** The company's (or project's) name. */
-  resourceName: string | null
-  action: PrivilegeAction
-}
-/** What add, remove and add-or-modify-action name: a global privilege by name, or a row. */
-export interface GrantChange {
-  action: PrivilegeAction
-  resource: PrivilegeResource
-  resourceId?: number | null
-  name?: string | null
-}
+/** A user as the roles tab's user picker lists them. */
 export type UserChoice = Pick<AccountUser, 'id' | 'username' | 'firstName' | 'lastName' | 'acronym'>
-export interface CompanyChoice {
-  id: number
-  name: string
-}
-
 export const fetchAccountUsersFx = createEffect(({ accountId, query }: { accountId: number; query: ListQuery }) =>
   apiRequest<Page<AccountUser>>('GET', `/accountusers/${accountId}`, { query }),
-)
-export const fetchCompanyChoicesFx = createEffect((query: ListQuery) =>
-  apiRequest<Page<CompanyChoice>>('GET', '/companies', { query: { ...query, '$select[0]': 'id', '$select[1]': 'name' } }),
-)
-export const fetchUserGrantsFx = createEffect((userId: number) => apiRequest<UserGrant[]>('GET', `/accountusers/${userId}/privileges`))
-export const addUserGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
-  apiRequest<UserGrant>('POST', `/accountusers/${userId}/privileges/add`, { body: grant }),
-)
-export const changeUserGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
-  apiRequest<UserGrant>('POST', `/accountusers/${userId}/privileges/add-or-modify-action`, { body: grant }),
-)
-export const removeUserGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
-  apiRequest<UserGrant>('POST', `/accountusers/${userId}/privileges/remove`, { body: grant }),
 )
 
 export const fetchFolderTypesFx = createEffect(({ accountId, query }: { accountId: number; query: ListQuery }) =>

@@ -1,13 +1,13 @@
-import { $session, registerLocales, type Session } from '@app/module-kit'
+import { $session, type Session, type UserGrant, fetchPrivilegeCatalogFx, registerLocales } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { type Role, type UserGrant, fetchAccountUsersFx, fetchCatalogFx, fetchRoleGrantsFx, fetchRolesFx, fetchUserGrantsFx } from '../../api'
+import { type Role, fetchAccountUsersFx, fetchRoleGrantsFx, fetchRolesFx } from '../../api'
 import { locales } from '../../locales'
 import { roleSelected, rolesOpened } from './model'
 import { RolesTab } from './RolesTab'
-import { kindChosen, userChosen } from './user-privileges.model'
+import { userChosen, userGrants } from './user-privileges.model'
 
 const ROLES: Role[] = [
   { id: 1, name: 'Administrators', securityGroup: 'ADMIN', builtIn: true },
@@ -21,11 +21,11 @@ const GRANTS: UserGrant[] = [
 
 const render = async (steps: (scope: ReturnType<typeof fork>) => Promise<void> = async () => undefined, grants = GRANTS) => {
   const scope = fork({
-    values: [[$session, { accountId: 4, flags: { canManageSettings: true } } as unknown as Session]],
+    values: [[$session, { accountId: 4, flags: { canManageSettings: true, canManageUsers: true } } as unknown as Session]],
     handlers: [
       [fetchRolesFx, async () => ({ total: 2, limit: 500, skip: 0, data: ROLES })],
       [
-        fetchCatalogFx,
+        fetchPrivilegeCatalogFx,
         async () => [
           { id: 2, name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
           { id: 3, name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' },
@@ -33,7 +33,7 @@ const render = async (steps: (scope: ReturnType<typeof fork>) => Promise<void> =
       ],
       [fetchRoleGrantsFx, async () => ({ total: 0, limit: 500, skip: 0, data: [] })],
       [fetchAccountUsersFx, async () => ({ total: 1, limit: 10, skip: 0, data: [ULLA] })],
-      [fetchUserGrantsFx, async () => grants],
+      [userGrants.fetchGrantsFx, async () => grants],
     ],
   })
   await allSettled(rolesOpened, { scope, params: 4 })
@@ -78,7 +78,7 @@ describe('<RolesTab />', () => {
   test('a user without grants of their own says so; the company kind asks for a company', async () => {
     const html = await render(async (scope) => {
       await allSettled(userChosen, { scope, params: ULLA })
-      await allSettled(kindChosen, { scope, params: 'COMPANY' })
+      await allSettled(userGrants.kindChosen, { scope, params: 'COMPANY' })
     }, [])
     expect(html).toContain('No privileges of their own')
     expect(html).toContain('Choose the company in the list below')

@@ -1,13 +1,21 @@
 /** The roles tab: the account's roles, the chosen role's privileges, and privileges per user. */
-import { EmptyState, FormError, FormFrame, SelectField, Spinner, SubmitButton, TextField } from '@app/module-kit'
+import {
+  $grantablePrivileges,
+  EmptyState,
+  FormError,
+  FormFrame,
+  SelectField,
+  Spinner,
+  SubmitButton,
+  TextField,
+  useGrantText,
+} from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Role } from '../../api'
-import { usePrivilegeText } from './labels'
 import {
   $editing,
-  $grantable,
   $grantedNames,
   $loading,
   $roles,
@@ -110,8 +118,8 @@ const RoleList = () => {
 
 const RolePrivileges = ({ role }: { role: Role }) => {
   const { t } = useTranslation('admin')
-  const text = usePrivilegeText()
-  const { catalog, granted, toggle } = useUnit({ catalog: $grantable, granted: $grantedNames, toggle: privilegeToggled })
+  const text = useGrantText()
+  const { catalog, granted, toggle } = useUnit({ catalog: $grantablePrivileges, granted: $grantedNames, toggle: privilegeToggled })
   return (
     <section className="admin-section" aria-labelledby="admin-role-privileges-title">
       <h2 id="admin-role-privileges-title">{t('roles.privilegesOf', { name: role.name })}</h2>

@@ -1,10 +1,9 @@
-import { ApiError } from '@app/module-kit'
+import { $privilegeCatalog, ApiError, fetchPrivilegeCatalogFx } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test, vi } from 'vitest'
 import {
   type Role,
   createRoleFx,
-  fetchCatalogFx,
   fetchRoleGrantsFx,
   fetchRolesFx,
   removeRoleFx,
@@ -36,6 +35,7 @@ const SURVEYORS = ROLES[2]!
 const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<Role>; yes?: boolean } = {}) => {
   const calls = {
     roles: vi.fn(async () => ({ total: 3, limit: 500, skip: 0, data: ROLES })),
+    catalog: vi.fn(async () => [{ id: 6, name: 'PROJECT_CREATE', resource: 'PROJECT' as const, description: 'Creates projects' }]),
     create: vi.fn(options.create ?? (async () => SURVEYORS)),
     save: vi.fn(async (role: Omit<Role, 'builtIn'>) => ({ ...role, builtIn: false })),
     remove: vi.fn(options.remove ?? (async () => SURVEYORS)),
@@ -47,7 +47,7 @@ const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<R
   const scope = fork({
     handlers: [
       [fetchRolesFx, calls.roles],
-      [fetchCatalogFx, async () => [{ id: 6, name: 'PROJECT_CREATE', resource: 'PROJECT', description: 'Creates projects' }]],
+      [fetchPrivilegeCatalogFx, calls.catalog],
       [createRoleFx, calls.create],
       [saveRoleFx, calls.save],
       [removeRoleFx, calls.remove],
@@ -66,14 +66,17 @@ const fill = async (scope: ReturnType<typeof fork>, values: Record<string, strin
 }
 
 describe('roles', () => {
-  test('opening lists the roles; a new role is added and the list reloads', async () => {
-    const { scope, create, roles, notify } = setup()
+  test('opening lists the roles and reads the catalogue (once); a new role is added and the list reloads', async () => {
+    const { scope, create, roles, catalog, notify } = setup()
     await allSettled(rolesOpened, { scope, params: 4 })
     expect(scope.getState($roles)).toEqual(ROLES)
+    await allSettled(rolesOpened, { scope, params: 4 })
+    expect(catalog).toHaveBeenCalledTimes(1)
+    expect(scope.getState($privilegeCatalog).map((p) => p.name)).toEqual(['PROJECT_CREATE'])
     await fill(scope, { name: ' Surveyors ', securityGroup: 'USER' })
     await allSettled(roleForm.submitted, { scope })
     expect(create).toHaveBeenCalledWith({ name: 'Surveyors', securityGroup: 'USER' })
-    expect(roles).toHaveBeenCalledTimes(2)
+    expect(roles).toHaveBeenCalledTimes(3)
     expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'roles.saved' })
   })
 

@@ -3,14 +3,12 @@
  * a confirmation, and the role's global privileges switched on and off. The built-in
  * roles are listed but neither edited nor removed.
  */
-import { $flags, ApiError, createForm } from '@app/module-kit'
-import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
+import { ApiError, createForm, privilegeCatalogRequested } from '@app/module-kit'
+import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import {
-  type CatalogPrivilege,
   type Role,
   type RoleData,
   createRoleFx,
-  fetchCatalogFx,
   fetchRoleGrantsFx,
   fetchRolesFx,
   removeRoleFx,
@@ -41,14 +39,6 @@ export const $rolesFailed = createStore(false)
   .on(fetchRolesFx.fail, () => true)
   .on(fetchRolesFx.done, () => false)
 export const $loading = fetchRolesFx.pending
-export const $catalog = createStore<CatalogPrivilege[]>([]).on(fetchCatalogFx.doneData, (_, list) => list)
-
-/** Platform privileges, which only global admins may give (the API answers 403 to anyone else). */
-const PLATFORM_RESOURCES: string[] = ['GLOBAL_ADMIN', 'SYSTEM']
-/** The catalogue's global privileges the caller may give to a role or a user. */
-export const $grantable = combine($catalog, $flags, (catalog, flags) =>
-  catalog.filter((privilege) => flags.canManageAccounts || !PLATFORM_RESOURCES.includes(privilege.resource)),
-)
 export const $editing = createStore<Role | null>(null)
 export const $selectedRoleId = createStore<number | null>(null)
 export const $grantedNames = createStore<string[]>([])
@@ -72,7 +62,7 @@ export const roleForm = createForm<RoleValues>({
   },
 })
 
-sample({ clock: rolesOpened, fn: () => undefined, target: [fetchRolesFx, fetchCatalogFx, roleForm.reset, editCancelled] })
+sample({ clock: rolesOpened, fn: () => undefined, target: [fetchRolesFx, privilegeCatalogRequested, roleForm.reset, editCancelled] })
 // The built-in roles keep their name and group.
 const editStarted = sample({ clock: editClicked, filter: (role) => !role.builtIn })
 $editing.on(editStarted, (_, role) => role).reset(editCancelled, roleForm.submitFx.done)

@@ -22,14 +22,7 @@ export interface UsersQuery {
   skip: number
 }
 
-export interface Grant {
-  id: number
-  name: string | null
-  resource: PrivilegeResource
-  resourceId: number | null
-  action: PrivilegeAction
-}
-
+/** A privilege the new-user wizard gives. */
 export interface GrantChange {
   resource: PrivilegeResource
   resourceId: number | null
@@ -134,17 +127,3 @@ export const changeLevelFx = createEffect(
 )
 
 export const anonymiseFx = createEffect((userId: number) => apiRequest<AccountUser>('DELETE', `/accountusers/${userId}/anonymous`))
-
-export const fetchGrantsFx = createEffect((userId: number) => apiRequest<Grant[]>('GET', `/accountusers/${userId}/privileges`))
-
-export const addGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
-  apiRequest<Grant>('POST', `/accountusers/${userId}/privileges/add`, { body: grant }),
-)
-
-export const removeGrantFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
-  apiRequest<Grant>('POST', `/accountusers/${userId}/privileges/remove`, { body: grant }),
-)
-
-export const changeGrantActionFx = createEffect(({ userId, grant }: { userId: number; grant: GrantChange }) =>
-  apiRequest<Grant>('POST', `/accountusers/${userId}/privileges/add-or-modify-action`, { body: grant }),
-)

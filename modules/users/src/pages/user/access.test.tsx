@@ -1,0 +1,51 @@
+import { $session, type Session, type UserGrant, fetchPrivilegeCatalogFx } from '@app/module-kit'
+import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
+import { allSettled, fork } from 'effector'
+import { Provider } from 'effector-react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { expect, test, vi } from 'vitest'
+import { AccessTab } from './access'
+import { accessGrants } from './access.model'
+
+const GRANTS: UserGrant[] = [
+  { id: 1, name: null, resource: 'COMPANY', resourceId: 3, resourceName: 'Nordic Steel Oy', action: 'VIEW' },
+  { id: 2, name: null, resource: 'ACCOUNT', resourceId: null, resourceName: null, action: 'ADMINISTER' },
+]
+
+const openTab = async (flags: Partial<MenuFlags>) => {
+  const grants = vi.fn(async () => GRANTS)
+  const session = { accountId: 5, flags: { ...Object.fromEntries(MENU_FLAGS.map((flag) => [flag, false])), ...flags } } as unknown as Session
+  const scope = fork({
+    values: [[$session, session]],
+    handlers: [
+      [fetchPrivilegeCatalogFx, async () => [{ id: 3, name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' }]],
+      [accessGrants.fetchGrantsFx, grants],
+    ],
+  })
+  await allSettled(accessGrants.opened, { scope, params: 9 })
+  const html = renderToStaticMarkup(
+    <Provider value={scope}>
+      <AccessTab userId={9} />
+    </Provider>,
+  )
+  return { html, grants }
+}
+
+test("the access tab lists the user's own grants, with each one's company by name, and offers changes to user managers", async () => {
+  const { html, grants } = await openTab({ canManageUsers: true, canManageSettings: true })
+  expect(grants).toHaveBeenCalledWith(9)
+  expect(html).toContain('<th scope="row">Access: Company</th><td>Nordic Steel Oy</td>')
+  expect(html).toContain('<th scope="row">Access: Account</th><td>Whole account</td>')
+  expect(html).toContain('aria-label="Remove Access: Company, Nordic Steel Oy"')
+  expect(html).toContain('<option value="COMPANY_CREATE">Creates companies</option>')
+  expect(html).toContain('<option value="ACCOUNT">Access to the whole account</option>')
+  // No project can be named until the projects module exists.
+  expect(html).not.toContain('<option value="PROJECT"')
+})
+
+test('a company manager reads the grants of their company\'s user but is offered no change the API would refuse', async () => {
+  const { html } = await openTab({ canManageCompanyUsers: true })
+  expect(html).toContain('<th scope="row">Access: Company</th><td>Nordic Steel Oy</td><td>View</td>')
+  expect(html).not.toContain('<select')
+  expect(html).not.toContain('Add a privilege')
+})

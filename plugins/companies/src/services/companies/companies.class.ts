@@ -10,14 +10,14 @@ import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'
 import { companyDeleteBlocks } from './delete-blocks'
 
-/** Columns that stay on the server: the search keys and where the logo is stored. */
-const INTERNAL = ['searchKey', 'cityKey', 'logoKey', 'logoType', 'logoName', 'logoSize'] as const
-
+/**
+ * The API's company: the row without the columns that stay on the server (the search keys
+ * and where the logo is stored). Built rather than deleted from: such objects serialise faster.
+ */
 export const presentCompany = (row: Record<string, any>) => {
-  const out: Record<string, any> = { ...row }
-  for (const field of INTERNAL) delete out[field]
-  if ('logoKey' in row) out.logoId = row.logoKey ? String(row.logoKey).split('/').pop() : null
-  return out
+  const { searchKey: _search, cityKey: _city, logoKey, logoType: _type, logoName: _name, logoSize: _size, ...company } = row
+  if ('logoKey' in row) company.logoId = logoKey ? String(logoKey).split('/').pop() : null
+  return company
 }
 
 const invalid = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })

@@ -69,7 +69,7 @@ describe('users', () => {
     expect((await app.knex('users').where({ id }).first()).first_name).toBe('Mikael')
 
     await page.getByRole('link', { name: 'Access' }).click()
-    await page.getByRole('table', { name: 'Privileges of the user' }).getByRole('rowheader', { name: 'PROJECT_CREATE' }).waitFor()
+    await page.getByRole('table', { name: "The user's own privileges" }).getByRole('rowheader', { name: 'Creates projects' }).waitFor()
 
     await page.goto('/users/987654/details')
     await page.getByText('User not found').waitFor()

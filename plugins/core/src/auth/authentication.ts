@@ -145,7 +145,7 @@ export class AuthService extends AuthenticationService {
     const payload = await super.verifyAccessToken(accessToken, undefined, this.secretKey())
     if (typeof payload.exp === 'number') {
       if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value as string)
-      this.verified.set(accessToken, payload as { exp: number })
+      this.verified.set(accessToken, Object.freeze(payload) as { exp: number })
     }
     return payload
   }

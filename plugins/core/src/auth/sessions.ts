@@ -16,8 +16,11 @@ export type SessionKind = 'access' | 'challenge'
 /** The tables whose rows decide whether a token works and what its caller may do. */
 export const ACCESS_TABLES = ['sessions', 'users', 'account_users', 'accounts', 'account_modules', 'roles', 'privileges'] as const
 
-/** A new session changes no kept entry: only rows that exist are kept (a token is signed after its row is in). */
-const NEW_SESSION = /^\s*insert\s+into\s+[`"]?sessions[`"]?\s/i
+/**
+ * A new session changes no kept entry: only rows that exist are kept (a token is signed
+ * after its row is in). An insert that may update an existing row instead still counts.
+ */
+const NEW_SESSION = /^\s*insert\s+into\s+[`"]?sessions[`"]?\s(?![\s\S]*\bon\s+(conflict|duplicate)\b)/i
 
 /** Moves on every write to the access tables, which ends every kept session row and grant list. */
 export const accessClock = (knex: Knex) => writeClock(knex, ACCESS_TABLES, { ignore: NEW_SESSION })

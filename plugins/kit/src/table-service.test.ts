@@ -83,4 +83,13 @@ describe('rows out', () => {
   test('without a schema only the names change', () => {
     expect(rowMapper()({ is_on: 1 })).toEqual({ isOn: 1 })
   })
+
+  test('all rows of a query alike, however many columns; odd column names stay plain data', () => {
+    const wide = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`column_${i}`, i]))
+    const rows = rowMapper(schema).all([wide, { ...wide, column_0: 'x' }])
+    expect(rows[1]).toEqual({ ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`column${i}`, i])), column0: 'x' })
+    const odd = rowMapper()(JSON.parse('{"__proto__": "p", "a\\"b": 1, "c\\\\d": 2, "e\\u2028f": 3}'))
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype)
+    expect(odd).toEqual({ _Proto__: 'p', 'a"b': 1, 'c\\d': 2, 'e\u2028f': 3 })
+  })
 })

@@ -141,14 +141,15 @@ describe('sign-in', () => {
     const unsigned = jwt.sign(claims, '', { algorithm: 'none' } as jwt.SignOptions)
     expect((await validate(unsigned)).status).toBe(401)
 
-    // Signed with the app's own secret for a live session, but past its expiry.
+    // Signed with the app's own secret for a live session, but past its expiry. Expiry counts in
+    // whole seconds from the second it was signed in: 2 s leaves at least one for the first call.
     const auth = server.app.service('authentication') as any
     const expired: string = await auth.createAccessToken(
       { acc: payload.acc, kind: 'access' },
-      { subject: payload.sub, jwtid: payload.jti, expiresIn: 1 },
+      { subject: payload.sub, jwtid: payload.jti, expiresIn: 2 },
     )
     expect((await validate(expired)).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 2100))
+    await new Promise((r) => setTimeout(r, 3100))
     expect((await validate(expired)).status).toBe(401)
     expect((await validate(token)).status).toBe(200)
   })

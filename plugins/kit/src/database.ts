@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex'
 import type { Migration, PluginDefinition } from './define-plugin'
+import { objectLiteralFunction } from './object-literal'
 
 /** knex settings for a DATABASE_URL (mysql://…) or, without one, the embedded SQLite file. */
 export const databaseConfig = (url: string | undefined, sqliteFile: string): Knex.Config => {
@@ -50,7 +51,55 @@ const cacheStatements = (conn: { prepare: (sql: string) => unknown }) => {
   }
 }
 
-export const createKnex = (config: Knex.Config) => knexFactory(config)
+interface SqliteStatement {
+  reader: boolean
+  columns(): { name: string }[]
+  raw(on: boolean): SqliteStatement
+  all(bindings: unknown[]): unknown[][]
+}
+
+type RowObject = (values: unknown[]) => Record<string, unknown>
+
+const rowObjects = new WeakMap<SqliteStatement, RowObject>()
+const rowObjectOf = (statement: SqliteStatement) => {
+  let make = rowObjects.get(statement)
+  if (!make) {
+    make = objectLiteralFunction<unknown[]>(statement.columns().map(({ name }, i) => [name, `input[${i}]`]))
+    rowObjects.set(statement, make)
+  }
+  return make
+}
+
+/**
+ * better-sqlite3 builds each row object in C++ one property at a time: past a dozen
+ * columns that is a slow dictionary object, and the costliest part of reading a page.
+ * Reads instead fetch plain arrays (raw mode), and each becomes an object through an
+ * object literal compiled once per statement: the same keys and values, a fast object.
+ * Reads inside a transaction, and writes, go the usual way.
+ */
+const readRowsAsArrays = (knex: Knex) => {
+  const client = knex.client as any
+  const query = client._query.bind(client)
+  client._query = async (connection: { prepare(sql: string): SqliteStatement } | undefined, obj: any) => {
+    if (!connection || !obj.sql || obj.options?.safeIntegers !== undefined) return query(connection, obj)
+    const statement = connection.prepare(obj.sql)
+    if (!statement.reader) return query(connection, obj)
+    const make = rowObjectOf(statement)
+    statement.raw(true)
+    try {
+      obj.response = statement.all(client._formatBindings(obj.bindings)).map(make)
+    } finally {
+      statement.raw(false)
+    }
+    return obj
+  }
+}
+
+export const createKnex = (config: Knex.Config) => {
+  const knex = knexFactory(config)
+  if (config.client === 'better-sqlite3') readRowsAsArrays(knex)
+  return knex
+}
 
 /** Every plugin's migrations as one knex migration source, sorted by name. */
 export const migrationSource = (plugins: PluginDefinition[]): Knex.MigrationSource<Migration> => {

@@ -8,6 +8,7 @@
  */
 import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
+import { objectLiteralFunction } from './object-literal'
 
 export const toColumn = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 export const toField = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
@@ -43,21 +44,16 @@ type RowMap = (row: Record<string, any>) => Record<string, any>
 
 const toBoolean = (value: unknown) => (value === null || value === undefined ? value : Boolean(value))
 
-/**
- * One function per set of columns that returns the row's API object as an object literal.
- * Objects built key by key turn into slow dictionaries past a dozen properties (a company
- * has 27), which are slow to copy and to serialise; a literal keeps one fast shape for
- * every row. Names go into the code as JSON string literals, so no column name can inject code
- * (and no field is ever "__proto__": toField turns "_p" into "P").
- */
-const compileRowMap = (columns: string[], booleans: ReadonlySet<string>): RowMap => {
-  const properties = columns.map((column) => {
-    const field = toField(column)
-    const value = `row[${JSON.stringify(column)}]`
-    return `${JSON.stringify(field)}: ${booleans.has(field) ? `toBoolean(${value})` : value}`
-  })
-  return new Function('toBoolean', `return (row) => ({ ${properties.join(', ')} })`)(toBoolean)
-}
+/** One function per set of columns that returns a row's API object as one object literal (see objectLiteralFunction). */
+const compileRowMap = (columns: string[], booleans: ReadonlySet<string>): RowMap =>
+  objectLiteralFunction(
+    columns.map((column) => {
+      const field = toField(column)
+      const value = `input[${JSON.stringify(column)}]`
+      return [field, booleans.has(field) ? `toBoolean(${value})` : value]
+    }),
+    { toBoolean },
+  )
 
 /**
  * Rows → API objects: snake_case columns to camelCase fields, and the result schema's

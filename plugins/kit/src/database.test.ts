@@ -1,0 +1,77 @@
+/**
+ * What a query answers, on a real database (SQLite, or MariaDB with TEST_DATABASE_URL):
+ * rows are plain objects with the columns as written, however SQLite reads them.
+ */
+import type { Knex } from 'knex'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createKnex } from './database'
+import { objectLiteralFunction } from './object-literal'
+import { testDatabase } from './testing'
+
+let knex: Knex
+let drop: () => Promise<void>
+
+beforeAll(async () => {
+  const db = await testDatabase()
+  drop = db.drop
+  knex = createKnex(db.config)
+  await knex.schema.createTable('things', (t) => {
+    t.increments('id')
+    t.string('name')
+    t.boolean('on').notNullable().defaultTo(false)
+    t.float('share')
+  })
+  await knex('things').insert([{ name: 'a', on: true, share: 0.5 }, { name: 'b"c', on: false, share: null }])
+})
+
+afterAll(async () => {
+  await knex.destroy()
+  await drop()
+})
+
+describe('rows', () => {
+  test('come back as plain objects with every column, in order, of every type', async () => {
+    const rows = await knex('things').orderBy('id').select('*')
+    expect(rows.map((r) => Object.keys(r))).toEqual([
+      ['id', 'name', 'on', 'share'],
+      ['id', 'name', 'on', 'share'],
+    ])
+    expect(rows.map((r) => ({ ...r, on: Boolean(r.on) }))).toEqual([
+      { id: 1, name: 'a', on: true, share: 0.5 },
+      { id: 2, name: 'b"c', on: false, share: null },
+    ])
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype)
+    expect(await knex('things').where('id', -1).select('*')).toEqual([])
+    expect(await knex('things').where('id', 2).first('name')).toEqual({ name: 'b"c' })
+  })
+
+  test('odd column names stay data; a repeated name keeps the last value', async () => {
+    const answer = await knex.raw('select 1 as x, 2 as x, 4 as "a\'b"')
+    const [row] = Array.isArray(answer[0]) ? answer[0] : answer
+    expect(row).toEqual({ x: 2, "a'b": 4 })
+  })
+
+  test('reads inside a transaction and rows a write returns look the same', async () => {
+    await knex.transaction(async (trx) => {
+      expect(await trx('things').where('id', 1).first('id', 'name')).toEqual({ id: 1, name: 'a' })
+    })
+    expect((await knex('things').count({ n: '*' }))[0]).toEqual({ n: 2 })
+  })
+})
+
+describe('an object-literal function', () => {
+  test('builds objects from expressions over its input, names taken literally', () => {
+    const make = objectLiteralFunction<number[]>([
+      ['a', 'input[0]'],
+      ['b"); throw new Error("no', 'input[1]'],
+      ['__proto__', 'double(input[0])'],
+    ], { double: (n: number) => n * 2 })
+    const made = make([1, 2])
+    expect(Object.getPrototypeOf(made)).toBe(Object.prototype)
+    expect(Object.entries(made)).toEqual([
+      ['a', 1],
+      ['b"); throw new Error("no', 2],
+      ['__proto__', 2],
+    ])
+  })
+})

@@ -84,8 +84,9 @@ export interface TenantScope {
 
 const notFound = (id: unknown) => new NotFound(`No record found for id '${String(id)}'`)
 
+/** `value` without the tenant's field and column; the same object when it has neither (the usual case). */
 const stripTenant = (value: unknown, field: string, column: string) => {
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
+  if (value && typeof value === 'object' && !Array.isArray(value) && (field in value || column in value)) {
     const { [field]: _f, [column]: _c, ...rest } = value as Record<string, unknown>
     return rest
   }
@@ -101,7 +102,8 @@ export const tenantStrip = (scope: TenantScope) => {
       const { data, params } = context
       if (data !== undefined)
         context.data = Array.isArray(data) ? data.map((d) => stripTenant(d, field, column)) : stripTenant(data, field, column)
-      if (params.query) context.params = { ...params, query: stripTenant(params.query, field, column) as any }
+      const query = params.query && stripTenant(params.query, field, column)
+      if (query !== params.query) context.params = { ...params, query: query as any }
     }
     return next()
   }
@@ -122,6 +124,13 @@ export const tenantRoute = (scope: TenantScope & { routeParam: string }) => asyn
   return next()
 }
 
+/** A copy of `value` with the tenant's field set. */
+const stamped = (value: Record<string, unknown> | undefined, field: string, accountId: number) => {
+  const copy = { ...value }
+  copy[field] = accountId
+  return copy
+}
+
 /**
  * The tenancy rule: every read and write of a caller is confined to the caller's
  * current account; create stamps it. A row of another account is then simply not
@@ -139,11 +148,11 @@ export const tenantScope = (scope: TenantScope) => {
     }
     if (scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag]) return next()
     const accountId = user.accountId
-    context.params = { ...params, query: { ...(params.query ?? {}), [field]: accountId }, tenant: { accountId, column } }
+    context.params = { ...params, query: stamped(params.query, field, accountId), tenant: { accountId, column } }
     if (column !== 'id') {
-      const stamp = (d: any) => ({ ...d, [field]: accountId })
-      if (context.method === 'create') context.data = Array.isArray(context.data) ? context.data.map(stamp) : stamp(context.data)
-      if (context.method === 'update') context.data = stamp(context.data)
+      const { data, method } = context
+      if (method === 'create') context.data = Array.isArray(data) ? data.map((d) => stamped(d, field, accountId)) : stamped(data, field, accountId)
+      if (method === 'update') context.data = stamped(data, field, accountId)
     }
     return next()
   }

@@ -112,9 +112,10 @@ const SCHEMA_CHECKED = Symbol.for('@feathersjs/adapter/sanitized')
 
 /** Around hook: validates and coerces `params.query`. */
 export const validateQueryParams = (schema: TObject) => async (context: HookContext, next: NextFunction) => {
-  const query = { ...(context.params.query ?? {}) }
+  const query: Record<string | symbol, unknown> = { ...context.params.query }
   assertValid(cached(schema, 'query'), query)
-  context.params = { ...context.params, query: Object.assign(query, { [SCHEMA_CHECKED]: true }) }
+  query[SCHEMA_CHECKED] = true
+  context.params = { ...context.params, query }
   await next()
 }
 

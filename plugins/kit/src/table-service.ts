@@ -10,7 +10,16 @@ import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHand
 import type { TObject } from '@sinclair/typebox'
 import { objectLiteralFunction } from './object-literal'
 
-export const toColumn = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+/** Field names are few, and each query names several: each is converted once (a bounded few, as clients name them). */
+const knownColumns = new Map<string, string>()
+export const toColumn = (field: string) => {
+  let column = knownColumns.get(field)
+  if (column === undefined) {
+    column = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    if (knownColumns.size < 1000) knownColumns.set(field, column)
+  }
+  return column
+}
 export const toField = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -19,7 +28,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** Converts a Feathers query's field names (not its operators) to columns. */
 export const queryToColumns = (query: Record<string, any>): Record<string, any> => {
   const result: Record<string, any> = {}
-  for (const [key, value] of Object.entries(query)) {
+  for (const key in query) {
+    const value = query[key]
     if (key === '$or' || key === '$and') result[key] = (value as Record<string, any>[]).map(queryToColumns)
     else if (key === '$sort') result[key] = Object.fromEntries(Object.entries(value).map(([f, d]) => [toColumn(f), d]))
     else if (key === '$select') result[key] = (value as string[]).map(toColumn)

@@ -6,6 +6,7 @@ import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createKnex } from './database'
 import { objectLiteralFunction } from './object-literal'
+import { TableService } from './table-service'
 import { testDatabase } from './testing'
 
 let knex: Knex
@@ -73,5 +74,26 @@ describe('an object-literal function', () => {
       ['b"); throw new Error("no', 2],
       ['__proto__', 2],
     ])
+  })
+})
+
+describe('a table service page', () => {
+  const service = () => new TableService({ Model: knex, name: 'things', paginate: { default: 1, max: 10 } })
+
+  test('answers its rows and the total of every match, in one statement', async () => {
+    const queries: string[] = []
+    const record = (q: { sql: string }) => queries.push(q.sql)
+    knex.on('query', record)
+    const page = await service()._find({ query: { $sort: { id: 1 } } })
+    knex.off('query', record)
+    expect(page).toEqual({ total: 2, limit: 1, skip: 0, data: [{ id: 1, name: 'a', on: 1, share: 0.5 }] })
+    expect(queries).toHaveLength(1)
+  })
+
+  test('past the last page, and filtered to nothing, the total is still right', async () => {
+    expect(await service()._find({ query: { $skip: 5 } })).toEqual({ total: 2, limit: 1, skip: 5, data: [] })
+    expect(await service()._find({ query: { name: 'none' } })).toEqual({ total: 0, limit: 1, skip: 0, data: [] })
+    expect(await service()._find({ query: { name: 'a', $skip: 1 } })).toEqual({ total: 1, limit: 1, skip: 1, data: [] })
+    expect(await service()._find({ query: { $limit: 0 } })).toEqual({ total: 2, limit: 0, skip: 0, data: [] })
   })
 })

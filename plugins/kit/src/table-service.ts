@@ -8,6 +8,7 @@
  */
 import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
+import type { Knex } from 'knex'
 import { objectLiteralFunction } from './object-literal'
 
 /** Field names are few, and each query names several: each is converted once (a bounded few, as clients name them). */
@@ -124,12 +125,13 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     const { filters, paginate } = this.filterQuery(mapped)
     const pages = paginate || undefined
     if (!pages?.default || filters.$limit === 0) return this.mapOut(await super._find(mapped as any))
-    const builder = mapped.knex ? mapped.knex.clone() : this.createQuery(mapped as any)
-    const count = builder.clone().clearSelect().clearOrder().count({ [TOTAL]: '*' })
-    builder.select(count.clone().as(TOTAL)).limit(filters.$limit)
-    if (filters.$skip) builder.offset(filters.$skip)
-    const rows: Record<string, any>[] = await builder.catch(errorHandler)
-    const total = rows.length ? rows[0]![TOTAL] : filters.$skip ? (await count.catch(errorHandler))[0]?.[TOTAL] : 0
+    const query = () => (mapped.knex ? mapped.knex.clone() : this.createQuery(mapped as any))
+    const count = (builder: Knex.QueryBuilder) => builder.clearSelect().clearOrder().count({ [TOTAL]: '*' })
+    const page = query()
+    page.select(count(page.clone()).as(TOTAL)).limit(filters.$limit)
+    if (filters.$skip) page.offset(filters.$skip)
+    const rows: Record<string, any>[] = await page.catch(errorHandler)
+    const total = rows.length ? rows[0]![TOTAL] : filters.$skip ? (await count(query()).catch(errorHandler))[0]?.[TOTAL] : 0
     return { total: Number(total ?? 0), limit: filters.$limit, skip: filters.$skip || 0, data: this.toRow.all(rows) }
   }
 

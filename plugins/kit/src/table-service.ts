@@ -89,6 +89,8 @@ export const rowMapper = (result?: TObject) => {
   return one
 }
 
+const countOf = (builder: Knex.QueryBuilder) => builder.clearSelect().clearOrder().count({ [TOTAL]: '*' })
+
 export interface TableServiceOptions extends KnexAdapterOptions {
   /** The result schema: its boolean properties are converted from 0/1. */
   result?: TObject
@@ -115,6 +117,10 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     return (isPlainObject(value) ? this.toRow(value) : value) as T
   }
 
+  private query(params: P): Knex.QueryBuilder {
+    return params.knex ? params.knex.clone() : this.createQuery(params as any)
+  }
+
   /**
    * A page and its total in one statement: the count rides on every row as a scalar
    * subquery, which the database runs once. A page past the end has no row to carry
@@ -125,13 +131,11 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     const { filters, paginate } = this.filterQuery(mapped)
     const pages = paginate || undefined
     if (!pages?.default || filters.$limit === 0) return this.mapOut(await super._find(mapped as any))
-    const query = () => (mapped.knex ? mapped.knex.clone() : this.createQuery(mapped as any))
-    const count = (builder: Knex.QueryBuilder) => builder.clearSelect().clearOrder().count({ [TOTAL]: '*' })
-    const page = query()
-    page.select(count(page.clone()).as(TOTAL)).limit(filters.$limit)
+    const page = this.query(mapped)
+    page.select(countOf(page.clone()).as(TOTAL)).limit(filters.$limit)
     if (filters.$skip) page.offset(filters.$skip)
     const rows: Record<string, any>[] = await page.catch(errorHandler)
-    const total = rows.length ? rows[0]![TOTAL] : filters.$skip ? (await count(query()).catch(errorHandler))[0]?.[TOTAL] : 0
+    const total = rows.length ? rows[0]![TOTAL] : filters.$skip ? (await countOf(this.query(mapped)).catch(errorHandler))[0]?.[TOTAL] : 0
     return { total: Number(total ?? 0), limit: filters.$limit, skip: filters.$skip || 0, data: this.toRow.all(rows) }
   }
 

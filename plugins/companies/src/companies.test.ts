@@ -128,6 +128,18 @@ describe('companies', () => {
     expect(Object.keys(selector.body.data[0]).sort()).toEqual(['id', 'name'])
   })
 
+  test('companies of one name page in id order that follows the sort, none twice or missing', async () => {
+    const made: number[] = []
+    for (let i = 0; i < 5; i++) made.push((await call('admin', 'POST', '/api/companies', { name: 'Twin Oy' })).body.id)
+    const ids = async (direction: number) => {
+      const pages = [0, 2, 4].map((skip) => call('admin', 'GET', `/api/companies?filter=twin&$sort[name]=${direction}&$limit=2&$skip=${skip}`))
+      return (await Promise.all(pages)).flatMap((page) => page.body.data.map((c: { id: number }) => c.id))
+    }
+    expect(await ids(1)).toEqual([...made].sort((a, b) => a - b))
+    expect(await ids(-1)).toEqual([...made].sort((a, b) => b - a))
+    for (const id of made) await call('admin', 'DELETE', `/api/companies/${id}`)
+  })
+
   test('a parent is a company of the same account, not itself, and never a cycle', async () => {
     const theirs = await idOf('Nordic Steel Oy', 'Demo Sales')
     const before = await count()

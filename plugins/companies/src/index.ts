@@ -2,6 +2,7 @@ import { definePlugin } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { companiesTable } from './migrations/001-companies'
 import { cityKey, companySearchAndLogo, searchKey } from './migrations/002-company-search-logo'
+import { companyFilterIndex } from './migrations/003-company-filter-index'
 import { companiesService, newCompanyService } from './services/companies/companies'
 import { companyUserServices } from './services/company-users/company-users'
 import { companyExportService } from './services/export/export'
@@ -43,7 +44,7 @@ export default definePlugin({
       search: true,
     },
   ],
-  migrations: [companiesTable, companySearchAndLogo],
+  migrations: [companiesTable, companySearchAndLogo, companyFilterIndex],
   permissions: [
     { name: 'COMPANY', resource: 'COMPANY', description: 'Sees and works with companies' },
     { name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' },

@@ -40,9 +40,11 @@ export class CompaniesService extends TableService {
   }
 
   override async _find(params?: any) {
-    // A tie-breaker keeps pages stable when many companies share a city or a name.
+    // A tie-breaker keeps pages stable when many companies share a city or a name. It runs
+    // the way the first sort does, so the (account_id, column) index, which ends in the id,
+    // serves a descending page by walking backwards instead of sorting the account's rows.
     const $sort = { ...(params?.query?.$sort ?? { name: 1 }) }
-    $sort.id ??= 1
+    $sort.id ??= Number(Object.values($sort)[0] ?? 1) < 0 ? -1 : 1
     const result = await super._find({ ...params, query: { ...params?.query, $sort } })
     return Array.isArray(result) ? result.map(presentCompany) : { ...result, data: result.data.map(presentCompany) }
   }

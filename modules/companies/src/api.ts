@@ -1,5 +1,5 @@
 /** The companies API calls, as effects (replaced in tests). */
-import { apiRequest, downloadFile } from '@app/module-kit'
+import { apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
 import {
   type Company,
   type CompanyData,
@@ -30,12 +30,7 @@ export interface ListQuery {
 
 export const PAGE_SIZE = 50
 
-const listParams = ({ filter, sort, direction, skip }: ListQuery) => ({
-  $limit: PAGE_SIZE,
-  $skip: skip,
-  [`$sort[${sort}]`]: direction,
-  filter: filter.trim() || undefined,
-})
+const listParams = ({ filter, sort, direction, skip }: ListQuery) => feathersQuery({ filter, sort: { field: sort, direction }, skip, limit: PAGE_SIZE })
 
 export const fetchCompaniesFx = createEffect((query: ListQuery) =>
   apiRequest<Page<Company>>('GET', '/companies', { query: listParams(query) }),

@@ -1,5 +1,5 @@
 /** The global admin's API calls, as effects (replaced in tests). */
-import { apiRequest, downloadFile } from '@app/module-kit'
+import { apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
 import type { AccountCreate, AccountListRow, AccountPage, AccountSortField, ModuleSwitch, SupportManualRow } from '@app/plugin-core/shared'
 import { createEffect } from 'effector'
 
@@ -15,12 +15,7 @@ export const PAGE_SIZE = 50
 
 export const fetchAccountsFx = createEffect(({ filter, sort, skip }: AccountsQuery) =>
   apiRequest<AccountPage>('GET', '/accounts', {
-    query: {
-      $limit: PAGE_SIZE,
-      $skip: skip,
-      filter: filter.trim() || undefined,
-      ...(sort ? { [`$sort[${sort.field}]`]: sort.direction } : {}),
-    },
+    query: feathersQuery({ filter, sort, skip, limit: PAGE_SIZE }),
   }),
 )
 

@@ -1,5 +1,5 @@
 /** The users remote's API calls, as effects (replaced in tests). */
-import { apiRequest, downloadFile } from '@app/module-kit'
+import { apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
 import type { AccountUser } from '@app/plugin-core/shared'
 import type { PrivilegeAction, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit/shared'
 import { createEffect } from 'effector'
@@ -61,14 +61,8 @@ export const PAGE_SIZE = 50
 
 export const fetchUsersFx = createEffect(({ accountId, query }: { accountId: number; query: UsersQuery }) =>
   apiRequest<UsersPage>('GET', `/accountusers/${accountId}`, {
-    query: {
-      $limit: PAGE_SIZE,
-      $skip: query.skip,
-      // Anonymised users are listed too, without an edit link.
-      onlyEditable: false,
-      filter: query.filter.trim() || undefined,
-      ...(query.sort ? { [`$sort[${query.sort.field}]`]: query.sort.direction } : {}),
-    },
+    // Anonymised users are listed too, without an edit link.
+    query: { ...feathersQuery({ ...query, limit: PAGE_SIZE }), onlyEditable: false },
   }),
 )
 

@@ -5,7 +5,7 @@
  */
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
 import { apiRequest } from '../client'
-import type { ListPage, ListQuery } from '../list'
+import { type ListPage, type ListQuery, feathersQuery } from '../list'
 
 /** A user's own grant as the API answers it. */
 export interface UserGrant {
@@ -39,14 +39,6 @@ export interface CompanyChoice {
   id: number
   name: string
 }
-
-/** A kit list's query in Feathers' syntax ($limit, $skip, $sort[field], and the trimmed filter when there is one). */
-export const feathersQuery = ({ filter, sort, skip, limit }: ListQuery): Record<string, string | number> => ({
-  $limit: limit,
-  $skip: skip,
-  ...(sort ? { [`$sort[${sort.field}]`]: sort.direction } : {}),
-  ...(filter.trim() ? { filter: filter.trim() } : {}),
-})
 
 export const fetchUserGrants = (userId: number) => apiRequest<UserGrant[]>('GET', `/accountusers/${userId}/privileges`)
 

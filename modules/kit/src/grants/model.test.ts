@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ApiError } from '../client'
 import { FILTER_DEBOUNCE_MS } from '../list'
 import { $session, type Session } from '../session'
-import { type CatalogPrivilege, type GrantChange, type UserGrant, feathersQuery } from './api'
+import type { CatalogPrivilege, GrantChange, UserGrant } from './api'
 import { $grantablePrivileges, fetchPrivilegeCatalogFx } from './catalog'
 import { addFailureKey, createGrantEditor } from './model'
 
@@ -238,14 +238,4 @@ test('two editors are independent: each has its own user and grants', async () =
   await allSettled(editor.opened, { scope, params: ULLA })
   expect(scope.getState(other.$userId)).toBeNull()
   expect(scope.getState(other.$grants)).toEqual([])
-})
-
-test('a list query in Feathers syntax leaves out what is not asked for', () => {
-  expect(feathersQuery({ filter: '  ', sort: null, skip: 20, limit: 10 })).toEqual({ $limit: 10, $skip: 20 })
-  expect(feathersQuery({ filter: ' oy ', sort: { field: 'name', direction: -1 }, skip: 0, limit: 10 })).toEqual({
-    $limit: 10,
-    $skip: 0,
-    '$sort[name]': -1,
-    filter: 'oy',
-  })
 })

@@ -1,6 +1,7 @@
 /** One server-paged list for every remote: the effector model and its thin view. */
 export {
   createPagedList,
+  feathersQuery,
   FILTER_DEBOUNCE_MS,
   LIST_PAGE_SIZE,
   type ListPage,

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { FILTER_DEBOUNCE_MS, type ListPage, type ListQuery, createPagedList, nextSort } from './model'
+import { FILTER_DEBOUNCE_MS, type ListPage, type ListQuery, createPagedList, feathersQuery, nextSort } from './model'
 
 interface Row {
   id: number
@@ -201,5 +201,15 @@ describe('createPagedList', () => {
     await allSettled(list.pageChosen, { scope, params: 2 })
     await allSettled(list.opened, { scope })
     expect(queries.at(-1)).toEqual({ filter: '', sort: { field: 'city', direction: 1 }, skip: 50, limit: 50 })
+  })
+})
+
+test('a list query in Feathers syntax leaves out what is not asked for', () => {
+  expect(feathersQuery({ filter: '  ', sort: null, skip: 20, limit: 10 })).toEqual({ $limit: 10, $skip: 20 })
+  expect(feathersQuery({ filter: ' oy ', sort: { field: 'name', direction: -1 }, skip: 0, limit: 10 })).toEqual({
+    $limit: 10,
+    $skip: 0,
+    '$sort[name]': -1,
+    filter: 'oy',
   })
 })

@@ -22,6 +22,14 @@ export interface ListQuery<F extends string = string> {
   limit: number
 }
 
+/** A kit list's query in Feathers' syntax ($limit, $skip, $sort[field], and the trimmed filter when there is one). */
+export const feathersQuery = ({ filter, sort, skip, limit }: ListQuery): Record<string, string | number> => ({
+  $limit: limit,
+  $skip: skip,
+  ...(sort ? { [`$sort[${sort.field}]`]: sort.direction } : {}),
+  ...(filter.trim() ? { filter: filter.trim() } : {}),
+})
+
 export interface ListPage<Row> {
   total: number
   limit: number

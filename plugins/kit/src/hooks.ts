@@ -44,10 +44,16 @@ export const currentUser = (params: AppParams): AuthUser => {
   return user
 }
 
+/** Whether the user's current account has the module on (the always-on ones always do). */
+export const moduleEnabled = (user: AuthUser, moduleId: string) => ALWAYS_ON_MODULES.includes(moduleId as never) || user.modules.has(moduleId)
+
+/** Whether the flags hold any of `anyOf`. */
+export const anyFlag = (flags: MenuFlags, anyOf: readonly MenuFlag[]) => anyOf.some((flag) => flags[flag])
+
 /** 403 "Module <id> is not enabled for this account" for a switched-off module. */
 export const moduleSwitch = (moduleId: string) => async (context: HookContext, next: NextFunction) => {
   const user = (context.params as AppParams).user
-  if (user && !ALWAYS_ON_MODULES.includes(moduleId as never) && !user.modules.has(moduleId)) {
+  if (user && !moduleEnabled(user, moduleId)) {
     throw new Forbidden(`Module ${moduleId} is not enabled for this account`)
   }
   return next()
@@ -67,7 +73,7 @@ export const requireFlag =
   async (context: HookContext, next: NextFunction) => {
     if ((context.params as AppParams).provider) {
       const flags = await flagsOf(context)
-      if (!anyOf.some((flag) => flags[flag])) throw new Forbidden('You do not have permission to do this')
+      if (!anyFlag(flags, anyOf)) throw new Forbidden('You do not have permission to do this')
     }
     return next()
   }

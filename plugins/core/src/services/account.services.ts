@@ -4,7 +4,7 @@
  */
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
-import { ALWAYS_ON_MODULES, TableService, callerFlags, currentUser } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, moduleEnabled } from '@app/plugin-kit'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
 import { accountStorageBytes, listAccounts } from './account-list'
@@ -86,10 +86,10 @@ const LIST_COUNTS = [
 const listTotal = async (app: Application, params: AppParams, path: string) => {
   const caller = currentUser(params)
   const entry = (app.get('registry') as RegisteredService[]).find((s) => s.path === path)
-  if (!entry || !(ALWAYS_ON_MODULES.includes(entry.module) || caller.modules.has(entry.module))) return undefined
+  if (!entry || !moduleEnabled(caller, entry.module)) return undefined
   const flags = await callerFlags(app, params)
   const anyOf = entry.flags?.find ?? []
-  if (anyOf.length && !anyOf.some((flag) => flags[flag])) return undefined
+  if (anyOf.length && !anyFlag(flags, anyOf)) return undefined
   const page = await app.service(path).find({ user: caller, flags, route: { accountId: String(caller.accountId) }, query: { $limit: 0 } } as AppParams)
   return Number((page as { total: number }).total)
 }

@@ -27,7 +27,7 @@ export { hashPassword, verifyPassword } from './auth/passwords'
 export { issueToken, revokeUserSessions } from './auth/sessions'
 export { menuFlags, projectLevel } from './access'
 export { DEMO_USERS } from './seed'
-export { memberKeys } from './migrations/006-user-list-keys'
+export { memberKeys } from './member-keys'
 
 const HOUR = 3600_000
 

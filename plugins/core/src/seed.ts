@@ -1,7 +1,7 @@
 /** Demo data of the core plugin: two accounts and the demo users of README. */
 import type { SeedContext } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
-import { memberKeys } from './migrations/006-user-list-keys'
+import { memberKeys } from './member-keys'
 import { enableDefaultModules } from './services/account.services'
 
 interface DemoUser {

@@ -14,7 +14,7 @@ import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccess
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { loadGrants } from '../access'
-import { memberKeys, refreshMemberKeys } from '../migrations/006-user-list-keys'
+import { memberKeys, refreshMemberKeys } from '../member-keys'
 import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
 import { routeId } from './route'

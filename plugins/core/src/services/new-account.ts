@@ -5,7 +5,7 @@
  */
 import type { Application } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { memberKeys } from '../migrations/006-user-list-keys'
+import { memberKeys } from '../member-keys'
 import { enableDefaultModules } from './account.services'
 import { ensureBuiltInRoles } from './roles.services'
 

@@ -15,7 +15,7 @@ import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
 import { assertNotLimited, recordFailure } from '../auth/rate-limit'
 import { revokeUserSessions } from '../auth/sessions'
-import { refreshMemberKeys } from '../migrations/006-user-list-keys'
+import { refreshMemberKeys } from '../member-keys'
 
 export const RESET_REQUESTED =
   'An email was sent to the provided email (if it exists), please check your mail account for further instructions'

@@ -8,7 +8,6 @@ import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
 import { callerFlags, currentUser } from '@app/plugin-kit'
 import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
-import type { Knex } from 'knex'
 import { administersCompany, type companyOfCaller, companyToManageUsersOf } from '../../company-access'
 import { USER_COLUMNS, byName, members, paging, toUser } from '../company-users/company-users'
 import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'
@@ -20,12 +19,6 @@ const ACTION_RANK = `case p.action ${ACCESS_LEVELS.map((level, rank) => `when '$
 
 const highest = (actions: string[]): AccessLevel =>
   ACCESS_LEVELS[Math.max(0, ...actions.map((action) => accessRank(action as AccessLevel)))] ?? 'NONE'
-
-/** The user's own, unnamed grants on the company: the rows this service writes. */
-const ownGrants = (knex: Knex, company: Company, userId: number) =>
-  knex('privileges')
-    .where({ account_id: company.accountId, user_id: userId, resource: 'COMPANY', resource_id: company.id })
-    .whereNull('name')
 
 const userIdOf = (id: unknown) => {
   const userId = Number(id)
@@ -72,17 +65,7 @@ export class UsersWithAccessService {
     // Anonymised users cannot sign in: nothing is given to them.
     if (target.anonymous) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
     await this.assertMayChange(params, company, target, data.action)
-    await this.app.get('knex').transaction(async (trx) => {
-      await ownGrants(trx, company, target.userId).delete()
-      await trx('privileges').insert({
-        account_id: company.accountId,
-        user_id: target.userId,
-        name: null,
-        resource: 'COMPANY',
-        resource_id: company.id,
-        action: data.action,
-      })
-    })
+    await this.changeOwnGrant('add-or-modify-action', params, company, target.userId, data.action)
     return this.accessOf(company, target.userId)
   }
 
@@ -92,8 +75,18 @@ export class UsersWithAccessService {
     const target = await this.accessOf(company, userIdOf(id))
     if (target.ownAction === 'NONE') throw new NotFound(USER_ACCESS_MESSAGES.noAccess)
     await this.assertMayChange(params, company, target, 'NONE')
-    await ownGrants(this.app.get('knex'), company, target.userId).delete()
+    await this.changeOwnGrant('remove', params, company, target.userId, target.ownAction)
     return this.accessOf(company, target.userId)
+  }
+
+  /**
+   * The core plugin's own privilege calls write the grant, asked by this server once the
+   * rules above have let the caller through: privileges keep one writer.
+   */
+  private changeOwnGrant(change: 'add-or-modify-action' | 'remove', params: AppParams, company: Company, userId: number, action: AccessLevel) {
+    return this.app
+      .service(`accountusers/:userId/privileges/${change}`)
+      .create({ resource: 'COMPANY', resourceId: company.id, action }, { user: currentUser(params), route: { userId: String(userId) } } as AppParams)
   }
 
   /**

@@ -1,8 +1,8 @@
 /** The calls the admin screens make, as effects (replaced in tests). */
-import { apiRequest, downloadFile } from '@app/module-kit'
+import { type ListQuery as KitListQuery, apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
 import type { Account, AccountUser } from '@app/plugin-core/shared'
 import type { FolderType, SetupItem, SetupListId, Template } from '@app/plugin-setup/shared'
-import { createEffect } from 'effector'
+import { type Effect, type Store, attach, createEffect } from 'effector'
 
 /** A page of a server-paged list. */
 export interface Page<T> {
@@ -14,6 +14,25 @@ export interface Page<T> {
 
 /** What a paged list asks for: page, sort and filter, in Feathers' query syntax. */
 export type ListQuery = Record<string, string | number | undefined>
+
+/**
+ * The fetch a kit paged list needs over one account's paged call: it asks for the
+ * account the tab was opened on, with the list's query in Feathers' syntax.
+ */
+export const accountPages = <Row, F extends string = string>(
+  $accountId: Store<number | null>,
+  fetchFx: Effect<{ accountId: number; query: ListQuery }, Page<Row>>,
+) => {
+  const pageFx = attach({
+    source: $accountId,
+    mapParams: (query: KitListQuery<F>, accountId) => {
+      if (accountId === null) throw new Error('No account is open')
+      return { accountId, query: feathersQuery(query) }
+    },
+    effect: fetchFx,
+  })
+  return (query: KitListQuery<F>) => pageFx(query)
+}
 
 export type AccountInfo = Pick<Account, 'id' | 'company' | 'website' | 'phone' | 'email' | 'address' | 'zip' | 'city' | 'country'>
 export type AccountInfoChange = Partial<Omit<AccountInfo, 'id'>>

@@ -1,20 +1,20 @@
-import { FormError, FormFrame, Link, SubmitButton, TextField } from '@app/module-kit'
+import { type DataColumn, DataTable, FormError, FormFrame, Link, ListFilter, SubmitButton, TextField } from '@app/module-kit'
 import type { FolderType, SetupItem } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Column, PagedTable } from '../../list/PagedTable'
-import { type SetupListModel, activeToggled, folderTypes, setupLists, setupOpened, typeRemoveClicked } from './model'
+import { type FolderTypeSortField, type SetupListModel, activeToggled, folderTypes, setupLists, setupOpened, typeRemoveClicked } from './model'
 
 const DocumentTypes = ({ accountId }: { accountId: number }) => {
   const { t } = useTranslation('admin')
   const { toggle, remove } = useUnit({ toggle: activeToggled, remove: typeRemoveClicked })
-  const columns: Column<FolderType>[] = [
-    { label: t('documentTypes.name'), sortField: 'name', render: (row) => row.name },
-    { label: t('documentTypes.typeId'), sortField: 'typeId', render: (row) => row.typeId },
+  const columns: DataColumn<FolderType, FolderTypeSortField>[] = [
+    { key: 'name', sortable: true, header: t('documentTypes.name') },
+    { key: 'typeId', sortable: true, header: t('documentTypes.typeId') },
     {
-      label: t('documentTypes.active'),
-      sortField: 'active',
+      key: 'active',
+      sortable: true,
+      header: t('documentTypes.active'),
       render: (row) => (
         <label className="kit-checkbox">
           <input type="checkbox" checked={row.active} onChange={() => toggle(row)} />
@@ -22,9 +22,10 @@ const DocumentTypes = ({ accountId }: { accountId: number }) => {
         </label>
       ),
     },
-    { label: t('documentTypes.builtIn'), render: (row) => (row.global ? t('common.yes') : t('common.no')) },
+    { key: 'global', header: t('documentTypes.builtIn'), render: (row) => (row.global ? t('common.yes') : t('common.no')) },
     {
-      label: t('common.actions'),
+      key: 'actions',
+      header: t('common.actions'),
       render: (row) =>
         row.global ? null : (
           <span className="admin-actions">
@@ -48,14 +49,8 @@ const DocumentTypes = ({ accountId }: { accountId: number }) => {
           {t('documentTypes.add')}
         </Link>
       </p>
-      <PagedTable
-        list={folderTypes}
-        columns={columns}
-        caption={t('documentTypes.title')}
-        filterLabel={t('list.filter')}
-        emptyText={t('documentTypes.empty')}
-        rowKey={(row) => row.id}
-      />
+      <ListFilter list={folderTypes} />
+      <DataTable list={folderTypes} columns={columns} caption={t('documentTypes.title')} emptyText={t('documentTypes.empty')} rowKey={(row) => row.id} />
     </section>
   )
 }
@@ -69,14 +64,11 @@ const SetupListSection = ({ model }: { model: SetupListModel }) => {
     remove: model.removeClicked,
   })
   const id = model.list.id
-  const columns: Column<SetupItem>[] = [
-    ...model.list.fields.map((field) => ({
-      label: t(`setup.field.${id}.${field.name}`),
-      sortField: field.name,
-      render: (row: SetupItem) => String(row[field.name] ?? ''),
-    })),
+  const columns: DataColumn<SetupItem>[] = [
+    ...model.list.fields.map((field) => ({ key: field.name, sortable: true as const, header: t(`setup.field.${id}.${field.name}`) })),
     {
-      label: t('common.actions'),
+      key: 'actions',
+      header: t('common.actions'),
       render: (row: SetupItem) => (
         <span className="admin-actions">
           <button type="button" className="kit-button" onClick={() => edit(row)}>
@@ -106,14 +98,8 @@ const SetupListSection = ({ model }: { model: SetupListModel }) => {
         </div>
         <FormError form={model.form} />
       </FormFrame>
-      <PagedTable
-        list={model.rows}
-        columns={columns}
-        caption={t(`setup.title.${id}`)}
-        filterLabel={t('list.filter')}
-        emptyText={t('setup.empty')}
-        rowKey={(row) => row.id}
-      />
+      <ListFilter list={model.rows} />
+      <DataTable list={model.rows} columns={columns} caption={t(`setup.title.${id}`)} emptyText={t('setup.empty')} rowKey={(row) => row.id} />
     </section>
   )
 }

@@ -52,6 +52,14 @@ describe('setup tab', () => {
     expect(items.mock.calls.map(([p]: any) => p.list).sort()).toEqual(setupLists.map((m) => m.list.id).sort())
   })
 
+  test('a setup list pages its own rows of the account, sorted by its first field', async () => {
+    const classifications = setupLists.find((m) => m.list.id === 'classifications')!
+    const { scope, items } = setup()
+    await allSettled(setupOpened, { scope, params: 4 })
+    await allSettled(classifications.rows.pageChosen, { scope, params: 3 })
+    expect(items).toHaveBeenLastCalledWith({ accountId: 4, list: 'classifications', query: { $limit: 50, $skip: 100, '$sort[name]': 1 } })
+  })
+
   test('the active switch toggles and reloads', async () => {
     const { scope, toggle, types } = setup()
     await allSettled(setupOpened, { scope, params: 4 })

@@ -2,58 +2,76 @@
  * The setup tab: the document types table (active switch, delete of deletable ones
  * after a confirmation) and one small editable list per setup list.
  */
-import { createForm } from '@app/module-kit'
+import { createForm, createPagedList } from '@app/module-kit'
 import { type FolderType, SETUP_LISTS, type SetupItem, type SetupList, type SetupListId } from '@app/plugin-setup/shared'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
-import { fetchFolderTypesFx, fetchSetupItemsFx, removeFolderTypeFx, removeSetupItemFx, saveSetupItemFx, toggleFolderTypeFx } from '../../api'
+import {
+  type ListQuery,
+  accountPages,
+  fetchFolderTypesFx,
+  fetchSetupItemsFx,
+  removeFolderTypeFx,
+  removeSetupItemFx,
+  saveSetupItemFx,
+  toggleFolderTypeFx,
+} from '../../api'
 import { withConflictOn } from '../../conflict'
 import { confirmRemoveFx } from '../../confirm'
-import { createPagedList } from '../../list/paged'
 import { notifyFx } from '../../notify'
 
-export const folderTypes = createPagedList(fetchFolderTypesFx, { field: 'name', direction: 1 })
+/** The tab opens on an account: every list of the tab is that account's. */
+export const setupOpened = createEvent<number>()
+const $accountId = createStore<number | null>(null).on(setupOpened, (_, id) => id)
+
+export type FolderTypeSortField = 'name' | 'typeId' | 'active'
+export const folderTypes = createPagedList<FolderType, FolderTypeSortField>({
+  fetch: accountPages($accountId, fetchFolderTypesFx),
+  defaultSort: { field: 'name', direction: 1 },
+  resetOnOpen: true,
+})
 export const activeToggled = createEvent<FolderType>()
 export const typeRemoveClicked = createEvent<FolderType>()
 
 const toggleFx = attach({
-  source: folderTypes.$accountId,
+  source: $accountId,
   effect: toggleFolderTypeFx,
   mapParams: (type: FolderType, accountId) => ({ accountId: accountId ?? 0, id: type.id }),
 })
 sample({ clock: activeToggled, target: toggleFx })
-sample({ clock: toggleFx.done, target: folderTypes.reloaded })
+sample({ clock: toggleFx.done, target: folderTypes.refreshed })
 sample({ clock: toggleFx.fail, fn: () => ({ kind: 'error' as const, key: 'documentTypes.toggleFailed' }), target: notifyFx })
 
 const confirmTypeFx = attach({ effect: confirmRemoveFx })
 const $removingType = createStore<FolderType | null>(null).on(typeRemoveClicked, (_, type) => type)
 sample({ clock: typeRemoveClicked, filter: (type) => type.deletable, fn: (type) => ({ key: 'documentTypes.confirmRemove', name: type.name }), target: confirmTypeFx })
 const removeTypeFx = attach({
-  source: folderTypes.$accountId,
+  source: $accountId,
   effect: removeFolderTypeFx,
   mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, id }),
 })
 sample({ clock: confirmTypeFx.doneData, source: $removingType, filter: (type, yes) => Boolean(type && yes), fn: (type) => type!.id, target: removeTypeFx })
-sample({ clock: removeTypeFx.done, target: folderTypes.reloaded })
+sample({ clock: removeTypeFx.done, target: folderTypes.refreshed })
 sample({ clock: removeTypeFx.done, fn: () => ({ kind: 'success' as const, key: 'documentTypes.removed' }), target: notifyFx })
 sample({ clock: removeTypeFx.fail, fn: () => ({ kind: 'error' as const, key: 'documentTypes.removeFailed' }), target: notifyFx })
 
 /** One setup list: its paged rows, the add/edit form and removal. */
 const createSetupListModel = (list: SetupList) => {
   const listId = list.id as SetupListId
-  const rows = createPagedList(
-    attach({
-      effect: fetchSetupItemsFx,
-      mapParams: ({ accountId, query }: { accountId: number; query: Record<string, string | number | undefined> }) => ({ accountId, list: listId, query }),
-    }),
-    { field: list.fields[0]!.name, direction: 1 },
-  )
+  const rows = createPagedList<SetupItem>({
+    fetch: accountPages(
+      $accountId,
+      attach({ effect: fetchSetupItemsFx, mapParams: ({ accountId, query }: { accountId: number; query: ListQuery }) => ({ accountId, list: listId, query }) }),
+    ),
+    defaultSort: { field: list.fields[0]!.name, direction: 1 },
+    resetOnOpen: true,
+  })
   const editClicked = createEvent<SetupItem>()
   const editCancelled = createEvent()
   const removeClicked = createEvent<SetupItem>()
   const $editing = createStore<SetupItem | null>(null)
 
   const saveFx = attach({
-    source: { accountId: rows.$accountId, editing: $editing },
+    source: { accountId: $accountId, editing: $editing },
     effect: createEffect(({ values, accountId, editing }: { values: Record<string, string>; accountId: number | null; editing: SetupItem | null }) =>
       withConflictOn(list.unique, `setup.duplicate.${list.id}`, () =>
         saveSetupItemFx({ accountId: accountId ?? 0, list: listId, id: editing?.id, values }),
@@ -71,7 +89,7 @@ const createSetupListModel = (list: SetupList) => {
   sample({ clock: [editCancelled, rows.opened], target: form.reset })
   for (const field of list.fields)
     sample({ clock: editClicked, fn: (item) => ({ name: field.name, value: String(item[field.name] ?? '') }), target: form.fieldChanged })
-  sample({ clock: form.submitFx.done, target: [form.reset, rows.reloaded] })
+  sample({ clock: form.submitFx.done, target: [form.reset, rows.refreshed] })
   sample({ clock: form.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'setup.saved' }), target: notifyFx })
   sample({ clock: form.submitFx.fail, fn: () => ({ kind: 'error' as const, key: 'setup.saveFailed' }), target: notifyFx })
 
@@ -79,12 +97,12 @@ const createSetupListModel = (list: SetupList) => {
   const $removing = createStore<SetupItem | null>(null).on(removeClicked, (_, item) => item)
   sample({ clock: removeClicked, fn: (item) => ({ key: 'setup.confirmRemove', name: String(item[list.unique]) }), target: confirmFx })
   const removeFx = attach({
-    source: rows.$accountId,
+    source: $accountId,
     effect: removeSetupItemFx,
     mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, list: listId, id }),
   })
   sample({ clock: confirmFx.doneData, source: $removing, filter: (item, yes) => Boolean(item && yes), fn: (item) => item!.id, target: removeFx })
-  sample({ clock: removeFx.done, target: rows.reloaded })
+  sample({ clock: removeFx.done, target: rows.refreshed })
   sample({ clock: removeFx.fail, fn: () => ({ kind: 'error' as const, key: 'setup.removeFailed' }), target: notifyFx })
 
   return { list, rows, form, $editing, editClicked, editCancelled, removeClicked }
@@ -93,5 +111,4 @@ const createSetupListModel = (list: SetupList) => {
 export type SetupListModel = ReturnType<typeof createSetupListModel>
 export const setupLists: SetupListModel[] = SETUP_LISTS.map(createSetupListModel)
 
-export const setupOpened = createEvent<number>()
-sample({ clock: setupOpened, target: [folderTypes.opened, ...setupLists.map((m) => m.rows.opened)] })
+sample({ clock: setupOpened, fn: () => undefined, target: [folderTypes.opened, ...setupLists.map((m) => m.rows.opened)] })

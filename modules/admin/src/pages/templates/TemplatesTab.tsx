@@ -1,9 +1,8 @@
-import { formatDate, formatStorage } from '@app/module-kit'
+import { type DataColumn, DataTable, ListFilter, formatDate, formatStorage } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
 import { type FormEvent, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Column, PagedTable } from '../../list/PagedTable'
 import {
   $appendable,
   $file,
@@ -15,8 +14,10 @@ import {
   appendableToggled,
   downloadClicked,
   fileChosen,
+  type TemplateSortField,
   removeClicked,
   templates,
+  templatesOpened,
   uploadClicked,
 } from './model'
 
@@ -30,7 +31,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     error: $uploadError,
     uploading: $uploading,
     uploads: $uploadCount,
-    opened: templates.opened,
+    opened: templatesOpened,
     choose: fileChosen,
     setAppendable: appendableChanged,
     upload: uploadClicked,
@@ -45,13 +46,14 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     event.preventDefault()
     u.upload()
   }
-  const columns: Column<Template>[] = [
-    { label: t('templates.name'), sortField: 'name', render: (row) => row.name },
-    { label: t('templates.size'), sortField: 'size', render: (row) => formatStorage(row.size / MB) },
-    { label: t('templates.created'), sortField: 'createdAt', render: (row) => formatDate(row.createdAt) },
+  const columns: DataColumn<Template, TemplateSortField>[] = [
+    { key: 'name', sortable: true, header: t('templates.name') },
+    { key: 'size', sortable: true, header: t('templates.size'), render: (row) => formatStorage(row.size / MB) },
+    { key: 'createdAt', sortable: true, header: t('templates.created'), render: (row) => formatDate(row.createdAt) },
     {
-      label: t('templates.appendable'),
-      sortField: 'appendable',
+      key: 'appendable',
+      sortable: true,
+      header: t('templates.appendable'),
       render: (row) => (
         <label className="kit-checkbox">
           <input type="checkbox" checked={row.appendable} onChange={() => u.toggle(row)} />
@@ -60,7 +62,8 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
       ),
     },
     {
-      label: t('common.actions'),
+      key: 'actions',
+      header: t('common.actions'),
       render: (row) => (
         <span className="admin-actions">
           <button type="button" className="kit-button" onClick={() => u.download(row)}>
@@ -102,14 +105,8 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
           {t('templates.upload')}
         </button>
       </form>
-      <PagedTable
-        list={templates}
-        columns={columns}
-        caption={t('templates.title')}
-        filterLabel={t('list.filter')}
-        emptyText={t('templates.empty')}
-        rowKey={(row) => row.id}
-      />
+      <ListFilter list={templates} />
+      <DataTable list={templates} columns={columns} caption={t('templates.title')} emptyText={t('templates.empty')} rowKey={(row) => row.id} />
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { fetchTemplatesFx, removeTemplateFx, setAppendableFx, uploadTemplateFx } from '../../api'
 import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
-import { $uploadError, appendableChanged, appendableToggled, fileChosen, removeClicked, templates, uploadClicked } from './model'
+import { $uploadError, appendableChanged, appendableToggled, fileChosen, removeClicked, templates, templatesOpened, uploadClicked } from './model'
 
 const TEMPLATE: Template = { id: 3, accountId: 4, name: 'Offer.xlsx', mimeType: 'x', size: 10, appendable: false, createdAt: '2026-11-23T00:00:00Z', createdBy: 1 }
 
@@ -32,9 +32,20 @@ const setup = (options: { upload?: () => Promise<unknown>; yes?: boolean } = {})
 }
 
 describe('templates', () => {
+  test("the list asks for the opened account's page in Feathers' syntax; another account starts over", async () => {
+    const { scope, fetch } = setup()
+    await allSettled(templatesOpened, { scope, params: 4 })
+    expect(fetch).toHaveBeenLastCalledWith({ accountId: 4, query: { $limit: 50, $skip: 0, '$sort[name]': 1 } })
+    await allSettled(templates.sortClicked, { scope, params: 'name' })
+    await allSettled(templates.pageChosen, { scope, params: 2 })
+    expect(fetch).toHaveBeenLastCalledWith({ accountId: 4, query: { $limit: 50, $skip: 50, '$sort[name]': -1 } })
+    await allSettled(templatesOpened, { scope, params: 9 })
+    expect(fetch).toHaveBeenLastCalledWith({ accountId: 9, query: { $limit: 50, $skip: 0, '$sort[name]': 1 } })
+  })
+
   test('a chosen template uploads with the appendable flag and the list reloads', async () => {
     const { scope, upload, fetch } = setup()
-    await allSettled(templates.opened, { scope, params: 4 })
+    await allSettled(templatesOpened, { scope, params: 4 })
     const file = new File(['PK'], 'Offer.xlsx')
     await allSettled(fileChosen, { scope, params: file })
     await allSettled(appendableChanged, { scope, params: true })
@@ -45,7 +56,7 @@ describe('templates', () => {
 
   test('a file of another kind is refused before upload, with the spec message', async () => {
     const { scope, upload } = setup()
-    await allSettled(templates.opened, { scope, params: 4 })
+    await allSettled(templatesOpened, { scope, params: 4 })
     await allSettled(fileChosen, { scope, params: new File(['x'], 'notes.txt') })
     await allSettled(uploadClicked, { scope })
     expect(upload).not.toHaveBeenCalled()
@@ -54,7 +65,7 @@ describe('templates', () => {
 
   test("the server's 400 shows the same message", async () => {
     const { scope } = setup({ upload: () => Promise.reject(new ApiError('The template file you were trying to upload has invalid format.', 400)) })
-    await allSettled(templates.opened, { scope, params: 4 })
+    await allSettled(templatesOpened, { scope, params: 4 })
     await allSettled(fileChosen, { scope, params: new File(['x'], 'Offer.docx') })
     await allSettled(uploadClicked, { scope })
     expect(scope.getState($uploadError)).toBe('templates.invalidFormat')
@@ -62,20 +73,20 @@ describe('templates', () => {
 
   test('the appendable switch flips the flag', async () => {
     const { scope, appendable } = setup()
-    await allSettled(templates.opened, { scope, params: 4 })
+    await allSettled(templatesOpened, { scope, params: 4 })
     await allSettled(appendableToggled, { scope, params: TEMPLATE })
     expect(appendable).toHaveBeenCalledWith({ accountId: 4, id: 3, appendable: true })
   })
 
   test('delete asks first; No keeps the template', async () => {
     const no = setup({ yes: false })
-    await allSettled(templates.opened, { scope: no.scope, params: 4 })
+    await allSettled(templatesOpened, { scope: no.scope, params: 4 })
     await allSettled(removeClicked, { scope: no.scope, params: TEMPLATE })
     expect(no.confirm).toHaveBeenCalledWith({ key: 'templates.confirmRemove', name: 'Offer.xlsx' })
     expect(no.remove).not.toHaveBeenCalled()
 
     const yes = setup({ yes: true })
-    await allSettled(templates.opened, { scope: yes.scope, params: 4 })
+    await allSettled(templatesOpened, { scope: yes.scope, params: 4 })
     await allSettled(removeClicked, { scope: yes.scope, params: TEMPLATE })
     expect(yes.remove).toHaveBeenCalledWith({ accountId: 4, id: 3 })
     expect(yes.notify).toHaveBeenCalledWith({ kind: 'success', key: 'templates.removed' })

@@ -4,15 +4,24 @@
  * confirmation. An invalid file answers "The template file you were trying to
  * upload has invalid format."
  */
-import { ApiError } from '@app/module-kit'
+import { ApiError, createPagedList } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { attach, createEvent, createStore, sample } from 'effector'
-import { downloadTemplateFx, fetchTemplatesFx, removeTemplateFx, setAppendableFx, uploadTemplateFx } from '../../api'
+import { accountPages, downloadTemplateFx, fetchTemplatesFx, removeTemplateFx, setAppendableFx, uploadTemplateFx } from '../../api'
 import { confirmRemoveFx } from '../../confirm'
-import { createPagedList } from '../../list/paged'
 import { notifyFx } from '../../notify'
 
-export const templates = createPagedList(fetchTemplatesFx, { field: 'name', direction: 1 })
+/** The tab opens on an account: its templates are listed, uploaded and changed there. */
+export const templatesOpened = createEvent<number>()
+const $accountId = createStore<number | null>(null).on(templatesOpened, (_, id) => id)
+
+export type TemplateSortField = 'name' | 'size' | 'createdAt' | 'appendable'
+export const templates = createPagedList<Template, TemplateSortField>({
+  fetch: accountPages($accountId, fetchTemplatesFx),
+  defaultSort: { field: 'name', direction: 1 },
+  resetOnOpen: true,
+})
+sample({ clock: templatesOpened, fn: () => undefined, target: templates.opened })
 export const fileChosen = createEvent<File | null>()
 export const appendableChanged = createEvent<boolean>()
 export const uploadClicked = createEvent()
@@ -29,7 +38,7 @@ export const ACCEPT = TEMPLATE_EXTENSIONS.join(',')
 export const hasTemplateExtension = (name: string) => TEMPLATE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext))
 
 const uploadFx = attach({
-  source: { accountId: templates.$accountId, file: $file, appendable: $appendable },
+  source: { accountId: $accountId, file: $file, appendable: $appendable },
   effect: uploadTemplateFx,
   mapParams: (_: undefined, { accountId, file, appendable }) => ({ accountId: accountId ?? 0, file: file!, appendable }),
 })
@@ -49,11 +58,11 @@ $uploadError.on(uploadFx.failData, (_, error) =>
 )
 $file.reset(uploadFx.done, templates.opened)
 $appendable.reset(uploadFx.done, templates.opened)
-sample({ clock: uploadFx.done, target: templates.reloaded })
+sample({ clock: uploadFx.done, target: templates.refreshed })
 sample({ clock: uploadFx.done, fn: () => ({ kind: 'success' as const, key: 'templates.uploaded' }), target: notifyFx })
 
 const downloadFx = attach({
-  source: templates.$accountId,
+  source: $accountId,
   effect: downloadTemplateFx,
   mapParams: (template: Template, accountId) => ({ accountId: accountId ?? 0, id: template.id }),
 })
@@ -61,23 +70,23 @@ sample({ clock: downloadClicked, target: downloadFx })
 sample({ clock: downloadFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.downloadFailed' }), target: notifyFx })
 
 const appendableFx = attach({
-  source: templates.$accountId,
+  source: $accountId,
   effect: setAppendableFx,
   mapParams: (template: Template, accountId) => ({ accountId: accountId ?? 0, id: template.id, appendable: !template.appendable }),
 })
 sample({ clock: appendableToggled, target: appendableFx })
-sample({ clock: appendableFx.finally, target: templates.reloaded })
+sample({ clock: appendableFx.finally, target: templates.refreshed })
 sample({ clock: appendableFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.saveFailed' }), target: notifyFx })
 
 const confirmFx = attach({ effect: confirmRemoveFx })
 const $removing = createStore<Template | null>(null).on(removeClicked, (_, template) => template)
 sample({ clock: removeClicked, fn: (template) => ({ key: 'templates.confirmRemove', name: template.name }), target: confirmFx })
 const removeFx = attach({
-  source: templates.$accountId,
+  source: $accountId,
   effect: removeTemplateFx,
   mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, id }),
 })
 sample({ clock: confirmFx.doneData, source: $removing, filter: (template, yes) => Boolean(template && yes), fn: (template) => template!.id, target: removeFx })
-sample({ clock: removeFx.done, target: templates.reloaded })
+sample({ clock: removeFx.done, target: templates.refreshed })
 sample({ clock: removeFx.done, fn: () => ({ kind: 'success' as const, key: 'templates.removed' }), target: notifyFx })
 sample({ clock: removeFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.removeFailed' }), target: notifyFx })

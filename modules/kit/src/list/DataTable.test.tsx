@@ -1,4 +1,4 @@
-import { type Store, fork } from 'effector'
+import { type Store, allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -44,6 +44,21 @@ describe('<DataTable />', () => {
     expect(html).toContain('Rows: 51')
     expect(html).toMatch(/<button type="button" class="kit-button" disabled="">Previous<\/button>/)
     expect(html).toMatch(/<label for="([^"]+)">Filter companies<\/label><input id="\1" type="search"/)
+  })
+
+  it('marks the sorted header with its direction', async () => {
+    const sorted = createPagedList<Row, 'name' | 'city'>({ fetch: async () => ({ total: 1, limit: 50, skip: 0, data: [{ id: 1, name: 'Nordic Steel', city: 'Oulu' }] }) })
+    const scope = fork()
+    await allSettled(sorted.opened, { scope })
+    await allSettled(sorted.sortClicked, { scope, params: 'city' })
+    await allSettled(sorted.sortClicked, { scope, params: 'city' })
+    const html = renderToStaticMarkup(
+      <Provider value={scope}>
+        <DataTable list={sorted} columns={columns} rowKey={(row) => row.id} caption="Companies" emptyText="No companies" />
+      </Provider>,
+    )
+    expect(html).toContain('<th scope="col" aria-sort="descending"><button type="button" class="kit-sort">City')
+    expect(html).toContain('<th scope="col" aria-sort="none"><button type="button" class="kit-sort">Name')
   })
 
   it('shows loading before the first page, then the empty text, and the failure as an alert', () => {

@@ -3,25 +3,18 @@
  * privileges they hold themselves with the kit's grant editor. What their role gives
  * is switched on the role.
  */
-import { type ListQuery, createGrantEditor, createPagedList, feathersQuery } from '@app/module-kit'
-import { attach, createEvent, createStore, sample } from 'effector'
-import { type UserChoice, fetchAccountUsersFx } from '../../api'
+import { createGrantEditor, createPagedList } from '@app/module-kit'
+import { createEvent, createStore, sample } from 'effector'
+import type { AccountUser } from '@app/plugin-core/shared'
+import { type UserChoice, accountPages, fetchAccountUsersFx } from '../../api'
 import { $accountId, rolesOpened } from './model'
 
 /** A short page: this list is for finding one user, not for reading. */
 export const PICK_PAGE_SIZE = 10
 
 // Finding a user: the account's users list, searched on the server.
-const usersPageFx = attach({
-  source: $accountId,
-  mapParams: (query: ListQuery<'lastName'>, accountId) => {
-    if (accountId === null) throw new Error('The roles tab is not open')
-    return { accountId, query: feathersQuery(query) }
-  },
-  effect: fetchAccountUsersFx,
-})
 export const userPicker = createPagedList<UserChoice, 'lastName'>({
-  fetch: (query) => usersPageFx(query),
+  fetch: accountPages<AccountUser, 'lastName'>($accountId, fetchAccountUsersFx),
   pageSize: PICK_PAGE_SIZE,
   defaultSort: { field: 'lastName', direction: 1 },
   resetOnOpen: true,

@@ -28,6 +28,7 @@ export { issueToken, revokeUserSessions } from './auth/sessions'
 export { menuFlags, projectLevel } from './access'
 export { DEMO_USERS } from './seed'
 export { memberKeys } from './member-keys'
+export { insertAccountWithAdmin } from './services/new-account'
 
 const HOUR = 3600_000
 

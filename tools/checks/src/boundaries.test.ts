@@ -24,6 +24,7 @@ const WORKSPACES: Workspace[] = [
   { name: '@app/plugin-documents', dir: 'plugins/documents', kind: 'plugin' },
   { name: '@app/plugin-projects', dir: 'plugins/projects', kind: 'plugin' },
   { name: '@app/seed', dir: 'tools/seed', kind: 'tool' },
+  { name: '@app/testing', dir: 'tools/testing', kind: 'tool' },
 ]
 const broken = (file: string, specifier: string) => ruleBroken(file, specifier, WORKSPACES)
 
@@ -40,6 +41,7 @@ describe('rules', () => {
     ['plugins/documents/src/index.ts', '@app/plugin-documents/shared'],
     ['plugins/documents/src/services/folders/folders.ts', '../../shared'],
     ['plugins/documents/src/services/folders/folders.test.ts', '@app/api/testing'],
+    ['plugins/documents/src/services/folders/folders.test.ts', '@app/testing'],
     ['shell/src/main.tsx', '@app/module-kit'],
     ['api/src/plugins.ts', '@app/plugin-documents'],
     ['api/vitest.config.ts', '../vitest.shared.ts'],
@@ -59,6 +61,8 @@ describe('rules', () => {
     ['plugins/documents/src/index.ts', '@app/api', /api\//],
     ['plugins/documents/src/index.ts', '@app/api/testing', /api\//],
     ['plugins/documents/src/services/folders/folders.test.ts', '@app/api', /api\//],
+    ['plugins/documents/src/index.ts', '@app/testing', /tools\//],
+    ['plugins/documents/src/services/folders/folders.test.ts', '@app/seed', /tools\//],
     ['plugins/documents/src/index.ts', '@app/plugin-projects', /shared/],
     ['plugins/documents/src/index.ts', '@app/module-kit', /plugins/],
     ['plugins/documents/src/index.ts', '../../projects/src/index', /climbs out/],

@@ -14,7 +14,8 @@
  *
  * Exceptions, on purpose:
  *   - test files in plugins (`*.test.ts`, and helpers in a `test/` folder) may import
- *     `@app/api/testing`, the real server for HTTP tests; nothing else of api/.
+ *     `@app/api/testing`, the real server for HTTP tests, and `@app/testing`, its fixture
+ *     builders; nothing else of api/ or tools/.
  *   - a package's own build/test config (`<package>/*.config.ts`) may import the shared
  *     config files at the repository root (vitest.shared.ts, rspack.config.ts).
  *
@@ -53,6 +54,8 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.turbo'
 const SOURCE = /\.(ts|tsx|mts|cts)$/
 const TEST_FILE = /\.test\.(ts|tsx)$|\/test\/[^/]+\.tsx?$/
 const SERVER_ONLY = /^(node:|knex$|knex\/|@feathersjs\/(knex|koa|authentication|authentication-local|express)(\/|$)|better-sqlite3|mysql2|nodemailer)/
+/** What a plugin's tests may import beyond the plugin rules: the real test server and the fixture builders. */
+const TEST_SUPPORT = new Set(['@app/api/testing', '@app/testing'])
 const ROOT_CONFIG_FILES = new Set(['vitest.shared.ts', 'rspack.config.ts'])
 
 const kindOf = (dir: string): AreaKind => {
@@ -186,8 +189,9 @@ export const ruleBroken = (file: string, specifier: string, workspaces: Workspac
       return `modules/kit may not import ${name}`
     case 'plugin':
     case 'plugin-kit':
-      if (isTest && specifier === '@app/api/testing') return undefined
+      if (isTest && TEST_SUPPORT.has(specifier)) return undefined
       if (to.kind === 'api') return 'a plugin may not import api/ (tests may import @app/api/testing)'
+      if (to.kind === 'tool') return 'a plugin may not import tools/ (tests may import @app/testing)'
       if (kind === 'plugin-kit') return `plugins/kit may not import ${name}`
       if (to.kind === 'plugin-kit') return undefined
       if (to.kind === 'plugin') return shared ? undefined : `a plugin may use another plugin only through ${name}/shared`

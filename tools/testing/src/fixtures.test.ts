@@ -1,0 +1,66 @@
+/** The builders make what they say: each rank signs in with the flags of that rank, in the account it was made for. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Fixtures, type TestServer, fixtures, startTestServer } from './index'
+
+describe('fixture builders', () => {
+  let server: TestServer
+  let make: Fixtures
+  beforeAll(async () => {
+    server = await startTestServer({ seedDemo: false })
+    make = fixtures(server)
+  })
+  afterAll(() => server?.close())
+
+  const signedIn = async (token: string) => (await server.call('GET', '/api/authentication/validate', undefined, token)).status
+
+  test('an account comes with its admin, who manages users and settings', async () => {
+    const account = await make.account()
+    const answer = await server.call('POST', '/api/authentication', { username: account.admin.username, password: account.admin.password })
+    expect(answer.status).toBe(201)
+    expect(answer.body).toMatchObject({ currentAccountId: account.id, canManageUsers: true, canManageSettings: true, canManageAccounts: false })
+  })
+
+  test.each([
+    ['globalAdmin', { canManageAccounts: true, canManageUsers: true }],
+    ['accountAdmin', { canManageAccounts: false, canManageUsers: true }],
+    ['adminRole', { canManageAccounts: false, canManageUsers: true }],
+    ['companyAdmin', { canManageUsers: false, canManageCompanyUsers: true }],
+    ['salesAdmin', { canManageUsers: false, canManageCompany: true }],
+    ['user', { canManageUsers: false, canManageCompanyUsers: false, canManageCompany: false }],
+  ] as const)('a %s has that rank’s flags', async (rank, flags) => {
+    const account = await make.account()
+    const person = await make.user(account, rank)
+    const answer = await server.call('POST', '/api/authentication', { username: person.username, password: person.password })
+    expect(answer.body).toMatchObject({ currentAccountId: account.id, ...flags })
+  })
+
+  test('a company administrator administers the companies given, and appears in its company', async () => {
+    const account = await make.account()
+    const company = await make.company(account)
+    const boss = await make.user(account, 'companyAdmin', { company })
+    const token = await make.signIn(boss)
+    const users = await server.call('GET', `/api/companies/${company.id}/users`, undefined, token)
+    expect(users.status).toBe(200)
+    expect(await server.knex('privileges').where({ user_id: boss.id, resource: 'COMPANY', resource_id: company.id, action: 'ADMINISTER' })).toHaveLength(1)
+  })
+
+  test('a person joined to a second account signs in to either', async () => {
+    const first = await make.account()
+    const second = await make.account()
+    const person = await make.user(first, 'user')
+    const there = await make.join(person, second, 'accountAdmin')
+    const token = await make.signIn(there)
+    expect(await signedIn(token)).toBe(200)
+    const contexts = await server.call('GET', '/api/contexts', undefined, token)
+    expect(contexts.body.map((c: { contextId: number }) => c.contextId).sort()).toEqual([first.id, second.id].sort())
+    const users = await server.call('GET', `/api/accountusers/${second.id}`, undefined, token)
+    expect(users.status).toBe(200)
+  })
+
+  test('builders never collide: names are unique within and across fixture sets', async () => {
+    const other = fixtures(server)
+    const a = await make.user(await make.account(), 'user')
+    const b = await other.user(await other.account(), 'user')
+    expect(a.username).not.toBe(b.username)
+  })
+})

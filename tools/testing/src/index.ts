@@ -1,0 +1,196 @@
+/**
+ * Fixture builders: each test makes the accounts, people and companies it needs on its
+ * own test server, named so that two builders never collide, instead of leaning on the
+ * demo seed. Rows are written the way the product writes them (core's account creation,
+ * the membership's list keys, the companies' search keys), then used over HTTP.
+ *
+ *   const server = await startTestServer({ seedDemo: false })
+ *   const make = fixtures(server)
+ *   const acme = await make.account()
+ *   const boss = await make.user(acme, 'companyAdmin', { company: await make.company(acme) })
+ *   const token = await make.signIn(boss)
+ */
+import { type TestServer, startTestServer } from '@app/api/testing'
+import { cityKey, searchKey } from '@app/plugin-companies'
+import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
+import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
+
+export { startTestServer, type TestServer }
+
+/**
+ * Who a person is in an account, highest first. `adminRole` is an account admin through
+ * the Administrators role (level ACCESS); `companyAdmin` administers the companies given.
+ */
+export const RANKS = ['globalAdmin', 'accountAdmin', 'adminRole', 'companyAdmin', 'salesAdmin', 'user'] as const
+export type Rank = (typeof RANKS)[number]
+
+const LEVEL: Record<Rank, string> = {
+  globalAdmin: 'GLOBAL_ADMIN',
+  accountAdmin: 'ACCOUNT_ADMIN',
+  adminRole: 'ACCESS',
+  companyAdmin: 'ACCESS',
+  salesAdmin: 'SALES_ADMIN',
+  user: 'ACCESS',
+}
+const ADMIN_ROLE: Record<Rank, boolean> = {
+  globalAdmin: true,
+  accountAdmin: true,
+  adminRole: true,
+  companyAdmin: false,
+  salesAdmin: false,
+  user: false,
+}
+
+export const FIXTURE_PASSWORD = 'fixture-password-7431'
+
+export interface AccountFixture {
+  id: number
+  name: string
+  /** The account's first admin (ACCOUNT_ADMIN, Administrators role), made with it. */
+  admin: Person
+}
+
+export interface CompanyFixture {
+  id: number
+  accountId: number
+  name: string
+}
+
+export interface Person {
+  id: number
+  username: string
+  password: string
+  /** The account the person was made in: signIn(person) acts there. */
+  accountId: number
+}
+
+export interface UserOptions {
+  /** The company the membership belongs to (an external user, a company's own staff). */
+  company?: CompanyFixture
+  /** For `companyAdmin`: the companies administered (default: `company`, or a new one). */
+  administers?: CompanyFixture[]
+  firstName?: string
+  lastName?: string
+}
+
+export interface Grant {
+  resource: PrivilegeResource
+  resourceId?: number | null
+  action: PrivilegeAction
+  name?: string | null
+}
+
+export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
+  const { app, knex, call } = server
+  // Unique across servers sharing a MariaDB test database name space, and within one test.
+  const run = Math.random().toString(36).slice(2, 7)
+  let made = 0
+  const next = () => `${run}${++made}`
+  let passwordHash: Promise<string> | undefined
+  const hashed = () => (passwordHash ??= hashPassword(FIXTURE_PASSWORD))
+  const now = () => new Date().toISOString()
+
+  const roleOf = async (accountId: number, admin: boolean) =>
+    Number((await knex('roles').where({ account_id: accountId, security_group: admin ? 'ADMIN' : 'USER' }).orderBy('id').first('id')).id)
+
+  const grant = async (person: Person, grant: Grant, accountId = person.accountId) => {
+    await knex('privileges').insert({
+      account_id: accountId,
+      user_id: person.id,
+      name: grant.name ?? null,
+      resource: grant.resource,
+      resource_id: grant.resourceId ?? null,
+      action: grant.action,
+    })
+  }
+
+  /** A membership of `person` in `accountId` with the rank's level, role and grants. */
+  const addMembership = async (person: Person, accountId: number, rank: Rank, options: UserOptions) => {
+    const row = await knex('users').where({ id: person.id }).first('username', 'first_name', 'last_name', 'acronym', 'anonymous')
+    await knex('account_users').insert({
+      account_id: accountId,
+      user_id: person.id,
+      role_id: await roleOf(accountId, ADMIN_ROLE[rank]),
+      company_id: options.company?.id ?? null,
+      access_level: LEVEL[rank],
+      enabled: true,
+      created_at: now(),
+      ...memberKeys(row),
+    })
+    if (rank === 'companyAdmin') {
+      const companies = options.administers ?? [options.company ?? (await company({ id: accountId }))]
+      for (const c of companies) await grant(person, { resource: 'COMPANY', resourceId: c.id, action: 'ADMINISTER' }, accountId)
+    }
+  }
+
+  /** An enabled account with every default module and its first admin. */
+  const account = async (options: { name?: string } = {}): Promise<AccountFixture> => {
+    const key = next()
+    const name = options.name ?? `Account ${key}`
+    const username = `admin-${key}@fixture.test`
+    const ids = await knex.transaction((trx) =>
+      insertAccountWithAdmin(
+        app,
+        trx,
+        { account_no: `FX-${key}`, company: name, country: 'FI', email: `office-${key}@fixture.test`, enabled: true, trial: false },
+        { username, firstName: 'Admin', lastName: `Fixture ${key}`, passwordHash: null },
+        now(),
+      ),
+    )
+    await knex('users').where({ id: ids.userId }).update({ password_hash: await hashed() })
+    return { id: ids.accountId, name, admin: { id: ids.userId, username, password: FIXTURE_PASSWORD, accountId: ids.accountId } }
+  }
+
+  /** A company of the account. */
+  const company = async (inAccount: { id: number }, options: { name?: string; city?: string } = {}): Promise<CompanyFixture> => {
+    const name = options.name ?? `Company ${next()}`
+    const city = options.city ?? 'Oulu'
+    const [id] = await knex('companies').insert({
+      account_id: inAccount.id,
+      name,
+      city,
+      country: 'FI',
+      search_key: searchKey(name, null),
+      city_key: cityKey(city),
+      created_at: now(),
+    })
+    return { id: Number(id), accountId: inAccount.id, name }
+  }
+
+  /** A new person with one membership, of the given rank, in the account. */
+  const user = async (inAccount: { id: number }, rank: Rank = 'user', options: UserOptions = {}): Promise<Person> => {
+    const key = next()
+    const username = `${rank.toLowerCase()}-${key}@fixture.test`
+    const person = {
+      username,
+      first_name: options.firstName ?? rank,
+      last_name: options.lastName ?? `Fixture ${key}`,
+      acronym: `F${key}`.toUpperCase().slice(0, 20),
+    }
+    const [id] = await knex('users').insert({ ...person, password_hash: await hashed(), language: 'ENGLISH', enabled: true, created_at: now() })
+    const made: Person = { id: Number(id), username, password: FIXTURE_PASSWORD, accountId: inAccount.id }
+    await addMembership(made, inAccount.id, rank, options)
+    return made
+  }
+
+  /** Makes an existing person a member of another account too (one identity, two memberships). */
+  const join = async (person: Person, inAccount: { id: number }, rank: Rank = 'user', options: UserOptions = {}) => {
+    await addMembership(person, inAccount.id, rank, options)
+    return { ...person, accountId: inAccount.id }
+  }
+
+  /** An access token for the person, acting in their `accountId` (switching to it after sign-in when needed). */
+  const signIn = async (person: Person): Promise<string> => {
+    const answer = await call('POST', '/api/authentication', { username: person.username, password: person.password })
+    if (answer.status !== 201) throw new Error(`Sign-in of ${person.username} failed: ${answer.status} ${JSON.stringify(answer.body)}`)
+    const token = answer.body.accessToken as string
+    if (Number(answer.body.currentAccountId) === person.accountId) return token
+    const switched = await call('POST', `/api/contexts/${person.accountId}`, {}, token)
+    if (switched.status !== 201) throw new Error(`Switching ${person.username} to account ${person.accountId} failed: ${switched.status}`)
+    return switched.body.accessToken as string
+  }
+
+  return { account, company, user, join, grant, signIn }
+}
+
+export type Fixtures = ReturnType<typeof fixtures>

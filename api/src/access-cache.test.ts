@@ -10,7 +10,8 @@ let server: TestServer
 let demo: Demo
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // The cache on, whatever TEST_AUTH_CACHE_MS says: these tests are about what it keeps.
+  server = await startTestServer({ authCacheMs: 1000 })
   demo = await signInDemo(server)
 })
 

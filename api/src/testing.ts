@@ -14,7 +14,11 @@ export const DEMO_PASSWORD = 'demo-password-for-tests'
 export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { extraPlugins = [], ...options }: BuildOptions & { extraPlugins?: PluginDefinition[] } = {}) => {
   const db = await testDatabase()
   const config: ServerConfig = {
-    ...loadConfig({ DATA_DIR: db.dataDir, PORT: '0', RATE_LIMIT_USER: '1000/900', RATE_LIMIT_ADDRESS: '1000/900' }, db.dataDir),
+    // TEST_AUTH_CACHE_MS=0 runs the suite with the caller cache off (.ci/run does both).
+    ...loadConfig(
+      { DATA_DIR: db.dataDir, PORT: '0', RATE_LIMIT_USER: '1000/900', RATE_LIMIT_ADDRESS: '1000/900', AUTH_CACHE_MS: process.env.TEST_AUTH_CACHE_MS },
+      db.dataDir,
+    ),
     database: db.config,
     seedDemo: true,
     demoPassword: DEMO_PASSWORD,

@@ -7,6 +7,7 @@ import { feathers } from '@feathersjs/feathers'
 import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
 import path from 'node:path'
 import { createKnex, migrate } from './database'
+import { assertKnexInternals } from './knex-internals'
 import { AUTHENTICATION_SERVICE } from './hooks'
 import { createDiskStorage } from './storage'
 import { uploadMiddleware } from './upload'
@@ -78,6 +79,7 @@ export const createApp = async (options: CreateAppOptions) => {
   app.set('ready', false)
   app.set('registry', [])
   const knex = createKnex(config.database)
+  await assertKnexInternals(knex)
   app.set('knex', knex)
 
   app.set(AUTHENTICATION_SERVICE as never, {

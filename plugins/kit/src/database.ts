@@ -84,6 +84,7 @@ const readRowsAsArrays = (knex: Knex) => {
     if (!connection || !obj.sql || obj.options?.safeIntegers !== undefined) return query(connection, obj)
     const statement = connection.prepare(obj.sql)
     if (!statement.reader) return query(connection, obj)
+    arrayReads.set(knex, (arrayReads.get(knex) ?? 0) + 1)
     const make = rowObjectOf(statement)
     statement.raw(true)
     try {
@@ -94,6 +95,10 @@ const readRowsAsArrays = (knex: Knex) => {
     return obj
   }
 }
+
+/** Reads served as arrays, per knex instance: the start-up check proves the path is taken. */
+const arrayReads = new WeakMap<Knex, number>()
+export const arrayReadCount = (knex: Knex) => arrayReads.get(knex) ?? 0
 
 export const createKnex = (config: Knex.Config) => {
   const knex = knexFactory(config)

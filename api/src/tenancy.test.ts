@@ -175,7 +175,7 @@ describe('the registry', () => {
   })
 
   test('every service is reachable at its own path', () => {
-    // Feathers routes `x/:__id` and `x/:param` alike; a service registered first can hide another.
+    // Every service's implicit `x/:__id` route could hide a declared `x/:param` one (routes.ts picks the most specific).
     for (const entry of registry)
       for (const method of entry.methods) {
         const url = urlOf(entry.path, method, 1, { accountId: A }).slice('/api/'.length)

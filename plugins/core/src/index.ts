@@ -119,8 +119,6 @@ export default definePlugin({
     ...sessionServices,
     ...accountServices,
     ...accountsAdminServices,
-    // Feathers tries `accountusers/:placeholder` routes in the order they were added:
-    // the {userId} ones first, then {accountId} with the list, then the bare collection.
     ...privilegeServices,
     ...accountUserServices,
     ...memberServices,

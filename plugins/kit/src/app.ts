@@ -8,6 +8,7 @@ import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
 import path from 'node:path'
 import { createKnex, migrate } from './database'
 import { assertKnexInternals } from './knex-internals'
+import { SpecificRouter } from './routes'
 import { AUTHENTICATION_SERVICE } from './hooks'
 import { createDiskStorage } from './storage'
 import { uploadMiddleware } from './upload'
@@ -73,6 +74,8 @@ export interface CreateAppOptions {
 export const createApp = async (options: CreateAppOptions) => {
   const { config, plugins } = options
   const app = koa(feathers()) as unknown as Application
+  // Before any service: which one answers a URL follows from the paths, not their order (routes.ts).
+  app.routes = new SpecificRouter() as unknown as Application['routes']
   app.set('config', config)
   app.set('mailer', options.mailer)
   app.set('storage', createDiskStorage(path.join(config.dataDir, 'files')))

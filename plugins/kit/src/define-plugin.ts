@@ -11,6 +11,7 @@ import { moduleSwitch, requireAuth, requireFlag, type TenantScope, tenantRoute, 
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
+import { routeConflicts } from './routes'
 import { validateBody, validateQueryParams } from './validation'
 
 export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
@@ -150,6 +151,9 @@ const flagHook = (definition: ServiceDefinition) => {
 export const installPlugins = async (app: Application, plugins: PluginDefinition[]) => {
   const registry = app.get('registry') ?? []
   for (const plugin of plugins) await plugin.configure?.(app)
+  // The app's router answers with the most specific route (routes.ts): two equally specific ones are a mistake.
+  const conflicts = routeConflicts(plugins.flatMap((plugin) => plugin.services))
+  if (conflicts.length) throw new Error(`Routes that only registration order would tell apart: ${conflicts.join('; ')}`)
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
       const { scope, schemas = {} } = definition

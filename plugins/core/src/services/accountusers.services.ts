@@ -615,10 +615,6 @@ const EXPORT_COLUMNS = [
 
 const USERS_READ = ['canManageUsers', 'canManageCompanyUsers'] as const
 
-/**
- * Registered before member.services' `accountusers`: Feathers tries path placeholders
- * in the order they were added, and `/accountusers/{accountId}` must reach the list.
- */
 export const accountUserServices: ServiceDefinition[] = [
   {
     path: 'accountusers/:accountId',
@@ -685,7 +681,6 @@ export const accountUserServices: ServiceDefinition[] = [
     flags: { create: ['canManageSettings', 'canManageAccounts'] },
     service: (app) => changeAccessLevel(app),
   },
-  // Before the bare path: its own `/:__id` would otherwise take the type segment.
   {
     path: 'accountusers/:userId/file-view/:type',
     methods: ['create'],

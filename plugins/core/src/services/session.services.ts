@@ -81,8 +81,6 @@ export const sessionServices: ServiceDefinition[] = [
       },
     }),
   },
-  // Registered before 'contexts': POST /contexts/2 also matches that service's own 'contexts/:__id'
-  // route, and the router takes the placeholder registered first (405 the other way round).
   {
     path: 'contexts/:contextId',
     methods: ['create'],

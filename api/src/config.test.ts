@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -36,9 +36,37 @@ describe('configuration from the environment', () => {
     [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
     [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
     [{ GEOCODER_URL: 'nominatim.local' }, 'GEOCODER_URL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TOTP_KEY: 'too-short' }, 'TOTP_KEY'],
+    [{ SESSION_MAX_AGE: '3600' }, 'SESSION_MAX_AGE'],
   ])('a bad value stops the start with a message naming the variable: %o', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError)
     expect(() => load(env)).toThrow(new RegExp(`^${name} `))
+  })
+
+  test('TRUST_PROXY counts proxy hops: true is one, false or unset none', () => {
+    expect(load({}).trustProxy).toBe(0)
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(0)
+    expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+  })
+
+  test('sessions live at most SESSION_MAX_AGE (7 days unless set), never less than TOKEN_TTL', () => {
+    expect(load({}).sessionMaxAge).toBe(7 * 86400)
+    expect(load({ TOKEN_TTL: '3600', SESSION_MAX_AGE: '43200' })).toMatchObject({ tokenTtl: 3600, sessionMaxAge: 43200 })
+  })
+
+  test('the TOTP key: TOTP_KEY as hex or base64, else generated once into DATA_DIR, readable by the server alone', () => {
+    const hex = 'ab'.repeat(32)
+    expect(load({ TOTP_KEY: hex }).totpKey).toEqual(Buffer.from(hex, 'hex'))
+    const base64 = Buffer.alloc(32, 7).toString('base64')
+    expect(load({ TOTP_KEY: base64 }).totpKey).toEqual(Buffer.alloc(32, 7))
+    const DATA_DIR = dir()
+    const generated = loadConfig({ DATA_DIR }, '/').totpKey
+    expect(generated).toHaveLength(32)
+    expect(loadConfig({ DATA_DIR }, '/').totpKey).toEqual(generated)
+    expect(statSync(path.join(DATA_DIR, 'totp-key')).mode & 0o777).toBe(0o600)
   })
 
   test('MySQL/MariaDB with DATABASE_URL, and then no demo unless asked', () => {

@@ -50,17 +50,46 @@ const limit = (env: Env, name: string, fallback: string) => {
   return { max: Number(match[1]), windowSeconds: Number(match[2]) }
 }
 
+/** A secret generated once into DATA_DIR (readable by the server's user only), so it survives a restart. */
+const keptSecret = (dataDir: string, name: string, bytes: number) => {
+  const file = path.join(dataDir, name)
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(bytes).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
 /** The JWT secret: JWT_SECRET, else one generated once and kept in DATA_DIR. */
 const jwtSecret = (env: Env, dataDir: string) => {
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) fail('JWT_SECRET', 'must be at least 32 characters long')
     return env.JWT_SECRET
   }
-  const file = path.join(dataDir, 'jwt-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600 })
-  return secret
+  return keptSecret(dataDir, 'jwt-secret', 48)
+}
+
+/** The two-factor secrets' key: TOTP_KEY (32 bytes as 64 hex digits or base64), else one kept in DATA_DIR. */
+const totpKey = (env: Env, dataDir: string) => {
+  const raw = env.TOTP_KEY
+  if (!raw) {
+    const kept = Buffer.from(keptSecret(dataDir, 'totp-key', 32), 'base64url')
+    if (kept.length !== 32) fail('TOTP_KEY', `is unset and ${path.join(dataDir, 'totp-key')} does not hold a 32-byte key`)
+    return kept
+  }
+  if (/^[0-9a-f]{64}$/i.test(raw)) return Buffer.from(raw, 'hex')
+  // 43 base64 (or base64url) characters, padded or not, are 32 bytes.
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(raw)) return Buffer.from(raw, 'base64')
+  return fail('TOTP_KEY', 'must be 32 bytes written as 64 hex digits or in base64 (openssl rand -hex 32)')
+}
+
+/** TRUST_PROXY: how many proxy hops to trust; true means one, false none. */
+const proxyHops = (env: Env) => {
+  const raw = env.TRUST_PROXY?.toLowerCase() || 'false'
+  if (raw === 'true') return 1
+  if (raw === 'false') return 0
+  const hops = Number(raw)
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) fail('TRUST_PROXY', `must be true, false or a number of proxy hops from 0 to 10, not "${env.TRUST_PROXY}"`)
+  return hops
 }
 
 export interface ServerConfig extends AppConfig {
@@ -79,6 +108,9 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) fail('DEMO_PASSWORD', 'must be at least 8 characters long')
   if (env.MAIL_FROM !== undefined && !/^.+@.+$/.test(env.MAIL_FROM)) fail('MAIL_FROM', 'must contain an e-mail address')
   if (env.SUPPORT_EMAIL && !new RegExp(EMAIL_PATTERN).test(env.SUPPORT_EMAIL)) fail('SUPPORT_EMAIL', 'must be an e-mail address')
+  const tokenTtl = integer(env, 'TOKEN_TTL', 86400, 60, 30 * 86400)
+  const sessionMaxAge = integer(env, 'SESSION_MAX_AGE', 7 * 86400, 60, 365 * 86400)
+  if (sessionMaxAge < tokenTtl) fail('SESSION_MAX_AGE', `must be at least TOKEN_TTL (${tokenTtl} seconds)`)
   // Read by the companies plugin's reverse geocoder; checked here so a typo stops the start.
   url(env, 'GEOCODER_URL', ['http:', 'https:'])
   return {
@@ -87,7 +119,10 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     publicUrl,
     database: databaseConfig(databaseUrl, path.join(dataDir, 'app.sqlite')),
     jwtSecret: jwtSecret(env, dataDir),
-    tokenTtl: integer(env, 'TOKEN_TTL', 86400, 60, 30 * 86400),
+    tokenTtl,
+    sessionMaxAge,
+    trustProxy: proxyHops(env),
+    totpKey: totpKey(env, dataDir),
     authCacheMs: integer(env, 'AUTH_CACHE_MS', 1000, 0, 60_000),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Business Cloud <no-reply@localhost>',

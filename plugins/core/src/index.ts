@@ -3,7 +3,9 @@ import packageJson from '../package.json' with { type: 'json' }
 import { createAccessResolver } from './access'
 import { AuthService } from './auth/authentication'
 import { pruneLimits } from './auth/rate-limit'
+import { renewService } from './auth/renew'
 import { accessCache, accessClock, pruneSessions } from './auth/sessions'
+import { sealPlainSecrets } from './auth/totp'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
@@ -11,6 +13,7 @@ import { userIndexes } from './migrations/004-user-indexes'
 import { userFileView } from './migrations/005-user-file-view'
 import { userListKeys } from './migrations/006-user-list-keys'
 import { builtInRoles } from './migrations/007-built-in-roles'
+import { signInHardening } from './migrations/008-sign-in'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
@@ -84,7 +87,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -108,14 +111,16 @@ export default definePlugin({
     })
     app.set('access', createAccessResolver(knex, accessCache(clock, maxAgeMs)))
   },
-  setup(app) {
+  async setup(app) {
     const knex = app.get('knex')
+    await sealPlainSecrets(knex, app.get('config').totpKey)
     const prune = setInterval(() => {
       Promise.all([pruneSessions(knex), pruneLimits(knex)]).catch((error) => console.error('Pruning failed', error))
     }, HOUR)
     prune.unref()
   },
   services: [
+    renewService,
     ...sessionServices,
     ...accountServices,
     ...accountsAdminServices,

@@ -7,8 +7,8 @@ import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SIGN_IN_FAILED } from './auth/authentication'
-import { EMAIL_TAKEN } from './signup'
+import { AWAITING_ACTIVATION, SIGN_IN_FAILED } from './auth/authentication'
+import { SIGN_UP_LIMIT } from './signup'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let engineering: number
@@ -96,22 +96,35 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(answer.body.errors).toEqual({ repeatEmail: 'Emails do not match', repeatPassword: 'Passwords do not match' })
   })
 
-  test('a registered e-mail answers 409 "Email is already registered"', async () => {
+  test('a registered e-mail gets the same answer as a new one, nothing changes, and its owner is told', async () => {
+    const fresh = await server.call('POST', '/api/accounts', form({ email: 'fresh@newco.test', repeatEmail: 'fresh@newco.test', company: 'Fresh Oy' }))
+    expect(fresh.status).toBe(201)
+    const accountsBefore = Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)
+    const adminBefore = await server.knex('users').where({ username: 'admin@demo.test' }).first()
     for (const email of ['admin@demo.test', 'Admin@Demo.test']) {
       const answer = await server.call('POST', '/api/accounts', form({ email, repeatEmail: email }))
-      expect(answer.status).toBe(409)
-      expect(answer.body.message).toBe(EMAIL_TAKEN)
+      expect(answer.status).toBe(fresh.status)
+      expect(answer.body).toEqual(fresh.body)
     }
+    expect(Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)).toBe(accountsBefore)
+    expect(await server.knex('users').where({ username: 'admin@demo.test' }).first()).toEqual(adminBefore)
+    expect((await signInAnswer('admin@demo.test')).status).toBe(201)
+
+    const told = await mailsTo('admin@demo.test')
+    expect(told).toHaveLength(2)
+    expect(told[0]!.subject).toBe('Someone tried to sign up with your e-mail address')
+    expect(told[0]!.text).toContain(`${server.config.publicUrl}/forgotpassword`)
+    expect(told[0]!.text).not.toContain('nora-secret')
   })
 
   test('success: a closed account and a mail; sign-in waits until a global admin opens it', async () => {
     const accountsBefore = (await server.knex('accounts').count({ n: '*' }))[0]!.n
     const answer = await server.call('POST', '/api/accounts', form())
     expect(answer.status).toBe(201)
-    expect(answer.body.message).toMatch(/e-mail/i)
-    const accountId = Number(answer.body.id)
+    expect(answer.body).toEqual({ message: 'An e-mail has been sent to you. You will get another e-mail when your account is opened.' })
     expect(Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)).toBe(Number(accountsBefore) + 1)
-    const account = await server.knex('accounts').where({ id: accountId }).first()
+    const account = await server.knex('accounts').where({ company: 'NewCo Oy' }).first()
+    const accountId = Number(account.id)
     expect(account).toMatchObject({ company: 'NewCo Oy', country: 'FI' })
     expect(Boolean(account.enabled)).toBe(false)
     expect(Boolean(account.trial)).toBe(true)
@@ -122,9 +135,14 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(registered).toHaveLength(1)
     expect(registered[0]!.text).toContain('NewCo Oy')
 
-    const closed = await signInAnswer('nora@newco.test', 'nora-secret')
-    expect(closed.status).toBe(401)
-    expect(closed.body.message).toBe(SIGN_IN_FAILED)
+    // Only the right password learns that the account waits; a wrong one gets the usual answer.
+    const waiting = await signInAnswer('nora@newco.test', 'nora-secret')
+    expect(waiting.status).toBe(403)
+    expect(waiting.body.message).toBe(AWAITING_ACTIVATION)
+    expect(waiting.body).not.toHaveProperty('accessToken')
+    const wrong = await signInAnswer('nora@newco.test', 'not-nora-secret')
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.message).toBe(SIGN_IN_FAILED)
 
     // Only a global admin opens it.
     const adminToken = await server.signIn('admin@demo.test')
@@ -151,8 +169,27 @@ describe('sign-up (POST /api/accounts)', () => {
     const email = 'second@newco.test'
     const answer = await server.call('POST', '/api/accounts', form({ email, repeatEmail: email, company: 'Second Co' }), token)
     expect(answer.status).toBe(201)
-    expect(answer.body.id).not.toBe(engineering)
-    expect((await signInAnswer(email, 'nora-secret')).status).toBe(401)
+    const made = await server.knex('accounts').where({ company: 'Second Co' }).first('id', 'enabled')
+    expect(Number(made.id)).not.toBe(engineering)
+    expect(Boolean(made.enabled)).toBe(false)
+    expect((await signInAnswer(email, 'nora-secret')).status).toBe(403)
+  })
+
+  test('sign-ups are limited per client address; a refused one creates nothing', async () => {
+    await server.knex('rate_limits').where('key', 'like', 'signup:%').delete()
+    // A form the server refuses (400) is no attempt.
+    expect((await server.call('POST', '/api/accounts', form({ repeatPassword: 'other' }))).status).toBe(400)
+    for (let i = 0; i < SIGN_UP_LIMIT.max; i++) {
+      const email = `limit-${i}@newco.test`
+      expect((await server.call('POST', '/api/accounts', form({ email, repeatEmail: email, company: `Limit ${i}` }))).status).toBe(201)
+    }
+    const accountsBefore = Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)
+    const refused = await server.call('POST', '/api/accounts', form({ email: 'late@newco.test', repeatEmail: 'late@newco.test', company: 'Late Oy' }))
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)).toBe(accountsBefore)
+    expect(await server.knex('users').where({ username: 'late@newco.test' }).first('id')).toBeUndefined()
+    expect(await mailsTo('late@newco.test')).toHaveLength(0)
   })
 })
 

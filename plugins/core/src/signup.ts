@@ -2,42 +2,68 @@
  * Sign-up (spec part1 §1, §5): a disabled trial account with its first admin,
  * a mail now and another when a global admin opens the account.
  */
-import { BadRequest, Conflict } from '@feathersjs/errors'
+import { BadRequest } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
 import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
+import { takeAttempts } from './auth/rate-limit'
 import { insertAccountWithAdmin } from './services/new-account'
 import type { SignUp } from './services/schemas'
 
+/** The profile's answer to a change of login e-mail to a taken one (sign-up never tells). */
 export const EMAIL_TAKEN = 'Email is already registered'
 
-export const signUp = async (app: Application, data: SignUp, _params?: AppParams) => {
+/** Sign-ups per client address: a few trials from one office, not a script filling the table. */
+export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 3600 }
+
+/** The one answer to every well-formed sign-up, new e-mail or registered: it must not tell which. */
+export const SIGN_UP_ANSWER = { message: 'An e-mail has been sent to you. You will get another e-mail when your account is opened.' }
+
+const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
+
+export const signUp = async (app: Application, data: SignUp, params?: AppParams) => {
   const errors: Record<string, string> = {}
   if (data.repeatEmail.trim().toLowerCase() !== data.email.trim().toLowerCase()) errors.repeatEmail = MESSAGES.emailsMismatch
   if (data.repeatPassword !== data.password) errors.repeatPassword = MESSAGES.passwordsMismatch
   if (Object.keys(errors).length) throw new BadRequest('Validation failed', { errors })
 
   const knex = app.get('knex')
+  await takeAttempts(knex, [{ key: `signup:ip:${params?.ip ?? 'internal'}`, limit: SIGN_UP_LIMIT }])
   const username = data.email.trim().toLowerCase()
-  if (await knex('users').where({ username }).first('id')) throw new Conflict(EMAIL_TAKEN)
-
+  // Hashed either way, so a registered e-mail answers as late as a new one.
   const passwordHash = await hashPassword(data.password)
-  const now = nowIso()
-  const accountId = await createAccount(app, data, username, passwordHash, now).catch((error) => {
-    // Two sign-ups with one e-mail at the same moment: the unique index decides, with the same answer.
-    if (error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')) throw new Conflict(EMAIL_TAKEN)
-    throw error
-  })
-  const config = app.get('config')
-  await app.get('mailer').send({
+  const existing = await knex('users').where({ username }).first('id')
+  const created =
+    !existing &&
+    (await createAccount(app, data, username, passwordHash, nowIso()).then(
+      () => true,
+      (error) => {
+        // Two sign-ups with one e-mail at the same moment: the unique index decides, and the loser is the registered case.
+        if (isDuplicate(error)) return false
+        throw error
+      },
+    ))
+  await (created ? sendRegisteredMail(app, data, username) : sendAlreadyRegisteredMail(app, username))
+  return SIGN_UP_ANSWER
+}
+
+const sendRegisteredMail = (app: Application, data: SignUp, username: string) =>
+  app.get('mailer').send({
     to: username,
     subject: 'Your trial account is registered',
-    text: `Hello ${data.firstName},\n\nThank you for registering ${data.company}. We will send you another e-mail as soon as your account is opened.\n\n${config.publicUrl}\n`,
+    text: `Hello ${data.firstName},\n\nThank you for registering ${data.company}. We will send you another e-mail as soon as your account is opened.\n\n${app.get('config').publicUrl}\n`,
   })
-  return {
-    id: accountId,
-    message: 'An e-mail has been sent to you. You will get another e-mail when your account is opened.',
-  }
+
+/** Tells the owner of a registered e-mail that someone tried to sign up with it; nothing else changes. */
+const sendAlreadyRegisteredMail = async (app: Application, username: string) => {
+  const owner = await app.get('knex')('users').where({ username, anonymous: false }).first('first_name')
+  if (!owner) return
+  const { publicUrl } = app.get('config')
+  await app.get('mailer').send({
+    to: username,
+    subject: 'Someone tried to sign up with your e-mail address',
+    text: `Hello ${owner.first_name},\n\nSomeone tried to register a new trial account with this e-mail address, which already has an account. Nothing was changed.\n\nIf it was you, sign in at ${publicUrl}/ or choose a new password at ${publicUrl}/forgotpassword. If it was not you, you need not do anything.\n`,
+  })
 }
 
 /** The account, its roles, its first admin and its default modules, all or nothing. */

@@ -95,7 +95,10 @@ export const createApp = async (options: CreateAppOptions) => {
     jwtOptions: { header: { typ: 'access' }, audience: config.publicUrl, issuer: 'business-cloud', algorithm: 'HS256', expiresIn: config.tokenTtl },
   } as never)
 
-  app.proxy = process.env.TRUST_PROXY === 'true'
+  // The client is the address the outermost trusted proxy saw: counted from the right, so a
+  // value the client put in X-Forwarded-For itself is never taken.
+  app.proxy = config.trustProxy > 0
+  app.maxIpsCount = config.trustProxy
   app.use(errorMiddleware())
   app.use(apiPrefix(options.web))
   app.use(uploadMiddleware(() => app.get('storage'), config.uploadMaxBytes))

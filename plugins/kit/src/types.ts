@@ -42,8 +42,14 @@ export interface AppConfig {
   publicUrl: string
   database: Knex.Config
   jwtSecret: string
-  /** Lifetime of an access token, seconds. */
+  /** Lifetime of an access token, seconds; the web app renews it while its user is active. */
   tokenTtl: number
+  /** The longest a session lives from its sign-in, renewals included, seconds. */
+  sessionMaxAge: number
+  /** Proxy hops in front of the server whose X-Forwarded-For entries are trusted (0: none). */
+  trustProxy: number
+  /** The AES-256-GCM key two-factor secrets are sealed with (32 bytes). */
+  totpKey: Buffer
   /**
    * The longest a caller's session and grants are reused between requests, ms (0: read on
    * every request). Exact on this process whatever the value: every write to them ends it.

@@ -4,9 +4,9 @@
  */
 import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import jwt from 'jsonwebtoken'
-import { authenticator } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SIGN_IN_FAILED } from './authentication'
+import { clearOfStepEdge, codeAt, wrongCode } from './totp-testing'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let engineering: number
@@ -196,17 +196,8 @@ describe('contexts', () => {
 describe('two-factor', () => {
   const username = 'manager@demo.test'
 
-  /** A code of a time window other than the current one and its neighbours. */
-  const wrongCode = (secret: string) => {
-    const now = Date.now()
-    const near = new Set([-1, 0, 1].map((step) => authenticator.clone({ epoch: now + step * 30_000 }).generate(secret)))
-    for (let step = 10; ; step++) {
-      const code = authenticator.clone({ epoch: now + step * 30_000 }).generate(secret)
-      if (!near.has(code)) return code
-    }
-  }
-
   test('enrol, confirm, then sign-in needs the code; the challenge is single-use and not an access token', async () => {
+    await clearOfStepEdge()
     const token = await server.signIn(username)
     const enrolment = await server.call('POST', '/api/two-factor/enrolment', {}, token)
     expect(enrolment.status).toBe(201)
@@ -217,7 +208,8 @@ describe('two-factor', () => {
     expect((await signInAnswer(username)).body.hasTwoFactor).toBe(false)
     const badConfirm = await server.call('POST', '/api/two-factor/confirmation', { code: wrongCode(secret) }, token)
     expect(badConfirm.status).toBe(400)
-    const confirm = await server.call('POST', '/api/two-factor/confirmation', { code: authenticator.generate(secret) }, token)
+    // Each code is accepted once: the previous window's confirms, the current one signs in.
+    const confirm = await server.call('POST', '/api/two-factor/confirmation', { code: codeAt(secret, -1) }, token)
     expect(confirm.status).toBe(201)
     expect(confirm.body).toEqual({ hasTwoFactor: true })
 
@@ -238,7 +230,7 @@ describe('two-factor', () => {
     expect(wrong.status).toBe(201)
     expect(wrong.body).toEqual({ valid: false })
 
-    const right = await server.call('POST', '/api/authentication/two-factor', { challengeToken, code: authenticator.generate(secret) })
+    const right = await server.call('POST', '/api/authentication/two-factor', { challengeToken, code: codeAt(secret, 0) })
     expect(right.status).toBe(201)
     expect(right.body.valid).toBe(true)
     expect((await validate(right.body.accessToken)).status).toBe(200)
@@ -246,21 +238,21 @@ describe('two-factor', () => {
     expect(silent.body.hasTwoFactor).toBe(true)
     expect(silent.body.principal.firstName).toBe('Mikko')
 
-    const reused = await server.call('POST', '/api/authentication/two-factor', { challengeToken, code: authenticator.generate(secret) })
+    const reused = await server.call('POST', '/api/authentication/two-factor', { challengeToken, code: codeAt(secret, 1) })
     expect(reused.status).toBe(401)
     expect(reused.body).not.toHaveProperty('accessToken')
 
     // Concurrent answers to one challenge: only one of them gets a token.
     const next = (await signInAnswer(username)).body.challengeToken as string
     const raced = await Promise.all(
-      [1, 2, 3].map(() => server.call('POST', '/api/authentication/two-factor', { challengeToken: next, code: authenticator.generate(secret) })),
+      [1, 2, 3].map(() => server.call('POST', '/api/authentication/two-factor', { challengeToken: next, code: codeAt(secret, 1) })),
     )
     expect(raced.filter((a) => a.body?.accessToken)).toHaveLength(1)
 
     // An access token is no challenge.
     const asChallenge = await server.call('POST', '/api/authentication/two-factor', {
       challengeToken: right.body.accessToken,
-      code: authenticator.generate(secret),
+      code: codeAt(secret, 1),
     })
     expect(asChallenge.status).toBe(401)
   })

@@ -7,17 +7,19 @@ import { type KeyObject, createSecretKey } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
 import { LocalStrategy } from '@feathersjs/authentication-local'
-import { NotAuthenticated } from '@feathersjs/errors'
+import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { AppParams, Application, AuthUser, ClockedCache } from '@app/plugin-kit'
 import { Field } from '@app/plugin-kit/shared'
 import { assertValid, cached } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
 import { flagsFor } from '../access'
 import { verifyPassword } from './passwords'
-import { assertNotLimited, recordFailure } from './rate-limit'
+import { returnAttempts, takeAttempts } from './rate-limit'
 import { type SessionKind, type SessionRow, issueToken, loadSession, revokeSession, sessionUser } from './sessions'
 
 export const SIGN_IN_FAILED = 'User does not exist or wrong password'
+/** Told only to someone who gave the right password: it says nothing a stranger could use. */
+export const AWAITING_ACTIVATION = 'Your account is waiting for activation'
 
 export const signInSchema = Type.Object(
   {
@@ -179,28 +181,33 @@ export class AuthService extends AuthenticationService {
     assertValid(cached(credentialsSchema, 'data'), { username, password })
 
     const { perUser, perAddress } = this.appRef.get('config').rateLimit
-    const userKey = `signin:user:${username}`
-    const addressKey = `signin:ip:${params.ip ?? 'internal'}`
-    // Refuse before hashing anything: a blocked attacker costs one indexed read.
-    await assertNotLimited(knex, userKey, perUser)
-    await assertNotLimited(knex, addressKey, perAddress)
+    const attempts = [
+      { key: `signin:ip:${params.ip ?? 'internal'}`, limit: perAddress },
+      { key: `signin:user:${username}`, limit: perUser },
+    ]
+    // Counted before anything is checked: parallel guesses meet the limit like a sequence,
+    // and a blocked attacker costs a few indexed statements, never a hash.
+    await takeAttempts(knex, attempts)
+    // A failure keeps its attempts; the right password hands them back.
+    const user: UserRow = ((await this.authenticate({ strategy: 'local', username, password }, params, 'local')) as any).user
+    await returnAttempts(knex, attempts)
 
-    let user: UserRow
-    let accountId: number | undefined
-    try {
-      const result = await this.authenticate({ strategy: 'local', username, password }, params, 'local')
-      user = (result as any).user
-      accountId = await this.homeAccount(user.id)
-      if (!accountId) throw new NotAuthenticated(SIGN_IN_FAILED)
-    } catch (error) {
-      await recordFailure(knex, userKey, perUser)
-      await recordFailure(knex, addressKey, perAddress)
-      throw error
-    }
+    const accountId = await this.homeAccount(user.id)
+    if (!accountId) throw (await this.awaitsActivation(user.id)) ? new Forbidden(AWAITING_ACTIVATION) : new NotAuthenticated(SIGN_IN_FAILED)
     if (user.twoFactorEnabled) {
       return { hasTwoFactor: true, challengeToken: await issueToken(this.appRef, user.id, accountId, 'challenge') }
     }
     return this.answer(user.id, accountId, await issueToken(this.appRef, user.id, accountId, 'access'))
+  }
+
+  /** Whether the user's only hope is a signed-up trial account that a global admin has not opened yet. */
+  async awaitsActivation(userId: number) {
+    const waiting = await this.appRef
+      .get('knex')('account_users as au')
+      .join('accounts as a', 'a.id', 'au.account_id')
+      .where({ 'au.user_id': userId, 'au.enabled': true, 'a.enabled': false, 'a.trial': true })
+      .first('au.id')
+    return Boolean(waiting)
   }
 
   /** The first account the user may use: an enabled membership in an enabled account. */

@@ -6,8 +6,8 @@
  * on this instance, within AUTH_CACHE_MS on others sharing the database.
  */
 import { randomUUID } from 'node:crypto'
-import { NotAuthenticated } from '@feathersjs/errors'
-import type { Application, AuthUser, Language, UserAccessLevel } from '@app/plugin-kit'
+import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
+import type { AppConfig, Application, AuthUser, Language, UserAccessLevel } from '@app/plugin-kit'
 import { ClockedCache, nowIso, writeClock } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
@@ -33,21 +33,65 @@ export const accessCache = <V>(clock: ReturnType<typeof accessClock>, maxAgeMs: 
 /** A two-factor challenge lives five minutes. */
 export const CHALLENGE_TTL = 300
 
-export const issueToken = async (app: Application, userId: number, accountId: number, kind: SessionKind) => {
+/** When the session `id` signed in; a session from before this was kept counts from now. */
+const signedInAt = async (knex: Knex, id: string | undefined) => {
+  const row = id ? await knex('sessions').where({ id }).first('signed_in_at') : undefined
+  return row?.signed_in_at ? Number(row.signed_in_at) : Date.now()
+}
+
+/** The end of a session signed in at `signedIn`, renewals included (SESSION_MAX_AGE). */
+const lastMoment = (config: AppConfig, signedIn: number) => signedIn + config.sessionMaxAge * 1000
+
+/** A token for a session row: `expiresAt` in ms, cut to whole seconds as JWTs count them. */
+const sign = (app: Application, row: { id: string; userId: number; accountId: number; kind: SessionKind }, expiresAt: number) => {
+  const auth = app.service('authentication') as any
+  const expiresIn = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000))
+  return auth.createAccessToken({ acc: row.accountId, kind: row.kind }, { subject: String(row.userId), jwtid: row.id, expiresIn }) as Promise<string>
+}
+
+/**
+ * A new session and its token. `continues` names the session this one carries on (a switch
+ * of account): the new one keeps its sign-in time, so switching never extends SESSION_MAX_AGE.
+ */
+export const issueToken = async (app: Application, userId: number, accountId: number, kind: SessionKind, continues?: string) => {
   const config = app.get('config')
-  const ttl = kind === 'access' ? config.tokenTtl : CHALLENGE_TTL
+  const knex = app.get('knex')
+  const signedIn = await signedInAt(knex, continues)
+  const now = Date.now()
+  const expiresAt = kind === 'access' ? Math.min(now + config.tokenTtl * 1000, lastMoment(config, signedIn)) : now + CHALLENGE_TTL * 1000
   const id = randomUUID()
-  await app.get('knex')('sessions').insert({
+  await knex('sessions').insert({
     id,
     user_id: userId,
     account_id: accountId,
     kind,
-    expires_at: Date.now() + ttl * 1000,
+    expires_at: expiresAt,
+    signed_in_at: signedIn,
     revoked: false,
     created_at: nowIso(),
   })
-  const auth = app.service('authentication') as any
-  return auth.createAccessToken({ acc: accountId, kind }, { subject: String(userId), jwtid: id, expiresIn: ttl }) as Promise<string>
+  return sign(app, { id, userId, accountId, kind }, expiresAt)
+}
+
+export const SESSION_AT_MAXIMUM = 'This session has reached its longest allowed life; sign in again when it ends'
+
+/**
+ * Sliding expiry: the caller's access session lives TOKEN_TTL from now, never past
+ * SESSION_MAX_AGE from its sign-in, under a fresh token for the same row (signing out
+ * still ends every token of it). A session that cannot live longer answers 403.
+ */
+export const renewToken = async (app: Application, user: AuthUser) => {
+  const config = app.get('config')
+  const knex = app.get('knex')
+  const row = await knex('sessions').where({ id: user.sessionId, kind: 'access' }).first('signed_in_at', 'expires_at')
+  if (!row?.signed_in_at) throw new Forbidden(SESSION_AT_MAXIMUM)
+  const expiresAt = Math.min(Date.now() + config.tokenTtl * 1000, lastMoment(config, Number(row.signed_in_at)))
+  if (expiresAt <= Number(row.expires_at)) throw new Forbidden(SESSION_AT_MAXIMUM)
+  // Signed out (or revoked) since the token was checked: nothing is renewed.
+  const renewed = await knex('sessions').where({ id: user.sessionId, revoked: false }).update({ expires_at: expiresAt })
+  if (Number(renewed) !== 1) throw new NotAuthenticated('Your session has ended, please sign in again')
+  const accessToken = await sign(app, { id: user.sessionId, userId: user.id, accountId: user.accountId, kind: 'access' }, expiresAt)
+  return { accessToken, expiresAt }
 }
 
 export interface SessionRow {

@@ -13,7 +13,7 @@ import { nowIso } from '@app/plugin-kit'
 import { Field, MESSAGES } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
-import { assertNotLimited, recordFailure } from '../auth/rate-limit'
+import { takeAttempts } from '../auth/rate-limit'
 import { revokeUserSessions } from '../auth/sessions'
 import { refreshMemberKeys } from '../member-keys'
 
@@ -76,12 +76,11 @@ const requestReset = (app: Application) => ({
     const key = `reset:email:${email}`
     let limited = false
     try {
-      await assertNotLimited(knex, key, RESET_REQUEST_LIMIT)
+      await takeAttempts(knex, [{ key, limit: RESET_REQUEST_LIMIT }])
     } catch (error) {
       if (!(error instanceof TooManyRequests)) throw error
       limited = true
     }
-    await recordFailure(knex, key, RESET_REQUEST_LIMIT)
     // The same reads happen for every address; only a known one gets a token and a mail.
     const user = await knex('users').where({ username: email }).first('id', 'username', 'first_name', 'enabled', 'anonymous')
     if (!limited && user && user.enabled && !user.anonymous) {

@@ -5,15 +5,12 @@
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { currentUser } from '@app/plugin-kit'
-import { authenticator } from 'otplib'
 import type { AuthService } from '../auth/authentication'
-import { assertNotLimited, recordFailure } from '../auth/rate-limit'
+import { returnAttempts, takeAttempts } from '../auth/rate-limit'
 import { issueToken } from '../auth/sessions'
+import { acceptCode, newSecret } from '../auth/totp'
 import { routeId } from './route'
 import { twoFactorConfirmSchema, twoFactorSchema } from './schemas'
-
-// A code is accepted in the 30 seconds before and after its own window (clock drift).
-authenticator.options = { window: 1 }
 
 const auth = (app: Application) => app.service('authentication') as unknown as AuthService
 const TOTP_LIMIT = { max: 5, windowSeconds: 900 }
@@ -35,17 +32,15 @@ export const sessionServices: ServiceDefinition[] = [
       async create(data: { challengeToken: string; code: string }, params: AppParams) {
         const user = await auth(app).userOf({ ...params, authentication: { strategy: 'jwt', accessToken: data.challengeToken } }, 'challenge')
         const knex = app.get('knex')
-        const key = `totp:${user.id}`
-        await assertNotLimited(knex, key, TOTP_LIMIT)
-        const row = await knex('users').where({ id: user.id }).first('two_factor_secret')
-        if (!row?.two_factor_secret || !authenticator.check(data.code, row.two_factor_secret)) {
-          await recordFailure(knex, key, TOTP_LIMIT)
-          return { valid: false }
-        }
+        const attempts = [{ key: `totp:${user.id}`, limit: TOTP_LIMIT }]
+        // Counted before the code is checked, so parallel guesses meet the limit like a sequence.
+        await takeAttempts(knex, attempts)
+        if ((await acceptCode(app, user.id, data.code)) !== 'accepted') return { valid: false }
+        await returnAttempts(knex, attempts)
         // The challenge is spent: it cannot be used for a second token, even by a concurrent call.
         const spent = await knex('sessions').where({ id: user.sessionId, revoked: false }).update({ revoked: true })
         if (Number(spent) !== 1) throw new NotAuthenticated('Your session has ended, please sign in again')
-        return { valid: true, accessToken: await issueToken(app, user.id, user.accountId, 'access') }
+        return { valid: true, accessToken: await issueToken(app, user.id, user.accountId, 'access', user.sessionId) }
       },
     }),
   },
@@ -56,10 +51,10 @@ export const sessionServices: ServiceDefinition[] = [
     service: (app) => ({
       async create(_data: unknown, params: AppParams) {
         const user = currentUser(params)
-        const secret = authenticator.generateSecret()
+        const { secret, sealed, otpauthUri } = newSecret(app, user.id, user.username)
         // The secret waits unconfirmed: two-factor turns on only when a code from it is confirmed.
-        await app.get('knex')('users').where({ id: user.id }).update({ two_factor_secret: secret, two_factor_enabled: false })
-        return { secret, otpauthUri: authenticator.keyuri(user.username, 'Business Cloud', secret) }
+        await app.get('knex')('users').where({ id: user.id }).update({ two_factor_secret: sealed, two_factor_enabled: false })
+        return { secret, otpauthUri }
       },
     }),
   },
@@ -71,12 +66,10 @@ export const sessionServices: ServiceDefinition[] = [
     service: (app) => ({
       async create(data: { code: string }, params: AppParams) {
         const user = currentUser(params)
-        const knex = app.get('knex')
-        const row = await knex('users').where({ id: user.id }).first('two_factor_secret')
-        if (!row?.two_factor_secret) throw new BadRequest('Start the two-factor set-up first')
-        if (!authenticator.check(data.code, row.two_factor_secret))
-          throw new BadRequest('Validation failed', { errors: { code: 'The code is not valid, try the current one' } })
-        await knex('users').where({ id: user.id }).update({ two_factor_enabled: true })
+        const accepted = await acceptCode(app, user.id, data.code)
+        if (accepted === 'none') throw new BadRequest('Start the two-factor set-up first')
+        if (accepted === 'refused') throw new BadRequest('Validation failed', { errors: { code: 'The code is not valid, try the current one' } })
+        await app.get('knex')('users').where({ id: user.id }).update({ two_factor_enabled: true })
         return { hasTwoFactor: true }
       },
     }),
@@ -95,7 +88,7 @@ export const sessionServices: ServiceDefinition[] = [
           .where({ 'au.user_id': user.id, 'au.account_id': contextId, 'au.enabled': true, 'a.enabled': true })
           .first('au.id')
         if (!member) throw new Forbidden('You do not belong to this account')
-        return { accessToken: await issueToken(app, user.id, contextId, 'access') }
+        return { accessToken: await issueToken(app, user.id, contextId, 'access', user.sessionId) }
       },
     }),
   },

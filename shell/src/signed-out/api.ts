@@ -56,6 +56,7 @@ export type SignUpData = {
   phone: string
 }
 
+/** Answers alike whether the e-mail was new or registered: sign-up does not tell who is registered. */
 export const registerFx = createEffect((data: SignUpData) =>
-  apiRequest<{ id: number; message: string }>('POST', '/accounts', { body: data, token: null }),
+  apiRequest<{ message: string }>('POST', '/accounts', { body: data, token: null }),
 )

@@ -5,9 +5,9 @@ import { textOf } from './test-helpers'
 
 describe('error notices', () => {
   it('translates the messages the API answers in English', () => {
-    const shown = errorNotice(new ApiError('Email is already registered', 409))
-    expect(shown).toMatchObject({ tone: 'error', status: 409 })
-    expect(textOf(shown)).toBe('Email is already registered')
+    const shown = errorNotice(new ApiError('Your account is waiting for activation', 403))
+    expect(shown).toMatchObject({ tone: 'error', status: 403 })
+    expect(textOf(shown)).toBe('Your account is waiting for activation')
   })
 
   it('rounds the Retry-After of a 429 up to whole minutes', () => {

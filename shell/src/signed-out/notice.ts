@@ -28,7 +28,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   'User does not exist or wrong password': 'errors.signInFailed',
   'Unable to reset your password, please try to get a new password-reset email by using the forgotten password page':
     'errors.resetFailed',
-  'Email is already registered': 'errors.emailTaken',
+  'Your account is waiting for activation': 'errors.awaitingActivation',
   'Your session has ended, please sign in again': 'errors.sessionEnded',
   'Validation failed': 'errors.validationFailed',
 }

@@ -34,6 +34,13 @@ describe('sign-in', () => {
     expect(scope.getState($session)).toBeNull()
   })
 
+  it('tells a trial user with the right password that the account waits for activation', async () => {
+    const scope = setup([[signInFx, async () => Promise.reject(apiError(403, 'Your account is waiting for activation'))]])
+    await signIn(scope)
+    expect(textOf(scope.getState($notice))).toBe('Your account is waiting for activation')
+    expect(scope.getState($session)).toBeNull()
+  })
+
   it('tells how long to wait after too many attempts', async () => {
     const scope = setup([
       [signInFx, async () => Promise.reject(apiError(429, 'Too many attempts, try again in 15 minutes', undefined, { retryAfter: 850 }))],

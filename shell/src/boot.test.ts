@@ -1,7 +1,7 @@
-import { $session, type AuthResult, loadContextsFx, loadModulesFx, storeTokenFx } from '@app/module-kit'
+import { $session, type AuthResult, loadContextsFx, loadModulesFx, storeTokenFx, tokenRemoved, tokenReplaced, userActed } from '@app/module-kit'
 import { type Effect, allSettled, fork } from 'effector'
 import { expect, test, vi } from 'vitest'
-import { $booting, appStarted, restartFx, resumeFx } from './boot'
+import { $booting, ACTIVITY_REPORT_MS, appStarted, restartFx, resumeFx, watchSession } from './boot'
 
 const result = {
   accessToken: 'stored',
@@ -54,4 +54,43 @@ test('a token the server refuses is dropped and the app restarts at /', async ()
   await allSettled(appStarted, { scope })
   expect(restart).toHaveBeenCalledTimes(1)
   expect(scope.getState($session)).toBeNull()
+})
+
+test('the watch reports what the user does at most every 10 s, and a token another tab stored', () => {
+  // The browser's window, as far as the watch uses it: events and a timer.
+  const window = Object.assign(new EventTarget(), { setInterval: () => 0, clearInterval: () => undefined })
+  vi.stubGlobal('window', window)
+  vi.useFakeTimers({ now: 1_000_000 })
+  const acted = vi.fn()
+  const replaced = vi.fn()
+  const removed = vi.fn()
+  const unwatch = [userActed.watch(acted), tokenReplaced.watch(replaced), tokenRemoved.watch(removed)]
+  const stop = watchSession()
+  try {
+    window.dispatchEvent(new Event('keydown'))
+    vi.advanceTimersByTime(ACTIVITY_REPORT_MS - 1)
+    window.dispatchEvent(new Event('pointerdown'))
+    expect(acted.mock.calls).toEqual([[1_000_000]])
+    vi.advanceTimersByTime(1)
+    window.dispatchEvent(new Event('wheel'))
+    expect(acted.mock.calls).toEqual([[1_000_000], [1_000_000 + ACTIVITY_REPORT_MS]])
+    // Moving the mouse over a resting page is no activity.
+    vi.advanceTimersByTime(ACTIVITY_REPORT_MS)
+    window.dispatchEvent(new Event('mousemove'))
+    expect(acted).toHaveBeenCalledTimes(2)
+
+    window.dispatchEvent(Object.assign(new Event('storage'), { key: 'accessToken', newValue: 'renewed-elsewhere' }))
+    expect(replaced).toHaveBeenCalledWith('renewed-elsewhere')
+    window.dispatchEvent(Object.assign(new Event('storage'), { key: 'accessToken', newValue: null }))
+    expect(removed).toHaveBeenCalledTimes(1)
+
+    stop()
+    vi.advanceTimersByTime(ACTIVITY_REPORT_MS)
+    window.dispatchEvent(new Event('keydown'))
+    expect(acted).toHaveBeenCalledTimes(2)
+  } finally {
+    for (const undo of unwatch) undo()
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  }
 })

@@ -1,7 +1,8 @@
 /**
  * Start-up and the session watch: a stored token signs in silently (on failure the
  * token is dropped and the app starts again at /); while signed in the token is
- * checked every 2 minutes and a token removed in another tab signs out here too.
+ * checked every 2 minutes, a token removed in another tab signs out here too, and
+ * what the user does is reported to the kit, which renews the token (sliding expiry).
  */
 import {
   $location,
@@ -11,11 +12,17 @@ import {
   sessionChecked,
   sessionResumed,
   tokenRemoved,
+  tokenReplaced,
   tokenStorage,
+  userActed,
 } from '@app/module-kit'
 import { createEffect, createEvent, createStore, sample } from 'effector'
 
 export const TOKEN_CHECK_MS = 2 * 60_000
+/** Activity is reported at most this often: renewal needs to know only that the user is there. */
+export const ACTIVITY_REPORT_MS = 10_000
+/** What counts as the user doing something; mouse moves alone do not (a cursor resting on the page). */
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel'] as const
 
 export const appStarted = createEvent()
 
@@ -45,17 +52,29 @@ sample({
   target: breadcrumbsSet,
 })
 
-/** Browser wiring: the 2-minute check and the storage event. Returns the undo. */
+/** Browser wiring: the 2-minute check, the storage event and the user's activity. Returns the undo. */
 export const watchSession = () => {
   const timer = window.setInterval(() => sessionChecked(), TOKEN_CHECK_MS)
   const onStorage = (event: StorageEvent) => {
-    if (event.key === tokenStorage.key && !event.newValue) tokenRemoved()
+    if (event.key === tokenStorage.key) {
+      if (event.newValue) tokenReplaced(event.newValue)
+      else tokenRemoved()
+    }
     // localStorage.clear() in another tab reports key null.
     if (event.key === null && !tokenStorage.get()) tokenRemoved()
   }
+  let reported = 0
+  const onActivity = () => {
+    const now = Date.now()
+    if (now - reported < ACTIVITY_REPORT_MS) return
+    reported = now
+    userActed(now)
+  }
   window.addEventListener('storage', onStorage)
+  for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true })
   return () => {
     window.clearInterval(timer)
     window.removeEventListener('storage', onStorage)
+    for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true })
   }
 }

@@ -1,5 +1,5 @@
-import { allSettled, fork } from 'effector'
-import { expect, test, vi } from 'vitest'
+import { type Effect, allSettled, fork } from 'effector'
+import { describe, expect, test, vi } from 'vitest'
 import { ApiError } from './client'
 import { $locale } from './i18n'
 import {
@@ -7,6 +7,7 @@ import {
   $enabledModules,
   $flags,
   $session,
+  $tokenLife,
   type AuthResult,
   clearTokenFx,
   contextSwitched,
@@ -14,6 +15,8 @@ import {
   loadModulesFx,
   navigateFx,
   reloadHomeFx,
+  renewTokenFx,
+  renewalDue,
   sessionChecked,
   sessionEnded,
   sessionResumed,
@@ -22,7 +25,10 @@ import {
   signOutFx,
   storeTokenFx,
   targetRemembered,
+  tokenLife,
   tokenRemoved,
+  tokenReplaced,
+  userActed,
   validateTokenFx,
 } from './session'
 
@@ -44,7 +50,8 @@ const result: AuthResult = {
 
 const modules = [{ id: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', version: '1', menu: [], routes: ['/help'], tiles: [], search: false }]
 
-const setup = () => {
+/** `more` replaces further calls, such as the renewal. */
+const setup = (more: [Effect<any, any, any>, (...args: any[]) => unknown][] = []) => {
   const calls = { token: vi.fn(), navigate: vi.fn(), clear: vi.fn(), reload: vi.fn(), signOut: vi.fn() }
   const scope = fork({
     handlers: [
@@ -55,6 +62,7 @@ const setup = () => {
       [signOutFx, calls.signOut],
       [loadModulesFx, async () => modules],
       [loadContextsFx, async () => [{ contextId: 3, name: 'Acme' }]],
+      ...more,
     ],
   })
   return { scope, calls }
@@ -136,4 +144,91 @@ test('nothing to end when nobody is signed in', async () => {
   await allSettled(sessionEnded, { scope })
   await allSettled(tokenRemoved, { scope })
   expect(calls.clear).toHaveBeenCalledTimes(1)
+})
+
+describe('sliding expiry', () => {
+  const HOUR = 3600_000
+  const signedAt = Date.UTC(2026, 10, 23, 8)
+  /** A JWT-shaped token issued at `issuedAt` (ms) for `lifetime` ms; the signature is no concern of the client. */
+  const token = (issuedAt: number, lifetime = 24 * HOUR) => {
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+    return `${part({ alg: 'HS256' })}.${part({ sub: '7', iat: issuedAt / 1000, exp: (issuedAt + lifetime) / 1000 })}.signature`
+  }
+
+  const renewing = (renew: () => Promise<{ accessToken: string; expiresAt: number }>) => {
+    const renewCall = vi.fn(renew)
+    return { ...setup([[renewTokenFx, renewCall]]), renewCall }
+  }
+
+  test('reads the life of a token from its claims', () => {
+    expect(tokenLife(token(signedAt))).toEqual({ issuedAt: signedAt, expiresAt: signedAt + 24 * HOUR })
+    expect(tokenLife('not-a-token')).toBeNull()
+    expect(renewalDue({ issuedAt: 0, expiresAt: 10 }, 4)).toBe(false)
+    expect(renewalDue({ issuedAt: 0, expiresAt: 10 }, 5)).toBe(true)
+  })
+
+  test('activity past half the token life renews it once and stores the new token', async () => {
+    const fresh = token(signedAt + 13 * HOUR)
+    const { scope, calls, renewCall } = renewing(async () => ({ accessToken: fresh, expiresAt: signedAt + 37 * HOUR }))
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    calls.token.mockClear()
+
+    // Young token: the user acts, nothing is renewed.
+    await allSettled(userActed, { scope, params: signedAt + 11 * HOUR })
+    expect(renewCall).not.toHaveBeenCalled()
+
+    await allSettled(userActed, { scope, params: signedAt + 13 * HOUR })
+    expect(renewCall).toHaveBeenCalledTimes(1)
+    expect(calls.token).toHaveBeenCalledWith(fresh)
+    expect(scope.getState($tokenLife)).toEqual({ issuedAt: signedAt + 13 * HOUR, expiresAt: signedAt + 37 * HOUR })
+
+    // The renewed token is young again.
+    await allSettled(userActed, { scope, params: signedAt + 14 * HOUR })
+    expect(renewCall).toHaveBeenCalledTimes(1)
+  })
+
+  test('an idle tab is never renewed: the periodic check alone does not renew', async () => {
+    const { scope, renewCall } = renewing(async () => ({ accessToken: token(signedAt + 20 * HOUR), expiresAt: 0 }))
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    const checked = fork({
+      values: [[$session, scope.getState($session)], [$tokenLife, scope.getState($tokenLife)]],
+      handlers: [[validateTokenFx, async () => undefined], [renewTokenFx, renewCall]],
+    })
+    for (let i = 0; i < 5; i++) await allSettled(sessionChecked, { scope: checked })
+    expect(renewCall).not.toHaveBeenCalled()
+  })
+
+  test('once the server refuses (the longest session life), activity no longer asks', async () => {
+    const { scope, renewCall } = renewing(async () => {
+      throw new ApiError('This session has reached its longest allowed life; sign in again when it ends', 403)
+    })
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    await allSettled(userActed, { scope, params: signedAt + 13 * HOUR })
+    await allSettled(userActed, { scope, params: signedAt + 14 * HOUR })
+    expect(renewCall).toHaveBeenCalledTimes(1)
+    expect(scope.getState($session)).not.toBeNull()
+  })
+
+  test('a network failure is tried again on the next activity; a 401 ends the session', async () => {
+    let status = 0
+    const { scope, calls, renewCall } = renewing(async () => {
+      throw new ApiError('x', status)
+    })
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    await allSettled(userActed, { scope, params: signedAt + 13 * HOUR })
+    expect(scope.getState($session)).not.toBeNull()
+    status = 401
+    await allSettled(userActed, { scope, params: signedAt + 14 * HOUR })
+    expect(renewCall).toHaveBeenCalledTimes(2)
+    expect(scope.getState($session)).toBeNull()
+    expect(calls.clear).toHaveBeenCalled()
+  })
+
+  test('a token renewed in another tab is taken over, so this tab does not renew it again', async () => {
+    const { scope, renewCall } = renewing(async () => ({ accessToken: token(signedAt + 13 * HOUR), expiresAt: 0 }))
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    await allSettled(tokenReplaced, { scope, params: token(signedAt + 12 * HOUR) })
+    await allSettled(userActed, { scope, params: signedAt + 13 * HOUR })
+    expect(renewCall).not.toHaveBeenCalled()
+  })
 })

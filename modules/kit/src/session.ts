@@ -140,3 +140,56 @@ sample({ clock: sessionEnded, fn: () => '/', target: navigateFx })
 
 sample({ clock: contextSwitched, fn: ({ accessToken }) => accessToken, target: storeTokenFx })
 sample({ clock: contextSwitched, target: reloadHomeFx })
+
+/*
+ * Sliding expiry. A token is renewed when the user acts (a key, a click, a scroll) and it is
+ * past half its life, so it lives at most its whole lifetime past the last thing the user
+ * did: an idle tab never renews and its session ends. The server keeps every session
+ * within SESSION_MAX_AGE of its sign-in; once it refuses (403), the token lives out its time.
+ */
+
+/** A token's life in the client's clock, from its own claims (iat, exp). */
+export interface TokenLife {
+  issuedAt: number
+  expiresAt: number
+}
+
+/** The life a JWT states; null for anything that is not one. */
+export const tokenLife = (token: string): TokenLife | null => {
+  try {
+    const payload = token.split('.')[1] ?? ''
+    const { iat, exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
+    return typeof iat === 'number' && typeof exp === 'number' ? { issuedAt: iat * 1000, expiresAt: exp * 1000 } : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether a token is past half its life at `now`: the point from which activity renews it. */
+export const renewalDue = (life: TokenLife, now: number) => now >= (life.issuedAt + life.expiresAt) / 2
+
+/** The user did something in this tab, at this time (ms); the shell reports it. */
+export const userActed = createEvent<number>()
+/** Another tab stored a new token (renewed it): this tab uses it too. */
+export const tokenReplaced = createEvent<string>()
+
+export const renewTokenFx = createEffect(() => apiRequest<{ accessToken: string; expiresAt: number }>('POST', '/authentication/renew', { body: {} }))
+
+export const $tokenLife = createStore<TokenLife | null>(null)
+  .on([sessionStarted, sessionResumed, renewTokenFx.doneData], (_, { accessToken }) => tokenLife(accessToken))
+  .on(tokenReplaced, (_, token) => tokenLife(token))
+  .reset(sessionEnded)
+/** The server will not renew this session again (SESSION_MAX_AGE). */
+const $renewalRefused = createStore(false)
+  .on(renewTokenFx.failData, (refused, error) => refused || (error instanceof ApiError && error.status === 403))
+  .reset([sessionStarted, sessionResumed, sessionEnded])
+
+sample({
+  clock: userActed,
+  source: { life: $tokenLife, refused: $renewalRefused, pending: renewTokenFx.pending },
+  filter: ({ life, refused, pending }, now) => life !== null && !refused && !pending && renewalDue(life, now),
+  fn: () => undefined,
+  target: renewTokenFx,
+})
+sample({ clock: renewTokenFx.doneData, fn: ({ accessToken }) => accessToken, target: storeTokenFx })
+sample({ clock: renewTokenFx.failData, filter: (error) => error instanceof ApiError && error.status === 401, target: sessionEnded })

@@ -41,6 +41,7 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
   'own-user': [
     'authentication',
     'authentication/validate',
+    'authentication/renew',
     'two-factor/enrolment',
     'two-factor/confirmation',
     'contexts',

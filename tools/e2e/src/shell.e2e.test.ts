@@ -119,6 +119,28 @@ describe('the signed-in session', () => {
     expect((await app.call('GET', '/api/authentication/validate', undefined, token)).status).toBe(401)
   })
 
+  it('an active user is not signed out when the token ends: a key press past half its life renews it', async (page) => {
+    await signInAs(page, 'user@demo.test')
+    const signedIn = (await page.evaluate(() => localStorage.getItem('accessToken')))!
+    // The same session under a token of 4 s, as if this one had been issued long ago.
+    const { acc, sub, jti } = JSON.parse(Buffer.from(signedIn.split('.')[1]!, 'base64url').toString())
+    const short: string = await (app.app.service('authentication') as any).createAccessToken({ acc, kind: 'access' }, { subject: sub, jwtid: jti, expiresIn: 4 })
+    await page.evaluate((token) => localStorage.setItem('accessToken', token), short)
+    await page.reload()
+    await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
+    await page.waitForTimeout(2500)
+    await page.keyboard.press('Shift')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(short)
+    const renewed = (await page.evaluate(() => localStorage.getItem('accessToken')))!
+    expect(JSON.parse(Buffer.from(renewed.split('.')[1]!, 'base64url').toString()).jti).toBe(jti)
+    // Past the short token's end the renewed one still works, and so does the page.
+    await page.waitForTimeout(2500)
+    expect((await app.call('GET', '/api/authentication/validate', undefined, short)).status).toBe(401)
+    expect((await app.call('GET', '/api/authentication/validate', undefined, renewed)).status).toBe(200)
+    await mainNav(page).getByRole('link', { name: 'Help' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/help')
+  })
+
   it('switching to Finnish shows Finnish, and it stays at the next sign-in', async (page) => {
     await signInAs(page, 'globaladmin@demo.test')
     await page.goto('/profile')

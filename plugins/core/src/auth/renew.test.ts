@@ -3,7 +3,7 @@
  * under a fresh token for the same session row, never past SESSION_MAX_AGE from its
  * sign-in; a signed-out session is not renewed.
  */
-import { startTestServer } from '@app/api/testing'
+import { type AccountFixture, type Fixtures, type TestServer, fixtures, startTestServer } from '@app/testing'
 import jwt from 'jsonwebtoken'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_AT_MAXIMUM, issueToken } from './sessions'
@@ -11,11 +11,18 @@ import { SESSION_AT_MAXIMUM, issueToken } from './sessions'
 const TTL = 60
 const MAX_AGE = 120
 
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: TestServer
+let make: Fixtures
+let account: AccountFixture
 beforeAll(async () => {
-  server = await startTestServer({ tokenTtl: TTL, sessionMaxAge: MAX_AGE })
+  server = await startTestServer({ tokenTtl: TTL, sessionMaxAge: MAX_AGE, seedDemo: false })
+  make = fixtures(server)
+  account = await make.account()
 })
 afterAll(() => server?.close())
+
+/** A new user of the account, signed in. */
+const signedIn = async () => make.signIn(await make.user(account))
 
 const renew = (token: string) => server.call('POST', '/api/authentication/renew', {}, token)
 const validate = (token: string) => server.call('GET', '/api/authentication/validate', undefined, token)
@@ -25,9 +32,9 @@ const seconds = (ms: number) => Math.floor(ms / 1000)
 
 describe('POST /api/authentication/renew', () => {
   test('answers a fresh token for the same session with TOKEN_TTL from now; the old one stays until its end', async () => {
-    const token = await server.signIn('user@demo.test')
-    const signedIn = await session(token)
-    expect(Number(signedIn.signed_in_at)).toBeGreaterThan(Date.now() - 5000)
+    const token = await signedIn()
+    const first = await session(token)
+    expect(Number(first.signed_in_at)).toBeGreaterThan(Date.now() - 5000)
     // JWTs count whole seconds: wait into the next one, so the new expiry is later.
     await new Promise((resolve) => setTimeout(resolve, 1100))
 
@@ -41,8 +48,8 @@ describe('POST /api/authentication/renew', () => {
     expect(claims(renewed).exp! - claims(renewed).iat!).toBeLessThanOrEqual(TTL)
     const row = await session(renewed)
     expect(Number(row.expires_at)).toBe(answer.body.expiresAt)
-    expect(Number(row.expires_at)).toBeGreaterThan(Number(signedIn.expires_at))
-    expect(Number(row.signed_in_at)).toBe(Number(signedIn.signed_in_at))
+    expect(Number(row.expires_at)).toBeGreaterThan(Number(first.expires_at))
+    expect(Number(row.signed_in_at)).toBe(Number(first.signed_in_at))
     expect((await validate(renewed)).status).toBe(200)
     expect((await validate(token)).status).toBe(200)
 
@@ -53,7 +60,7 @@ describe('POST /api/authentication/renew', () => {
   })
 
   test('never past SESSION_MAX_AGE from the sign-in: the last renewal is cut there, the next is refused', async () => {
-    const token = await server.signIn('admin@demo.test')
+    const token = await signedIn()
     const id = claims(token).jti
     const now = Date.now()
     // Signed in 100 s ago, with 10 s left: SESSION_MAX_AGE (120 s) leaves 20 s, not TOKEN_TTL (60 s).
@@ -72,7 +79,7 @@ describe('POST /api/authentication/renew', () => {
   })
 
   test('a session from before renewal existed (no sign-in time) lives out its token and is not renewed', async () => {
-    const token = await server.signIn('manager@demo.test')
+    const token = await signedIn()
     await server.knex('sessions').where({ id: claims(token).jti }).update({ signed_in_at: null })
     const answer = await renew(token)
     expect(answer.status).toBe(403)
@@ -80,26 +87,28 @@ describe('POST /api/authentication/renew', () => {
   })
 
   test('a revoked session, a challenge token and no token are refused with 401', async () => {
-    const token = await server.signIn('user@demo.test')
+    const token = await signedIn()
     await server.knex('sessions').where({ id: claims(token).jti }).update({ revoked: true })
     expect((await renew(token)).status).toBe(401)
     expect((await renew('garbage')).status).toBe(401)
     expect((await server.call('POST', '/api/authentication/renew', {})).status).toBe(401)
 
     // The first step of a two-factor sign-in is no session to renew.
-    const user = await server.knex('users').where({ username: 'user@demo.test' }).first('id')
-    const challenge = await issueToken(server.app, Number(user.id), claims(token).acc, 'challenge')
+    const challenge = await issueToken(server.app, Number(claims(token).sub), claims(token).acc, 'challenge')
     expect((await renew(challenge)).status).toBe(401)
   })
 
   test('switching account carries the sign-in time: a switch never extends SESSION_MAX_AGE', async () => {
-    const token = await server.signIn('consultant@demo.test')
+    const person = await make.user(account)
+    const other = await make.account()
+    await make.join(person, other)
+    const token = await make.signIn(person)
     const first = await session(token)
-    const sales = Number((await server.knex('accounts').where({ company: 'Demo Sales' }).first('id')).id)
-    const switched = await server.call('POST', `/api/contexts/${sales}`, {}, token)
+    const switched = await server.call('POST', `/api/contexts/${other.id}`, {}, token)
     expect(switched.status).toBe(201)
-    const other = await session(switched.body.accessToken)
-    expect(other.id).not.toBe(first.id)
-    expect(Number(other.signed_in_at)).toBe(Number(first.signed_in_at))
+    const second = await session(switched.body.accessToken)
+    expect(second.id).not.toBe(first.id)
+    expect(Number(second.account_id)).toBe(other.id)
+    expect(Number(second.signed_in_at)).toBe(Number(first.signed_in_at))
   })
 })

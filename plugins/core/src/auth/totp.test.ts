@@ -3,18 +3,21 @@
  * secrets are stored sealed with the server's TOTP key, over real HTTP.
  */
 import { randomBytes } from 'node:crypto'
-import { startTestServer } from '@app/api/testing'
+import { type Fixtures, type Person, type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { openSecret, sealPlainSecrets, sealSecret } from './totp'
 import { clearOfStepEdge, codeAt } from './totp-testing'
 
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: TestServer
+let make: Fixtures
+let person: Person
 let userId: number
-const username = 'user@demo.test'
 
 beforeAll(async () => {
-  server = await startTestServer()
-  userId = Number((await server.knex('users').where({ username }).first('id')).id)
+  server = await startTestServer({ seedDemo: false })
+  make = fixtures(server)
+  person = await make.user(await make.account())
+  userId = person.id
 })
 afterAll(() => server?.close())
 // Each test starts from a user without two-factor and with no failed codes.
@@ -28,14 +31,14 @@ const stored = async () => (await server.knex('users').where({ id: userId }).fir
 
 /** Enrols the user and confirms with the previous window's code; answers the plain secret. */
 const enrol = async () => {
-  const token = await server.signIn(username)
+  const token = await make.signIn(person)
   const secret = (await server.call('POST', '/api/two-factor/enrolment', {}, token)).body.secret as string
   expect((await server.call('POST', '/api/two-factor/confirmation', { code: codeAt(secret, -1) }, token)).status).toBe(201)
   return secret
 }
 
 const secondStep = async (code: string) => {
-  const challengeToken = (await server.call('POST', '/api/authentication', { username, password: 'demo-password-for-tests' })).body.challengeToken as string
+  const challengeToken = (await server.call('POST', '/api/authentication', { username: person.username, password: person.password })).body.challengeToken as string
   return server.call('POST', '/api/authentication/two-factor', { challengeToken, code })
 }
 
@@ -61,7 +64,7 @@ test('a code is accepted once: the same code again, or one of an earlier window,
 test('parallel uses of one code on separate challenges: one token', async () => {
   const secret = await enrol()
   const code = codeAt(secret, 0)
-  const challenges = await Promise.all([1, 2, 3].map(() => server.call('POST', '/api/authentication', { username, password: 'demo-password-for-tests' })))
+  const challenges = await Promise.all([1, 2, 3].map(() => server.call('POST', '/api/authentication', { username: person.username, password: person.password })))
   const answers = await Promise.all(
     challenges.map((c) => server.call('POST', '/api/authentication/two-factor', { challengeToken: c.body.challengeToken, code })),
   )

@@ -120,7 +120,7 @@ describe('the signed-in session', () => {
   })
 
   it('an active user is not signed out when the token ends: a key press past half its life renews it', async (page) => {
-    await signInAs(page, 'user@demo.test')
+    await signInAs(page, 'salesadmin@demo.test')
     const signedIn = (await page.evaluate(() => localStorage.getItem('accessToken')))!
     // The same session under a token of 4 s, as if this one had been issued long ago.
     const { acc, sub, jti } = JSON.parse(Buffer.from(signedIn.split('.')[1]!, 'base64url').toString())

@@ -3,14 +3,13 @@
  * how bad input is answered (a 400 with field messages, never a 500, nothing
  * written). Extra plugins defined here stand in for modules not written yet.
  */
-import { type Migration, type PluginDefinition, TableService, definePlugin, requireProjectAccess } from '@app/plugin-kit'
+import { type AppParams, type Migration, type PluginDefinition, TableService, definePlugin } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { plugins as realPlugins } from './plugins'
 import { type TestServer, startTestServer } from './testing'
 
 const WIDGETS = 'contract_widgets'
-const PROJECT = 42
 
 const widgetsTable: Migration = {
   name: '2026-11-22-900-contract-test-widgets',
@@ -53,10 +52,10 @@ const salesPlugin: PluginDefinition = definePlugin({
   },
 })
 
-/** A project-scoped service guarded by the shared hook. */
+/** A project-scoped service: the contract's project scope answers before it does. */
 const projectPlugin: PluginDefinition = definePlugin({
   id: 'contract-project',
-  module: 'core',
+  module: 'project',
   version: '0.0.1',
   migrations: [],
   permissions: [],
@@ -64,9 +63,8 @@ const projectPlugin: PluginDefinition = definePlugin({
     {
       path: 'contract-project-things',
       methods: ['find'],
-      scope: { kind: 'none', why: 'Test service: answers the caller its project access level.' },
-      hooks: { around: { find: [requireProjectAccess('EDIT', (ctx) => Number(ctx.params.query?.projectId))] } },
-      service: () => ({ find: async (params: { projectAccess?: string }) => ({ projectAccess: params.projectAccess }) }),
+      scope: { kind: 'project', level: { find: 'EDIT' }, projectIdFrom: { field: 'projectId' } },
+      service: () => ({ find: async (params: AppParams) => ({ projectAccess: params.project?.level }) }),
     },
   ],
 })
@@ -182,7 +180,18 @@ describe('module switch', () => {
 })
 
 describe('project access', () => {
-  const ask = (who: string, projectId: number | string = PROJECT) =>
+  let project: number
+  let another: number
+  let theirs: number
+  const newProject = async (accountId: number, symbol: string) =>
+    Number((await server.knex('projects').insert({ account_id: accountId, name: `Contract ${symbol}`, symbol, created_at: new Date().toISOString() }))[0])
+  beforeAll(async () => {
+    project = await newProject(A, 'C-1')
+    another = await newProject(A, 'C-2')
+    theirs = await newProject(B, 'C-3')
+  })
+
+  const ask = (who: string, projectId: number | string = project) =>
     server.call('GET', `/api/contract-project-things?projectId=${projectId}`, undefined, token[who])
 
   test('needs the level the service names', async () => {
@@ -192,15 +201,15 @@ describe('project access', () => {
     expect((await ask('user')).body.message).toBe('This needs EDIT access to the project')
 
     // A privilege in another account does not count.
-    await knex('privileges').insert({ account_id: B, user_id: userId, resource: 'PROJECT', resource_id: PROJECT, action: 'EDIT' })
+    await knex('privileges').insert({ account_id: B, user_id: userId, resource: 'PROJECT', resource_id: project, action: 'EDIT' })
     expect((await ask('user')).status).toBe(403)
 
-    const [id] = await knex('privileges').insert({ account_id: A, user_id: userId, resource: 'PROJECT', resource_id: PROJECT, action: 'EDIT' })
+    const [id] = await knex('privileges').insert({ account_id: A, user_id: userId, resource: 'PROJECT', resource_id: project, action: 'EDIT' })
     const granted = await ask('user')
     expect(granted.status).toBe(200)
     expect(granted.body).toEqual({ projectAccess: 'EDIT' })
-    // Another project is still closed.
-    expect((await ask('user', PROJECT + 1)).status).toBe(403)
+    // Another project of the account is still closed.
+    expect((await ask('user', another)).status).toBe(403)
 
     await knex('privileges').where({ id }).update({ action: 'VIEW' })
     expect((await ask('user')).status).toBe(403)
@@ -209,16 +218,24 @@ describe('project access', () => {
     expect((await ask('user')).status).toBe(200)
   })
 
-  test('account admins administer every project', async () => {
-    const answer = await ask('admin')
-    expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ projectAccess: 'ADMINISTER' })
+  test('account admins administer every project of their account, and no other', async () => {
+    for (const id of [project, another]) {
+      const answer = await ask('admin', id)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({ projectAccess: 'ADMINISTER' })
+    }
+    const foreign = await ask('admin', theirs)
+    const missing = await ask('admin', 987654321)
+    expect(foreign.status).toBe(404)
+    expect(missing.status).toBe(404)
+    expect(foreign.body.message.replace(String(theirs), '<id>')).toBe(missing.body.message.replace('987654321', '<id>'))
+    expect((await ask('sales', theirs)).body).toEqual({ projectAccess: 'ADMINISTER' })
   })
 
-  test('no or a nonsensical project id is a 403', async () => {
-    expect((await server.call('GET', '/api/contract-project-things', undefined, token.user)).status).toBe(403)
-    expect((await ask('user', 'abc')).status).toBe(403)
-    expect((await ask('user', -1)).status).toBe(403)
+  test('no project, or a nonsensical id, is not found', async () => {
+    expect((await server.call('GET', '/api/contract-project-things', undefined, token.user)).status).toBe(404)
+    expect((await ask('user', 'abc')).status).toBe(404)
+    expect((await ask('user', -1)).status).toBe(404)
   })
 })
 

@@ -2,6 +2,7 @@
 import companies from '@app/plugin-companies'
 import core from '@app/plugin-core'
 import type { PluginDefinition } from '@app/plugin-kit'
+import projects from '@app/plugin-projects'
 import setup from '@app/plugin-setup'
 
-export const plugins: PluginDefinition[] = [core, companies, setup]
+export const plugins: PluginDefinition[] = [core, companies, setup, projects]

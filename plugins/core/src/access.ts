@@ -2,9 +2,11 @@
  * Who may do what. Menu flags and project access follow from the user's level in
  * the account, their role's privileges and their own privileges.
  */
-import type { AccessLevel, AccessResolver, AuthUser, ClockedCache, MenuFlags, PrivilegeAction, PrivilegeResource } from '@app/plugin-kit'
-import { ACCESS_LEVELS, accessRank } from '@app/plugin-kit/shared'
+import type { AccessLevel, AccessResolver, AuthUser, MenuFlags, PrivilegeAction, PrivilegeResource, WriteClock } from '@app/plugin-kit'
+import { ClockedCache } from '@app/plugin-kit'
+import { ACCESS_LEVELS, PRIVILEGE_ACTIONS, accessRank } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
+import { accountScope, memberScope } from './grant-clock'
 
 export interface Grant {
   name: string | null
@@ -47,7 +49,10 @@ export const menuFlags = (holder: Holder, grants: Grant[]): MenuFlags => {
   }
 }
 
-/** The highest project level the grants give; account admins administer every project. */
+/** How many members' grant lists one process keeps between requests. */
+const KEPT_GRANTS = 10_000
+
+/** The highest project level the grants give; account admins administer every project (of their account: the caller checks). */
 export const projectLevel = (holder: Holder, grants: Grant[], projectId: number): AccessLevel => {
   if (menuFlags(holder, grants).canManageSettings) return 'ADMINISTER'
   let best = 0
@@ -82,15 +87,47 @@ export const flagsFor = async (knex: Knex, accountId: number, userId: number): P
   return menuFlags(holder, await loadGrants(knex, accountId, userId, holder.roleId))
 }
 
+/** The actions that give at least `level`. */
+const actionsFrom = (level: AccessLevel) => PRIVILEGE_ACTIONS.filter((action) => accessRank(action) >= accessRank(level))
+
+/**
+ * "Projects this caller holds at least `level` on" as SQL: `column` in the projects the
+ * caller's own grants or their role's name at that level or above. One semi-join over
+ * privileges, served by the (account_id, user_id | role_id, resource, resource_id,
+ * action) indexes; account admins hold every project of their account.
+ */
+export const whereProjectLevel = (knex: Knex, user: AuthUser, flags: MenuFlags, level: AccessLevel, query: Knex.QueryBuilder, column: string) => {
+  if (flags.canManageSettings || level === 'NONE') return query
+  const granted = (by: 'user_id' | 'role_id', id: number) =>
+    knex('privileges')
+      .select('resource_id')
+      .where({ account_id: user.accountId, [by]: id, resource: 'PROJECT' })
+      .whereIn('action', actionsFrom(level))
+  return query.where((q) => {
+    q.whereIn(column, granted('user_id', user.id))
+    if (user.roleId) q.orWhereIn(column, granted('role_id', user.roleId))
+  })
+}
+
+/** A kept grant list depends on its member's own grants and on their account's (role) grants. */
+const grantScopes = (key: string) => {
+  const [accountId, userId] = key.split(':')
+  return [accountScope(accountId), memberScope(accountId, userId)]
+}
+
 /**
  * For a signed-in caller the session already holds the membership: only the grants are
- * read, and kept in `cache` until a write to the access tables (see accessClock).
+ * read, and kept in `cache` until a privileges write that may touch them (see grantClock):
+ * a grant in one account leaves every other account's kept grants alone.
  */
-export const createAccessResolver = (knex: Knex, cache: ClockedCache<string, Grant[]>): AccessResolver => {
+export const createAccessResolver = (knex: Knex, clock: WriteClock, maxAgeMs: number): AccessResolver => {
+  const cache = new ClockedCache<string, Grant[]>(clock, { max: KEPT_GRANTS, maxAgeMs, scopesOf: grantScopes })
   const grantsOf = (user: AuthUser) =>
     cache.get(`${user.accountId}:${user.id}:${user.roleId}`, () => loadGrants(knex, user.accountId, user.id, user.roleId))
+  const flags = async (user: AuthUser) => menuFlags(user, await grantsOf(user))
   return {
-    flags: async (user) => menuFlags(user, await grantsOf(user)),
+    flags,
     projectLevel: async (user, projectId) => projectLevel(user, await grantsOf(user), projectId),
+    whereProjectLevel: async (user, level, query, column) => whereProjectLevel(knex, user, await flags(user), level, query, column),
   }
 }

@@ -6,6 +6,7 @@ import { pruneLimits } from './auth/rate-limit'
 import { renewService } from './auth/renew'
 import { accessCache, accessClock, pruneSessions } from './auth/sessions'
 import { sealPlainSecrets } from './auth/totp'
+import { grantClock } from './grant-clock'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
@@ -14,6 +15,7 @@ import { userFileView } from './migrations/005-user-file-view'
 import { userListKeys } from './migrations/006-user-list-keys'
 import { builtInRoles } from './migrations/007-built-in-roles'
 import { signInHardening } from './migrations/008-sign-in'
+import { projectGrantIndexes } from './migrations/009-project-grant-indexes'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
@@ -87,7 +89,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -109,7 +111,7 @@ export default definePlugin({
       pluginId: 'core',
       module: 'core',
     })
-    app.set('access', createAccessResolver(knex, accessCache(clock, maxAgeMs)))
+    app.set('access', createAccessResolver(knex, grantClock(knex), maxAgeMs))
   },
   async setup(app) {
     const knex = app.get('knex')

@@ -7,7 +7,7 @@
 import type { TObject } from '@sinclair/typebox'
 import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { moduleSwitch, requireAuth, requireFlag, type TenantScope, tenantRoute, tenantScope, tenantStrip } from './hooks'
+import { type ProjectScope, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
@@ -22,6 +22,8 @@ export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
  */
 export type ServiceScope =
   | TenantScope
+  /** Rows of one project (and so of its account): every method names the project level it needs. */
+  | ProjectScope
   /** Only the signed-in user's own data, across the accounts they belong to. */
   | { kind: 'own-user'; why: string }
   /** Holds no tenant rows (sign-in, health, the catalogue of installed modules). */
@@ -157,12 +159,23 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
       const { scope, schemas = {} } = definition
+      // A project's rows are its account's too: the tenant hooks run first.
+      const tenant: TenantScope | undefined = scope.kind === 'tenant' ? scope : scope.kind === 'project' ? { kind: 'tenant', column: scope.column } : undefined
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
-      if (scope.kind === 'tenant') all.push(tenantStrip(scope))
-      if (scope.kind === 'tenant' && scope.routeParam) all.push(tenantRoute({ ...scope, routeParam: scope.routeParam }))
+      if (tenant) all.push(tenantStrip(tenant))
+      if (tenant?.routeParam) all.push(tenantRoute({ ...tenant, routeParam: tenant.routeParam }))
       if (schemas.query) all.push(validateQueryParams(schemas.query))
       if (schemas.data || schemas.patch) all.push(validateBody(schemas))
-      if (scope.kind === 'tenant') all.push(tenantScope(scope))
+      if (tenant) all.push(tenantScope(tenant))
+      if (scope.kind === 'project') {
+        const unnamed = definition.methods.filter((m) => !scope.level[m])
+        if (unnamed.length) throw new Error(`Project-scoped service ${definition.path} names no access level for ${unnamed.join(', ')}`)
+        if (definition.public?.length) throw new Error(`Project-scoped service ${definition.path} cannot answer signed out`)
+        const source = scope.projectIdFrom
+        if ('field' in source && !source.table && definition.methods.some((m) => m !== 'find' && m !== 'create'))
+          throw new Error(`Project-scoped service ${definition.path} must name the table whose rows carry ${source.field}`)
+        all.push(projectScope(scope, definition.path))
+      }
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)
       all.push(...(definition.hooks?.around?.all ?? []))

@@ -1,13 +1,14 @@
 /**
  * The shared hooks. The plugin contract applies them to every service, in this
  * order: authenticate → module switch → the method's flags → tenant strip →
- * (validation) → tenant scope.
+ * (validation) → tenant scope → project scope.
  */
 import { authenticate } from '@feathersjs/authentication'
-import { Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
+import { BadRequest, Forbidden, GeneralError, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { NextFunction } from '@feathersjs/feathers'
 import { ALWAYS_ON_MODULES, type AccessLevel, type MenuFlag, type MenuFlags, accessRank } from './shared'
-import { toField } from './table-service'
+import type { Knex } from 'knex'
+import { toColumn, toField } from './table-service'
 import type { AppParams, Application, AuthUser, HookContext } from './types'
 
 /**
@@ -137,10 +138,22 @@ const stamped = (value: Record<string, unknown> | undefined, field: string, acco
   return copy
 }
 
+/** Stamps the account on the call's query and, for create and update, on its body. */
+const stampTenant = (context: HookContext, params: AppParams, field: string, column: string, accountId: number) => {
+  context.params = { ...params, query: stamped(params.query, field, accountId), tenant: { accountId, column } }
+  if (column !== 'id') {
+    const { data, method } = context
+    if (method === 'create') context.data = Array.isArray(data) ? data.map((d) => stamped(d, field, accountId)) : stamped(data, field, accountId)
+    if (method === 'update') context.data = stamped(data, field, accountId)
+  }
+}
+
 /**
  * The tenancy rule: every read and write of a caller is confined to the caller's
  * current account; create stamps it. A row of another account is then simply not
- * found, and answers the same 404 as a missing one.
+ * found, and answers the same 404 as a missing one. Server code calling without a
+ * user is confined the same way to the account it names in `params.tenant`
+ * (background work names it; a call that names none is trusted server code).
  */
 export const tenantScope = (scope: TenantScope) => {
   const column = scope.column ?? 'account_id'
@@ -150,32 +163,118 @@ export const tenantScope = (scope: TenantScope) => {
     const user = params.user
     if (!user) {
       if (params.provider && context.method !== 'create') throw new NotAuthenticated('Not authenticated')
+      if (!params.provider && params.tenant) stampTenant(context, params, field, column, params.tenant.accountId)
       return next()
     }
     if (scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag]) return next()
-    const accountId = user.accountId
-    context.params = { ...params, query: stamped(params.query, field, accountId), tenant: { accountId, column } }
-    if (column !== 'id') {
-      const { data, method } = context
-      if (method === 'create') context.data = Array.isArray(data) ? data.map((d) => stamped(d, field, accountId)) : stamped(data, field, accountId)
-      if (method === 'update') context.data = stamped(data, field, accountId)
-    }
+    stampTenant(context, params, field, column, user.accountId)
     return next()
   }
 }
 
 /**
- * Project access (NONE < ACCESS < VIEW < DOWNLOAD < EDIT < ADMINISTER): the caller
- * needs at least `level` on the project `projectIdOf` names, else 403.
+ * Where a project-scoped call names its project. `routeParam`: a path such as
+ * `projects/:projectId/users`. `field`: the rows' own field (`projectId`), read from a
+ * find's query, a create's body, and for get, update, patch and remove from the
+ * addressed row in `table` (within the caller's account; required with those methods).
+ * `table` also tells the access test which rows to watch.
  */
-export const requireProjectAccess =
-  (level: AccessLevel, projectIdOf: (context: HookContext) => number | undefined | Promise<number | undefined>) =>
-  async (context: HookContext, next: NextFunction) => {
-    if ((context.params as AppParams).provider) {
-      const projectId = await projectIdOf(context)
-      const held = projectId ? await context.app.get('access').projectLevel(currentUser(context.params), projectId) : 'NONE'
-      if (accessRank(held) < accessRank(level)) throw new Forbidden(`This needs ${level} access to the project`)
-      ;(context.params as AppParams & { projectAccess?: AccessLevel }).projectAccess = held
-    }
-    return next()
+export type ProjectSource = { routeParam: string; table?: string } | { field: string; table?: string }
+
+/**
+ * Project access (NONE < ACCESS < VIEW < DOWNLOAD < EDIT < ADMINISTER) as a scope: every
+ * method names the least level it needs. The rows are also the tenant's (`column`).
+ */
+export interface ProjectScope {
+  kind: 'project'
+  level: Partial<Record<'find' | 'get' | 'create' | 'update' | 'patch' | 'remove', AccessLevel>>
+  projectIdFrom: ProjectSource
+  /** The rows' tenant column, `account_id` unless said. */
+  column?: string
+}
+
+/** A positive integer id, or undefined for anything else a client may send. */
+const idOf = (value: unknown) => {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
+const ID_METHODS = new Set(['get', 'update', 'patch', 'remove'])
+
+/** The project a call names: `undefined` for none or a malformed one (then nothing is found). */
+const projectNamed = async (context: HookContext, source: ProjectSource): Promise<{ raw: unknown; id: number | undefined }> => {
+  const params = context.params as AppParams
+  if ('routeParam' in source) {
+    const raw = params.route?.[source.routeParam]
+    return { raw, id: idOf(raw) }
   }
+  if (ID_METHODS.has(context.method)) {
+    const id = context.id
+    const tenant = params.tenant
+    const row =
+      idOf(id) && tenant && (await context.app.get('knex')(source.table!).where({ id, [tenant.column ?? 'account_id']: tenant.accountId }).first(toColumn(source.field)))
+    if (!row) throw notFound(id)
+    const projectId = Number(row[toColumn(source.field)])
+    const moving = (context.data as Record<string, unknown> | undefined)?.[source.field]
+    if (moving !== undefined && idOf(moving) !== projectId) throw new BadRequest('Validation failed', { errors: { [source.field]: 'A row cannot move to another project' } })
+    return { raw: projectId, id: projectId }
+  }
+  const from = context.method === 'create' ? context.data : params.query
+  if (Array.isArray(from)) throw new BadRequest('Create one row at a time')
+  const raw = (from as Record<string, unknown> | undefined)?.[source.field]
+  return { raw, id: idOf(raw) }
+}
+
+/** Whether the project exists in the account (the projects plugin knows; without it no project does). */
+const projectInAccount = async (app: Application, projectId: number, accountId: number | undefined) =>
+  accountId !== undefined && (await app.get('projects')?.accountOf(projectId)) === accountId
+
+/** Server code naming its project lists that project's rows: a find of a field-addressed service is filtered by it. */
+const withNamedProject = (context: HookContext, source: ProjectSource, projectId: number) => {
+  const params = context.params as AppParams
+  if ('field' in source && context.method === 'find') context.params = { ...params, query: { [source.field]: projectId, ...params.query } }
+}
+
+/**
+ * The project scope, run after the tenant scope. A caller's call names its project
+ * (see ProjectSource): a project of another account, or none, answers the same 404 as a
+ * missing one; too low a level answers 403 "This needs EDIT access to the project".
+ * `params.project` then carries the project and the caller's level.
+ *
+ * Server code calling without a user (background work) names the account and the
+ * project (`params.tenant`, `params.project`): the call is confined to them, and a row
+ * of another project is not found. A call that names neither is refused, as a bug.
+ */
+export const projectScope = (scope: ProjectScope, path: string) => async (context: HookContext, next: NextFunction) => {
+  const params = context.params as AppParams
+  const user = params.user
+  let accountId = user?.accountId
+  if (!user) {
+    if (params.provider) throw new NotAuthenticated('Not authenticated')
+    const named = idOf(params.project?.id)
+    if (!params.tenant || !named) throw new GeneralError(`Server code called ${path} (${context.method}) without naming its account and project`)
+    accountId = params.tenant.accountId
+    withNamedProject(context, scope.projectIdFrom, named)
+  }
+  const { raw, id } = await projectNamed(context, scope.projectIdFrom)
+  if (id === undefined || (!user && id !== params.project?.id) || !(await projectInAccount(context.app, id, accountId))) throw notFound(raw)
+  if (!user) return next()
+  const level = scope.level[context.method as keyof ProjectScope['level']] ?? 'ADMINISTER'
+  const held = await context.app.get('access').projectLevel(user, id)
+  if (accessRank(held) < accessRank(level)) throw new Forbidden(`This needs ${level} access to the project`)
+  context.params = { ...(context.params as AppParams), project: { id, level: held } }
+  return next()
+}
+
+/**
+ * The list filter every list of project things uses: confines `query` to rows of the
+ * caller's current account (`accountColumn`) whose `column` names a project the caller
+ * holds at least `level` on. It is SQL over the grants, never ids loaded first; account
+ * admins hold every project of their account.
+ */
+export const whereProjectAccess = async (
+  app: Application,
+  user: AuthUser,
+  query: Knex.QueryBuilder,
+  { level, column, accountColumn }: { level: AccessLevel; column: string; accountColumn: string },
+) => app.get('access').whereProjectLevel(user, level, query.where(accountColumn, user.accountId), column)

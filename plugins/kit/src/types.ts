@@ -28,7 +28,21 @@ export interface AuthUser {
 /** Who may do what: implemented by the core plugin, used by the kit's hooks. */
 export interface AccessResolver {
   flags(user: AuthUser): Promise<MenuFlags>
+  /** The caller's level on a project of their current account (the caller must have checked that it is). */
   projectLevel(user: AuthUser, projectId: number): Promise<AccessLevel>
+  /**
+   * Confines `query` to rows whose `column` names a project the caller holds at least
+   * `level` on, as SQL over the grants (see whereProjectAccess, the one way to ask).
+   */
+  whereProjectLevel(user: AuthUser, level: AccessLevel, query: Knex.QueryBuilder, column: string): Promise<Knex.QueryBuilder>
+}
+
+/**
+ * Which account a project belongs to: contributed by the projects plugin, which owns the
+ * table (`app.set('projects', …)`). Without it no project exists.
+ */
+export interface ProjectDirectory {
+  accountOf(projectId: number): Promise<number | undefined>
 }
 
 export interface Mailer {
@@ -73,6 +87,7 @@ export interface AppSettings {
   config: AppConfig
   knex: Knex
   access: AccessResolver
+  projects?: ProjectDirectory
   mailer: Mailer
   /** Uploaded files (local disk under DATA_DIR/files unless configured otherwise). */
   storage: import('./storage').Storage
@@ -87,8 +102,16 @@ export type HookContext<S = any> = FeathersHookContext<Application, S>
 
 export interface AppParams<Q = Record<string, any>> extends Params<Q> {
   user?: AuthUser
-  /** Set by the tenant-scope hook: the account every row of this call belongs to. */
-  tenant?: { accountId: number; column: string }
+  /**
+   * The account every row of this call belongs to: set by the tenant-scope hook for a
+   * caller; given by server code that calls without a user (background work).
+   */
+  tenant?: { accountId: number; column?: string }
+  /**
+   * The project of a project-scoped call: set by the project-scope hook with the caller's
+   * level; given (`{ id }`) by server code that calls without a user, beside `tenant`.
+   */
+  project?: { id: number; level?: AccessLevel }
   /** The client's address, for rate limits. */
   ip?: string
   route?: Record<string, string>

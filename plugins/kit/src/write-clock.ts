@@ -16,33 +16,60 @@ import type { Knex } from 'knex'
 export interface WriteClock {
   /** Moves on every watched write; never moves back. */
   readonly time: number
+  /**
+   * Moves on every watched write that may touch one of `scopes`: writes the clock's
+   * `scopesOf` places in them, and every write it cannot place. Never moves back.
+   */
+  timeOf(scopes: readonly string[]): number
 }
 
 /** Statements that change no rows. Anything else naming a watched table counts as a write. */
 const READS = /^\s*(select|pragma|begin|commit|rollback|savepoint|release|start transaction|show|explain|set\s)/i
 
-interface QueryEvent {
+export interface QueryEvent {
   sql?: string
+  bindings?: readonly unknown[]
   __knexUid?: string
 }
 
-/**
- * A clock over writes to `tables` through `knex`. `ignore` names writes that cannot change
- * what any cache holds (a new session row, for a cache that never keeps a missing row).
- */
-export const writeClock = (knex: Knex, tables: readonly string[], options: { ignore?: RegExp } = {}): WriteClock => {
+export interface WriteClockOptions {
+  /** Writes that cannot change what any cache holds (a new session row, for a cache that never keeps a missing row). */
+  ignore?: RegExp
+  /**
+   * The scopes a write can touch (`account:5`), so that caches of other scopes keep their
+   * entries; `undefined` when it cannot tell, and then the write touches every scope.
+   */
+  scopesOf?: (query: QueryEvent) => readonly string[] | undefined
+}
+
+/** The scope of the writes a clock cannot place: part of every scope's time. */
+const EVERY = ''
+
+/** A clock over writes to `tables` through `knex`. */
+export const writeClock = (knex: Knex, tables: readonly string[], options: WriteClockOptions = {}): WriteClock => {
   const names = new RegExp(`(^|[^\\w$])(${tables.join('|')})($|[^\\w$])`, 'i')
   const watched = (sql: string | undefined) => !!sql && !READS.test(sql) && names.test(sql) && !options.ignore?.test(sql)
+  const placed = (query: QueryEvent) => options.scopesOf?.(query) ?? [EVERY]
   let time = 0
-  // Connections that ran a watched write: the write is done when the connection is released.
-  const writing = new Set<string>()
+  // Writes per scope; a scope's time is the writes placed in it plus those placed nowhere.
+  const times = new Map<string, number>()
+  const move = (scopes: Iterable<string>) => {
+    time++
+    for (const scope of scopes) times.set(scope, (times.get(scope) ?? 0) + 1)
+  }
+  // Connections that ran a watched write, and its scopes: the write is done when the connection is released.
+  const writing = new Map<string, Set<string>>()
   knex.on('query', (query: QueryEvent) => {
     if (!watched(query.sql)) return
-    time++
-    if (query.__knexUid) writing.add(query.__knexUid)
+    const scopes = placed(query)
+    move(scopes)
+    if (!query.__knexUid) return
+    const open = writing.get(query.__knexUid) ?? new Set<string>()
+    for (const scope of scopes) open.add(scope)
+    writing.set(query.__knexUid, open)
   })
   const done = (_answer: unknown, query: QueryEvent) => {
-    if (watched(query.sql)) time++
+    if (watched(query.sql)) move(placed(query))
   }
   knex.on('query-response', done)
   knex.on('query-error', done)
@@ -50,26 +77,37 @@ export const writeClock = (knex: Knex, tables: readonly string[], options: { ign
   const release = client.releaseConnection.bind(client)
   client.releaseConnection = (connection) => {
     const released = release(connection)
-    if (connection.__knexUid && writing.delete(connection.__knexUid)) time++
+    const scopes = connection.__knexUid && writing.get(connection.__knexUid)
+    if (scopes) {
+      writing.delete(connection.__knexUid!)
+      move(scopes)
+    }
     return released
   }
   return {
     get time() {
       return time
     },
+    timeOf(scopes) {
+      let sum = times.get(EVERY) ?? 0
+      for (const scope of scopes) sum += times.get(scope) ?? 0
+      return sum
+    },
   }
 }
 
-export interface ClockedCacheOptions {
+export interface ClockedCacheOptions<K> {
   /** Entries kept; the oldest goes first. */
   max: number
   /** The longest an entry is used, bounding writes the clock cannot see; 0 turns the cache off. */
   maxAgeMs: number
+  /** The clock scopes an entry depends on (see WriteClock.timeOf); without it every write ends every entry. */
+  scopesOf?: (key: K) => readonly string[]
 }
 
 /**
- * A read-through cache whose entries end when the clock moves or when they reach their
- * maximum age. Concurrent readers of one key share one load; failed loads, and values
+ * A read-through cache whose entries end when the clock moves (in their scopes, when the
+ * cache names them) or when they reach their maximum age. Concurrent readers of one key share one load; failed loads, and values
  * `keep` refuses, are not kept.
  */
 export class ClockedCache<K, V> {
@@ -77,16 +115,22 @@ export class ClockedCache<K, V> {
 
   constructor(
     private readonly clock: WriteClock,
-    private readonly options: ClockedCacheOptions,
+    private readonly options: ClockedCacheOptions<K>,
   ) {}
+
+  private timeOf(key: K) {
+    const scopes = this.options.scopesOf
+    return scopes ? this.clock.timeOf(scopes(key)) : this.clock.time
+  }
 
   get(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     if (this.options.maxAgeMs <= 0) return load()
     const now = Date.now()
+    const time = this.timeOf(key)
     const known = this.entries.get(key)
-    if (known && known.time === this.clock.time && now < known.until) return known.value
+    if (known && known.time === time && now < known.until) return known.value
     if (known) this.entries.delete(key)
-    const entry = { time: this.clock.time, until: now + this.options.maxAgeMs, value: load() }
+    const entry = { time, until: now + this.options.maxAgeMs, value: load() }
     if (this.entries.size >= this.options.max) this.entries.delete(this.entries.keys().next().value as K)
     this.entries.set(key, entry)
     const forget = () => {

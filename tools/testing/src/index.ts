@@ -56,6 +56,19 @@ export interface CompanyFixture {
   name: string
 }
 
+export interface ProjectFixture {
+  id: number
+  accountId: number
+  name: string
+  symbol: string
+}
+
+export interface RoleFixture {
+  id: number
+  accountId: number
+  name: string
+}
+
 export interface Person {
   id: number
   username: string
@@ -69,6 +82,8 @@ export interface UserOptions {
   company?: CompanyFixture
   /** For `companyAdmin`: the companies administered (default: `company`, or a new one). */
   administers?: CompanyFixture[]
+  /** A role of the account instead of the rank's built-in one. */
+  role?: RoleFixture
   firstName?: string
   lastName?: string
 }
@@ -110,7 +125,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
     await knex('account_users').insert({
       account_id: accountId,
       user_id: person.id,
-      role_id: await roleOf(accountId, ADMIN_ROLE[rank]),
+      role_id: options.role?.id ?? (await roleOf(accountId, ADMIN_ROLE[rank])),
       company_id: options.company?.id ?? null,
       access_level: LEVEL[rank],
       enabled: true,
@@ -157,6 +172,28 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
     return { id: Number(id), accountId: inAccount.id, name }
   }
 
+  /** A project of the account (the projects plugin's table), made by its first admin unless said. */
+  const project = async (inAccount: { id: number }, options: { name?: string; symbol?: string; createdBy?: Person } = {}): Promise<ProjectFixture> => {
+    const key = next()
+    const name = options.name ?? `Project ${key}`
+    const symbol = options.symbol ?? `P-${key}`.slice(0, 20)
+    const [id] = await knex('projects').insert({ account_id: inAccount.id, name, symbol, created_at: now(), created_by: options.createdBy?.id ?? null })
+    return { id: Number(id), accountId: inAccount.id, name, symbol }
+  }
+
+  /** A custom role of the account (security group USER unless said), held by no one yet. */
+  const role = async (inAccount: { id: number }, options: { name?: string; securityGroup?: 'ADMIN' | 'USER' } = {}): Promise<RoleFixture> => {
+    const name = options.name ?? `Role ${next()}`
+    const [id] = await knex('roles').insert({ account_id: inAccount.id, name, security_group: options.securityGroup ?? 'USER', created_at: now() })
+    return { id: Number(id), accountId: inAccount.id, name }
+  }
+
+  /** A grant of `action` on the project, to a person (in the project's account) or to a role. */
+  const grantProject = async (to: Person | RoleFixture, project: ProjectFixture, action: PrivilegeAction) => {
+    const holder = 'username' in to ? { user_id: to.id } : { role_id: to.id }
+    await knex('privileges').insert({ account_id: project.accountId, ...holder, name: null, resource: 'PROJECT', resource_id: project.id, action })
+  }
+
   /** A new person with one membership, of the given rank, in the account. */
   const user = async (inAccount: { id: number }, rank: Rank = 'user', options: UserOptions = {}): Promise<Person> => {
     const key = next()
@@ -190,7 +227,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
     return switched.body.accessToken as string
   }
 
-  return { account, company, user, join, grant, signIn }
+  return { account, company, project, role, user, join, grant, grantProject, signIn }
 }
 
 export type Fixtures = ReturnType<typeof fixtures>

@@ -13,8 +13,8 @@ import type { Knex } from 'knex'
 
 export type SessionKind = 'access' | 'challenge'
 
-/** The tables whose rows decide whether a token works and what its caller may do. */
-export const ACCESS_TABLES = ['sessions', 'users', 'account_users', 'accounts', 'account_modules', 'roles', 'privileges'] as const
+/** The tables whose rows decide whether a token works and who its caller is (grants have their own clock: grant-clock.ts). */
+export const ACCESS_TABLES = ['sessions', 'users', 'account_users', 'accounts', 'account_modules', 'roles'] as const
 
 /**
  * A new session changes no kept entry: only rows that exist are kept (a token is signed
@@ -22,10 +22,10 @@ export const ACCESS_TABLES = ['sessions', 'users', 'account_users', 'accounts', 
  */
 const NEW_SESSION = /^\s*insert\s+into\s+[`"]?sessions[`"]?\s(?![\s\S]*\bon\s+(conflict|duplicate)\b)/i
 
-/** Moves on every write to the access tables, which ends every kept session row and grant list. */
+/** Moves on every write to the access tables, which ends every kept session row. */
 export const accessClock = (knex: Knex) => writeClock(knex, ACCESS_TABLES, { ignore: NEW_SESSION })
 
-/** How many sessions (and grant lists) one process keeps between requests. */
+/** How many sessions one process keeps between requests. */
 const KEPT = 10_000
 
 export const accessCache = <V>(clock: ReturnType<typeof accessClock>, maxAgeMs: number) => new ClockedCache<string, V>(clock, { max: KEPT, maxAgeMs })

@@ -91,22 +91,20 @@ export const flagsFor = async (knex: Knex, accountId: number, userId: number): P
 const actionsFrom = (level: AccessLevel) => PRIVILEGE_ACTIONS.filter((action) => accessRank(action) >= accessRank(level))
 
 /**
- * "Projects this caller holds at least `level` on" as SQL: `column` in the projects the
- * caller's own grants or their role's name at that level or above. One semi-join over
- * privileges, served by the (account_id, user_id | role_id, resource, resource_id,
- * action) indexes; account admins hold every project of their account.
+ * The projects of the caller's account they hold at least `level` on, as a subquery of
+ * their ids (`granted_project_id`): their own grants and their role's, each half read from
+ * its covering index ((account_id, user_id | role_id, resource, action, resource_id)).
+ * Account admins hold every project of their account: null, nothing to join.
  */
-export const whereProjectLevel = (knex: Knex, user: AuthUser, flags: MenuFlags, level: AccessLevel, query: Knex.QueryBuilder, column: string) => {
-  if (flags.canManageSettings || level === 'NONE') return query
+export const grantedProjects = (knex: Knex, user: AuthUser, flags: MenuFlags, level: AccessLevel): Knex.QueryBuilder | null => {
+  if (flags.canManageSettings || level === 'NONE') return null
   const granted = (by: 'user_id' | 'role_id', id: number) =>
     knex('privileges')
-      .select('resource_id')
+      .select('resource_id as granted_project_id')
       .where({ account_id: user.accountId, [by]: id, resource: 'PROJECT' })
       .whereIn('action', actionsFrom(level))
-  return query.where((q) => {
-    q.whereIn(column, granted('user_id', user.id))
-    if (user.roleId) q.orWhereIn(column, granted('role_id', user.roleId))
-  })
+  const own = granted('user_id', user.id)
+  return user.roleId ? own.union(granted('role_id', user.roleId)) : own.distinct()
 }
 
 /** A kept grant list depends on its member's own grants and on their account's (role) grants. */
@@ -128,6 +126,6 @@ export const createAccessResolver = (knex: Knex, clock: WriteClock, maxAgeMs: nu
   return {
     flags,
     projectLevel: async (user, projectId) => projectLevel(user, await grantsOf(user), projectId),
-    whereProjectLevel: async (user, level, query, column) => whereProjectLevel(knex, user, await flags(user), level, query, column),
+    grantedProjects: async (user, level) => ({ granted: grantedProjects(knex, user, await flags(user), level) }),
   }
 }

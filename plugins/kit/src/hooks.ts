@@ -267,14 +267,21 @@ export const projectScope = (scope: ProjectScope, path: string) => async (contex
 }
 
 /**
- * The list filter every list of project things uses: confines `query` to rows of the
- * caller's current account (`accountColumn`) whose `column` names a project the caller
- * holds at least `level` on. It is SQL over the grants, never ids loaded first; account
- * admins hold every project of their account.
+ * The list filter every list of project things uses: confines `query`, in place, to rows
+ * of the caller's current account (`accountColumn`) whose `column` names a project the
+ * caller holds at least `level` on. It is SQL, never ids loaded first: an inner join with
+ * the caller's granted projects (account admins: with their account), so it binds to the
+ * whole query whatever ORs the query holds. The join is named `project_access`; select
+ * the table's columns (`table.*`), as the Feathers adapter does.
  */
 export const whereProjectAccess = async (
   app: Application,
   user: AuthUser,
   query: Knex.QueryBuilder,
   { level, column, accountColumn }: { level: AccessLevel; column: string; accountColumn: string },
-) => app.get('access').whereProjectLevel(user, level, query.where(accountColumn, user.accountId), column)
+): Promise<void> => {
+  const knex = app.get('knex')
+  const { granted } = await app.get('access').grantedProjects(user, level)
+  if (granted) query.innerJoin(granted.as('project_access'), (on) => on.on('project_access.granted_project_id', '=', column).andOnVal(accountColumn, '=', user.accountId))
+  else query.innerJoin(knex.raw('(select ? as caller_account_id) as project_access', [user.accountId]), 'project_access.caller_account_id', accountColumn)
+}

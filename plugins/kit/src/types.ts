@@ -31,10 +31,11 @@ export interface AccessResolver {
   /** The caller's level on a project of their current account (the caller must have checked that it is). */
   projectLevel(user: AuthUser, projectId: number): Promise<AccessLevel>
   /**
-   * Confines `query` to rows whose `column` names a project the caller holds at least
-   * `level` on, as SQL over the grants (see whereProjectAccess, the one way to ask).
+   * The projects of the caller's current account they hold at least `level` on: a
+   * subquery of their ids (`granted_project_id`), or null for all of them (account
+   * admins). Asked through whereProjectAccess; wrapped, since an awaited builder would run.
    */
-  whereProjectLevel(user: AuthUser, level: AccessLevel, query: Knex.QueryBuilder, column: string): Promise<Knex.QueryBuilder>
+  grantedProjects(user: AuthUser, level: AccessLevel): Promise<{ granted: Knex.QueryBuilder | null }>
 }
 
 /**

@@ -13,81 +13,11 @@
  *
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
-import {
-  ACCESS_LEVELS,
-  type AccessLevel,
-  type AppParams,
-  type Method,
-  type Migration,
-  type PluginDefinition,
-  type ProjectScope,
-  type RegisteredService,
-  TableService,
-  accessRank,
-  definePlugin,
-} from '@app/plugin-kit'
+import { ACCESS_LEVELS, type AccessLevel, type AppParams, type Method, type ProjectScope, type RegisteredService, accessRank } from '@app/plugin-kit'
 import { type AccountFixture, type ProjectFixture, fixtures } from '@app/testing'
-import { Type } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { NOTES, notesPlugin } from './test/project-notes'
 import { startTestServer } from './testing'
-
-const NOTES = 'test_project_notes'
-
-const notesTable: Migration = {
-  name: '2026-11-23-900-test-project-notes',
-  async up(knex) {
-    await knex.schema.createTable(NOTES, (t) => {
-      t.increments('id')
-      t.integer('account_id').unsigned().notNullable().references('accounts.id').onDelete('CASCADE')
-      t.integer('project_id').unsigned().notNullable().references('projects.id').onDelete('CASCADE')
-      t.string('text', 100).notNullable()
-    })
-  },
-  async down(knex) {
-    await knex.schema.dropTableIfExists(NOTES)
-  },
-}
-
-const noteSchema = Type.Object({ id: Type.Integer(), accountId: Type.Integer(), projectId: Type.Integer(), text: Type.String() }, { additionalProperties: false })
-const noteData = Type.Object(
-  { projectId: Type.Integer({ minimum: 1 }), text: Type.String({ minLength: 1, maxLength: 100 }) },
-  { additionalProperties: false, examples: [{ text: 'A note' }] },
-)
-const notePatch = Type.Object({ projectId: Type.Optional(Type.Integer({ minimum: 1 })), text: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false })
-const noteQuery = Type.Object(
-  { projectId: Type.Optional(Type.Integer()), text: Type.Optional(Type.String()), $limit: Type.Optional(Type.Integer()), $skip: Type.Optional(Type.Integer()) },
-  { additionalProperties: false },
-)
-
-/** A project-scoped module stand-in: notes by their rows' project, a summary by path. */
-const notesPlugin: PluginDefinition = definePlugin({
-  id: 'test-project-notes',
-  module: 'project',
-  version: '0.0.1',
-  migrations: [notesTable],
-  permissions: [],
-  services: [
-    {
-      path: 'test-project-notes',
-      methods: ['find', 'get', 'create', 'patch', 'remove'],
-      scope: {
-        kind: 'project',
-        level: { find: 'VIEW', get: 'ACCESS', create: 'EDIT', patch: 'DOWNLOAD', remove: 'ADMINISTER' },
-        projectIdFrom: { field: 'projectId', table: NOTES },
-      },
-      schemas: { data: noteData, patch: notePatch, query: noteQuery, result: noteSchema },
-      service: (app) => new TableService({ Model: app.get('knex'), name: NOTES, result: noteSchema }),
-    },
-    {
-      path: 'test-projects/:projectId/summary',
-      methods: ['find'],
-      scope: { kind: 'project', level: { find: 'DOWNLOAD' }, projectIdFrom: { routeParam: 'projectId' } },
-      service: () => ({
-        find: async (params: AppParams) => ({ projectId: params.project?.id, level: params.project?.level }),
-      }),
-    },
-  ],
-})
 
 const VERB: Record<Method, string> = { find: 'GET', get: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', remove: 'DELETE' }
 const MISSING = 987654321

@@ -150,3 +150,35 @@ describe('a clocked cache', () => {
     expect(await small.get('a', load)).not.toEqual(a)
   })
 })
+
+describe('a clock that places writes in scopes', () => {
+  // A write is placed by its `name` value; one without a name cannot be placed.
+  const scoped = () => writeClock(knex, ['grants'], { scopesOf: ({ sql, bindings }) => (/^insert/i.test(sql ?? '') && bindings?.[0] ? [String(bindings[0])] : undefined) })
+
+  test('ends only the entries of the scope written, at the write and again once its transaction is over', async () => {
+    const placed = scoped()
+    const kept = new ClockedCache<string, number>(placed, { max: 10, maxAgeMs: 60_000, scopesOf: (key) => [key] })
+    let loads = 0
+    const load = async () => ++loads
+    await kept.get('a', load)
+    await kept.get('b', load)
+    const timeOfB = placed.timeOf(['b'])
+    let duringWrite = 0
+    await knex.transaction(async (trx) => {
+      await trx('grants').insert({ name: 'a' })
+      duringWrite = placed.timeOf(['a'])
+    })
+    expect(placed.timeOf(['a'])).toBeGreaterThan(duringWrite)
+    expect(placed.timeOf(['b'])).toBe(timeOfB)
+    expect(await kept.get('b', load)).toBe(2)
+    expect(await kept.get('a', load)).toBe(3)
+  })
+
+  test('a write it cannot place ends every scope', async () => {
+    const placed = scoped()
+    const before = placed.timeOf(['a'])
+    await knex('grants').where({ id: -1 }).update({ name: 'x' })
+    expect(placed.timeOf(['a'])).toBeGreaterThan(before)
+    expect(placed.timeOf(['b'])).toBeGreaterThan(0)
+  })
+})

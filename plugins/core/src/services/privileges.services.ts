@@ -202,12 +202,12 @@ class ChangeUserGrant extends UserGrants {
     const existing = await knex('privileges').where(match).first()
     if (this.change === 'remove') {
       if (!existing || existing.action !== data.action) throw new NotFound(PRIVILEGE_MESSAGES.missing)
-      await knex('privileges').where({ id: existing.id }).delete()
+      await knex('privileges').where({ id: existing.id, account_id: caller.accountId }).delete()
       return grantRow(existing)
     }
     if (existing) {
       if (this.change === 'add') throw new Conflict(PRIVILEGE_MESSAGES.duplicate)
-      await knex('privileges').where({ id: existing.id }).update({ action: data.action })
+      await knex('privileges').where({ id: existing.id, account_id: caller.accountId }).update({ action: data.action })
       return grantRow({ ...existing, action: data.action })
     }
     const [id] = await knex('privileges').insert({ ...match, action: data.action })
@@ -285,7 +285,7 @@ const toggleRoleGrant = (app: Application) => ({
       throw new Forbidden(PRIVILEGE_MESSAGES.globalAdminOnly)
     const match = { account_id: caller.accountId, role_id: roleId, name: entry.name, resource: entry.resource, resource_id: null }
     const held = await knex('privileges').where(match).first('id')
-    if (held) await knex('privileges').where({ id: held.id }).delete()
+    if (held) await knex('privileges').where({ id: held.id, account_id: caller.accountId }).delete()
     else await knex('privileges').insert({ ...match, action: 'ADMINISTER' })
     return { privilegeId: entry.id, roleId, granted: !held }
   },

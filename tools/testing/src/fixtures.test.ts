@@ -57,6 +57,21 @@ describe('fixture builders', () => {
     expect(users.status).toBe(200)
   })
 
+  test('a project grant to a person or to their role shows in their privileges; projects belong to their account', async () => {
+    const account = await make.account()
+    const project = await make.project(account)
+    const role = await make.role(account)
+    const person = await make.user(account, 'user', { role })
+    await make.grantProject(person, project, 'VIEW')
+    await make.grantProject(role, project, 'EDIT')
+    expect(await server.knex('projects').where({ id: project.id }).first('account_id', 'symbol')).toMatchObject({ account_id: account.id, symbol: project.symbol })
+    const answer = await server.call('GET', `/api/accountusers/${person.id}/privileges`, undefined, await make.signIn(account.admin))
+    expect(answer.status).toBe(200)
+    expect(answer.body).toContainEqual(expect.objectContaining({ resource: 'PROJECT', resourceId: project.id, action: 'VIEW' }))
+    const member = await server.knex('account_users').where({ account_id: account.id, user_id: person.id }).first('role_id')
+    expect(Number(member.role_id)).toBe(role.id)
+  })
+
   test('builders never collide: names are unique within and across fixture sets', async () => {
     const other = fixtures(server)
     const a = await make.user(await make.account(), 'user')

@@ -249,15 +249,16 @@ export const projectScope = (scope: ProjectScope, path: string) => async (contex
   const params = context.params as AppParams
   const user = params.user
   let accountId = user?.accountId
+  let named: number | undefined
   if (!user) {
     if (params.provider) throw new NotAuthenticated('Not authenticated')
-    const named = idOf(params.project?.id)
+    named = idOf(params.project?.id)
     if (!params.tenant || !named) throw new GeneralError(`Server code called ${path} (${context.method}) without naming its account and project`)
     accountId = params.tenant.accountId
     withNamedProject(context, scope.projectIdFrom, named)
   }
   const { raw, id } = await projectNamed(context, scope.projectIdFrom)
-  if (id === undefined || (!user && id !== params.project?.id) || !(await projectInAccount(context.app, id, accountId))) throw notFound(raw)
+  if (id === undefined || (named !== undefined && id !== named) || !(await projectInAccount(context.app, id, accountId))) throw notFound(raw)
   if (!user) return next()
   const level = scope.level[context.method as keyof ProjectScope['level']] ?? 'ADMINISTER'
   const held = await context.app.get('access').projectLevel(user, id)

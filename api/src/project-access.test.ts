@@ -137,6 +137,21 @@ for (const entry of scoped) {
           expect(Object.keys(foreign.body).sort()).toEqual(['className', 'code', 'message', 'name'])
           expect(missing.changed || foreign.changed, 'a call on another account changed something').toBe(false)
         })
+
+      if (method === 'find' && 'field' in source && source.listsAcross)
+        for (const holds of [...ACCESS_LEVELS, 'ADMIN'] as const)
+          test(`naming no project lists the projects a member holding ${holds === 'ADMIN' ? 'no grant but account admin' : holds} may ${method}`, async () => {
+            const { token, holds: level } = callers[holds]!
+            const [mine, foreign] = [await rowIn(ours), await rowIn(theirs)]
+            const answer = await call('GET', `/api/${entry.path}?$limit=500`, undefined, token)
+            expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+            const rows: Record<string, unknown>[] = answer.body.data
+            const listed = new Set(rows.map((row) => Number(row.id)))
+            expect(listed.has(mine), `the row of the caller's project at ${level}`).toBe(accessRank(level) >= accessRank(needs))
+            expect(listed.has(foreign), "another account's row").toBe(false)
+            for (const row of rows) expect(row.accountId).toBe(own.id)
+            expect(answer.body.total).toBe(rows.length)
+          })
     })
   }
 }
@@ -157,11 +172,12 @@ describe('a project-scoped call answers as the rules say', () => {
     expect((await call('GET', `/api/test-projects/${ours.id}/summary`, undefined, callers.ADMIN!.token)).body.level).toBe('ADMINISTER')
   })
 
-  test('no project, or a malformed id, is a 404', async () => {
-    for (const url of ['/api/test-project-notes', '/api/test-project-notes?projectId=abc', '/api/test-project-notes?projectId=-1', '/api/test-projects/abc/summary'])
+  test('no project, or a malformed id, is not found (a list across projects aside)', async () => {
+    for (const url of ['/api/test-project-notes?projectId=abc', '/api/test-project-notes?projectId=-1', '/api/test-projects/abc/summary'])
       expect((await call('GET', url, undefined, token())).status, url).toBeOneOf([400, 404])
-    expect((await call('GET', '/api/test-project-notes', undefined, token())).status).toBe(404)
     expect((await call('GET', '/api/test-projects/0/summary', undefined, token())).status).toBe(404)
+    expect((await call('GET', '/api/test-project-notes/abc', undefined, token())).status).toBe(404)
+    expect((await call('POST', '/api/test-project-notes', { text: 'nowhere' }, token())).status).toBeOneOf([400, 404])
   })
 
   test('a row does not move to another project, even one the caller administers', async () => {

@@ -1,7 +1,8 @@
 /**
  * A project-scoped module stand-in for tests, until the projects issue brings real
- * project-scoped services: notes addressed by their rows' projectId (every method), and a
- * summary addressed by path that answers the caller's level.
+ * project-scoped services: notes addressed by their rows' projectId (every method; a find
+ * naming no project lists the caller's projects' notes), and a summary addressed by path
+ * that answers the caller's level.
  */
 import { type AppParams, type Migration, type PluginDefinition, TableService, definePlugin } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
@@ -47,7 +48,7 @@ export const notesPlugin: PluginDefinition = definePlugin({
       scope: {
         kind: 'project',
         level: { find: 'VIEW', get: 'ACCESS', create: 'EDIT', patch: 'DOWNLOAD', remove: 'ADMINISTER' },
-        projectIdFrom: { field: 'projectId', table: NOTES },
+        projectIdFrom: { field: 'projectId', table: NOTES, listsAcross: true },
       },
       schemas: { data: noteData, patch: notePatch, query: noteQuery, result: noteSchema },
       service: (app) => new TableService({ Model: app.get('knex'), name: NOTES, result: noteSchema }),

@@ -174,6 +174,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
         const source = scope.projectIdFrom
         if ('field' in source && !source.table && definition.methods.some((m) => m !== 'find' && m !== 'create'))
           throw new Error(`Project-scoped service ${definition.path} must name the table whose rows carry ${source.field}`)
+        if ('field' in source && source.listsAcross && !source.table) throw new Error(`Project-scoped service ${definition.path} lists across projects: name its table`)
         all.push(projectScope(scope, definition.path))
       }
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))

@@ -179,7 +179,17 @@ export const tenantScope = (scope: TenantScope) => {
  * addressed row in `table` (within the caller's account; required with those methods).
  * `table` also tells the access test which rows to watch.
  */
-export type ProjectSource = { routeParam: string; table?: string } | { field: string; table?: string }
+export type ProjectSource =
+  | { routeParam: string; table?: string }
+  | {
+      field: string
+      table?: string
+      /**
+       * A find that names no project lists the rows of every project the caller holds the
+       * find's level on (the list filter, applied by TableService), instead of answering 404.
+       */
+      listsAcross?: boolean
+    }
 
 /**
  * Project access (NONE < ACCESS < VIEW < DOWNLOAD < EDIT < ADMINISTER) as a scope: every
@@ -235,6 +245,17 @@ const withNamedProject = (context: HookContext, source: ProjectSource, projectId
   if ('field' in source && context.method === 'find') context.params = { ...params, query: { [source.field]: projectId, ...params.query } }
 }
 
+/** A find across projects: `params.projectFilter` confines its query to the caller's projects at `level`. */
+const listAcross = async (context: HookContext, scope: ProjectScope, user: AuthUser, level: AccessLevel) => {
+  const source = scope.projectIdFrom as { field: string; table: string }
+  const { granted } = await context.app.get('access').grantedProjects(user, level)
+  const knex = context.app.get('knex')
+  const column = `${source.table}.${toColumn(source.field)}`
+  const accountColumn = `${source.table}.${scope.column ?? 'account_id'}`
+  const projectFilter = (query: Knex.QueryBuilder) => joinProjectAccess(knex, query, granted, user.accountId, column, accountColumn)
+  context.params = { ...(context.params as AppParams), projectFilter }
+}
+
 /**
  * The project scope, run after the tenant scope. A caller's call names its project
  * (see ProjectSource): a project of another account, or none, answers the same 404 as a
@@ -258,9 +279,13 @@ export const projectScope = (scope: ProjectScope, path: string) => async (contex
     withNamedProject(context, scope.projectIdFrom, named)
   }
   const { raw, id } = await projectNamed(context, scope.projectIdFrom)
+  const level = scope.level[context.method as keyof ProjectScope['level']] ?? 'ADMINISTER'
+  if (user && raw === undefined && context.method === 'find' && 'field' in scope.projectIdFrom && scope.projectIdFrom.listsAcross) {
+    await listAcross(context, scope, user, level)
+    return next()
+  }
   if (id === undefined || (named !== undefined && id !== named) || !(await projectInAccount(context.app, id, accountId))) throw notFound(raw)
   if (!user) return next()
-  const level = scope.level[context.method as keyof ProjectScope['level']] ?? 'ADMINISTER'
   const held = await context.app.get('access').projectLevel(user, id)
   if (accessRank(held) < accessRank(level)) throw new Forbidden(`This needs ${level} access to the project`)
   context.params = { ...(context.params as AppParams), project: { id, level: held } }
@@ -281,8 +306,11 @@ export const whereProjectAccess = async (
   query: Knex.QueryBuilder,
   { level, column, accountColumn }: { level: AccessLevel; column: string; accountColumn: string },
 ): Promise<void> => {
-  const knex = app.get('knex')
   const { granted } = await app.get('access').grantedProjects(user, level)
-  if (granted) query.innerJoin(granted.as('project_access'), (on) => on.on('project_access.granted_project_id', '=', column).andOnVal(accountColumn, '=', user.accountId))
-  else query.innerJoin(knex.raw('(select ? as caller_account_id) as project_access', [user.accountId]), 'project_access.caller_account_id', accountColumn)
+  joinProjectAccess(app.get('knex'), query, granted, user.accountId, column, accountColumn)
+}
+
+const joinProjectAccess = (knex: Knex, query: Knex.QueryBuilder, granted: Knex.QueryBuilder | null, accountId: number, column: string, accountColumn: string) => {
+  if (granted) query.innerJoin(granted.clone().as('project_access'), (on) => on.on('project_access.granted_project_id', '=', column).andOnVal(accountColumn, '=', accountId))
+  else query.innerJoin(knex.raw('(select ? as caller_account_id) as project_access', [accountId]), 'project_access.caller_account_id', accountColumn)
 }

@@ -117,6 +117,13 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     return (isPlainObject(value) ? this.toRow(value) : value) as T
   }
 
+  /** Every query the adapter builds, with the project scope's list filter when the call lists across projects. */
+  override createQuery(params: P = {}) {
+    const query = super.createQuery(params)
+    ;(params as { projectFilter?: (query: Knex.QueryBuilder) => void }).projectFilter?.(query)
+    return query
+  }
+
   private query(params: P): Knex.QueryBuilder {
     return params.knex ? params.knex.clone() : this.createQuery(params as any)
   }

@@ -113,6 +113,8 @@ export interface AppParams<Q = Record<string, any>> extends Params<Q> {
    * level; given (`{ id }`) by server code that calls without a user, beside `tenant`.
    */
   project?: { id: number; level?: AccessLevel }
+  /** Set by the project-scope hook for a find across projects: confines the query to the caller's projects (TableService applies it). */
+  projectFilter?: (query: Knex.QueryBuilder) => void
   /** The client's address, for rate limits. */
   ip?: string
   route?: Record<string, string>

@@ -16,10 +16,12 @@ import { userListKeys } from './migrations/006-user-list-keys'
 import { builtInRoles } from './migrations/007-built-in-roles'
 import { signInHardening } from './migrations/008-sign-in'
 import { projectGrantIndexes } from './migrations/009-project-grant-indexes'
+import { pendingEmail } from './migrations/010-pending-email'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
 import { accountUserServices } from './services/accountusers.services'
+import { identityServices } from './services/identity.services'
 import { memberServices } from './services/member.services'
 import { passwordResetServices } from './services/passwordreset.services'
 import { privilegeServices } from './services/privileges.services'
@@ -89,7 +91,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes, pendingEmail],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -132,6 +134,7 @@ export default definePlugin({
     ...roleServices,
     ...passwordResetServices,
     ...profileServices,
+    ...identityServices,
   ],
   seed: seedCore,
 })

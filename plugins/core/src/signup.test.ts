@@ -74,20 +74,31 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(blank.body.errors).toEqual({ firstName: 'This field is required', company: 'This field is required' })
   })
 
-  test('e-mail, phone, password length and website answer the spec messages', async () => {
-    const answer = await server.call(
-      'POST',
-      '/api/accounts',
-      form({ email: 'nora@newco', repeatEmail: 'nora@newco', phone: 'call me', password: 'abc', repeatPassword: 'abc', website: 'not a site' }),
-    )
+  test('e-mail, phone and website answer the spec messages', async () => {
+    const answer = await server.call('POST', '/api/accounts', form({ email: 'nora@newco', repeatEmail: 'nora@newco', phone: 'call me', website: 'not a site' }))
     expect(answer.status).toBe(400)
     expect(answer.body.errors).toEqual({
       email: 'This field value must be a valid email address',
       repeatEmail: 'This field value must be a valid email address',
       phone: 'Not a phone number (+XX XXX XXX XXX)',
-      password: 'You must enter at least 5 characters',
       website: 'Please enter a valid website URL',
     })
+  })
+
+  test('the password rule: 8 characters, not common, not made of the own names; nothing is created', async () => {
+    const accountsBefore = (await server.knex('accounts').count({ n: '*' }))[0]!.n
+    const refused: [string, string][] = [
+      ['abcdefg', 'You must enter at least 8 characters'],
+      ['password123', 'This password is too common or too easy to guess'],
+      ['Newcomer1', 'This password is too common or too easy to guess'],
+    ]
+    for (const [password, message] of refused) {
+      const answer = await server.call('POST', '/api/accounts', form({ password, repeatPassword: password }))
+      expect(answer.status, password).toBe(400)
+      expect(answer.body.errors, password).toEqual({ password: message })
+    }
+    expect((await server.knex('accounts').count({ n: '*' }))[0]!.n).toEqual(accountsBefore)
+    expect(await server.knex('users').where({ username: 'nora@newco.test' }).first('id')).toBeUndefined()
   })
 
   test('repeated e-mail and password must match', async () => {

@@ -9,6 +9,7 @@ import { hashPassword } from './auth/passwords'
 import { takeAttempts } from './auth/rate-limit'
 import { insertAccountWithAdmin } from './services/new-account'
 import type { SignUp } from './services/schemas'
+import { newPasswordError } from './identity'
 
 /** The profile's answer to a change of login e-mail to a taken one (sign-up never tells). */
 export const EMAIL_TAKEN = 'Email is already registered'
@@ -24,6 +25,8 @@ const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(err
 export const signUp = async (app: Application, data: SignUp, params?: AppParams) => {
   const errors: Record<string, string> = {}
   if (data.repeatEmail.trim().toLowerCase() !== data.email.trim().toLowerCase()) errors.repeatEmail = MESSAGES.emailsMismatch
+  const weak = await newPasswordError(data.password, [data.email, data.firstName, data.lastName, data.company])
+  if (weak) errors.password = weak
   if (data.repeatPassword !== data.password) errors.repeatPassword = MESSAGES.passwordsMismatch
   if (Object.keys(errors).length) throw new BadRequest('Validation failed', { errors })
 

@@ -1,8 +1,11 @@
 /**
  * Browser-safe part of the plugin kit: ids, enumerations, the spec's validation
- * messages and schema helpers. Imports nothing but TypeBox, so remotes can use it.
+ * messages, schema helpers and the password rule. Imports nothing but TypeBox (and
+ * the password estimator on first use), so remotes can use it.
  */
 import { type TSchema, Type } from '@sinclair/typebox'
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem, passwordProblem } from './password'
 
 /** The tenant modules an account switches on and off (ARCHITECTURE "Registration"). */
 export const TENANT_MODULES = ['core', 'project', 'document', 'product', 'sales', 'skyview', 'buildings'] as const
@@ -60,6 +63,10 @@ export const MESSAGES = {
   oneOf: 'Must be one of {values}',
   /** Not in the spec's table: a field the API does not know. */
   unknownField: 'Unknown field',
+  /** Not in the spec's table: the password rule (password.ts). */
+  commonPassword: 'This password is too common or too easy to guess',
+  /** Not in the spec's table: a change of one's own password, e-mail or two-factor proves the current password. */
+  currentPasswordWrong: 'The current password is not correct',
 } as const
 
 export const formatMessage = (template: string, values: Record<string, unknown>) =>

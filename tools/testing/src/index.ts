@@ -14,6 +14,7 @@ import { type TestServer, startTestServer } from '@app/api/testing'
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
+export { linkToken, type Mail, mailsTo, outbox } from './outbox'
 
 export { startTestServer, type TestServer }
 
@@ -231,3 +232,4 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
 }
 
 export type Fixtures = ReturnType<typeof fixtures>
+

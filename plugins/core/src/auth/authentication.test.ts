@@ -263,8 +263,8 @@ describe('two-factor', () => {
     expect(answer.body.errors).toEqual({ code: 'Only digits allowed' })
   })
 
-  test('an account admin turns it off; sign-in is direct again', async () => {
-    const adminToken = await server.signIn('admin@demo.test')
+  test('a global admin turns it off (another person\'s two-factor is identity); sign-in is direct again', async () => {
+    const adminToken = await server.signIn('globaladmin@demo.test')
     const userId = await userIdOf(username)
     const off = await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}/2fa`, {}, adminToken)
     expect(off.status).toBe(201)

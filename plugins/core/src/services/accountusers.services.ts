@@ -424,6 +424,9 @@ const editUser = (app: Application) => ({
     await assertMayEdit(app, params, target)
     if (target.anonymous) throw new Conflict(USER_MESSAGES.alreadyAnonymous)
     const username = data.username.trim().toLowerCase()
+    // The login e-mail is identity (identity.ts): here only a global admin changes someone else's.
+    if (username !== target.username && (data.id === caller.id || !(await callerFlags(app, params)).canManageAccounts))
+      throw new Forbidden(USER_MESSAGES.noEditAccess)
     if (await knex('users').whereRaw('lower(username) = ?', [username]).andWhereNot('id', data.id).first('id'))
       throw new Conflict(USER_MESSAGES.emailTaken, { errors: { username: USER_MESSAGES.emailTaken } })
     const acronym = data.acronym.trim().toUpperCase()

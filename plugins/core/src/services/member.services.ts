@@ -11,6 +11,8 @@ import { querySyntax } from '@feathersjs/typebox'
 import { routeId } from './route'
 import { privilegeSchema } from './schemas'
 import { LANGUAGES } from '@app/plugin-kit/shared'
+import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff } from '../identity'
+import { currentPasswordSchema } from './identity.services'
 
 /** The caller's account's membership of `userId`, or 404. */
 const membership = async (app: Application, accountId: number, userId: number) => {
@@ -45,19 +47,23 @@ export const memberServices: ServiceDefinition[] = [
     methods: ['create'],
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { create: ['canManageUsers'] },
+    // Two-factor is the person's (identity.ts): another's only for a global admin; one's own off with the current password.
+    schemas: { data: currentPasswordSchema },
     service: (app) => ({
-      async create(_data: unknown, params: AppParams) {
+      async create(data: { currentPassword?: string }, params: AppParams) {
         const caller = currentUser(params)
         const userId = routeId(params, 'userId')
         await membership(app, caller.accountId, userId)
+        await assertMayChangeIdentityOf(app, params, userId)
         const knex = app.get('knex')
-        const user = await knex('users').where({ id: userId }).first('two_factor_enabled', 'two_factor_secret')
+        const person = await personOf(knex, userId)
         // Turning it off clears the secret (a lost phone); turning it on needs the user's own set-up.
-        if (user.two_factor_enabled) {
-          await knex('users').where({ id: userId }).update({ two_factor_enabled: false, two_factor_secret: null })
+        if (person.two_factor_enabled) {
+          if (userId === caller.id) await assertCurrentPassword(app, person, data?.currentPassword)
+          await switchTwoFactorOff(knex, userId)
           return { userId, hasTwoFactor: false }
         }
-        if (!user.two_factor_secret) throw new Conflict('The user must set up two-factor sign-in from their profile first')
+        if (!person.two_factor_secret) throw new Conflict('The user must set up two-factor sign-in from their profile first')
         await knex('users').where({ id: userId }).update({ two_factor_enabled: true })
         return { userId, hasTwoFactor: true }
       },

@@ -181,13 +181,24 @@ describe('changePassword', () => {
     expect(answer.body.message).toBe(RESET_FAILED)
   })
 
-  test('password rules: more than 4 and at most 100 characters; token required', async () => {
-    const short = await server.call('POST', '/api/passwordreset/changePassword', { token: 'x', password: 'abcd' })
-    expect(short.status).toBe(400)
-    expect(short.body.errors).toEqual({ password: 'You must enter at least 5 characters' })
-    const long = await server.call('POST', '/api/passwordreset/changePassword', { token: 'x', password: 'a'.repeat(101) })
-    expect(long.status).toBe(400)
-    expect(long.body.errors).toEqual({ password: 'The maximum number of characters is 100' })
+  test('password rule: at least 8 characters, not a common one, at most 100; the link stays usable after a refusal', async () => {
+    const username = 'salesadmin@demo.test'
+    const token = await createUserToken(server.app, await userIdOf(username), 'reset')
+    const refused: [string, string][] = [
+      ['abcdefg', 'You must enter at least 8 characters'],
+      ['password1', 'This password is too common or too easy to guess'],
+      ['qwertyuiop', 'This password is too common or too easy to guess'],
+      [username, 'This password is too common or too easy to guess'],
+      ['a'.repeat(101), 'The maximum number of characters is 100'],
+    ]
+    for (const [password, message] of refused) {
+      const answer = await server.call('POST', '/api/passwordreset/changePassword', { token, password })
+      expect(answer.status, password).toBe(400)
+      expect(answer.body.errors, password).toEqual({ password: message })
+    }
+    expect(await signInStatus(username, DEMO_PASSWORD)).toBe(201)
+    const accepted = await server.call('POST', '/api/passwordreset/changePassword', { token, password: 'sales-admin-reset-9' })
+    expect(accepted.body).toEqual({ message: RESET_DONE })
     const missing = await server.call('POST', '/api/passwordreset/changePassword', { password: 'abcdef' })
     expect(missing.status).toBe(400)
     expect(missing.body.errors).toEqual({ token: 'This field is required' })
@@ -238,6 +249,18 @@ describe('changePasswordAndUserDetails', () => {
     })
     expect(again.status).toBe(400)
     expect(again.body.message).toBe(RESET_FAILED)
+  })
+
+  test('the welcome page takes the same password rule, the new names counting as the person\'s words', async () => {
+    const token = await createUserToken(server.app, await userIdOf('companyadmin@demo.test'), 'welcome')
+    const weak = await server.call('POST', '/api/passwordreset/changePasswordAndUserDetails', { token, password: 'Kowalski2024', firstName: 'Jan', lastName: 'Kowalski' })
+    expect(weak.status).toBe(400)
+    expect(weak.body.errors).toEqual({ password: 'This password is too common or too easy to guess' })
+    const short = await server.call('POST', '/api/passwordreset/changePasswordAndUserDetails', { token, password: 'x7-Q', firstName: 'Jan', lastName: 'Kowalski' })
+    expect(short.body.errors).toEqual({ password: 'You must enter at least 8 characters' })
+    expect(await signInStatus('companyadmin@demo.test', DEMO_PASSWORD)).toBe(201)
+    const answer = await server.call('POST', '/api/passwordreset/changePasswordAndUserDetails', { token, password: 'steel-and-spruce', firstName: 'Jan', lastName: 'Kowalski' })
+    expect(answer.body).toEqual({ message: RESET_DONE })
   })
 
   test('a reset token is accepted too; names are required', async () => {

@@ -16,6 +16,7 @@ import { hashPassword } from '../auth/passwords'
 import { takeAttempts } from '../auth/rate-limit'
 import { revokeUserSessions } from '../auth/sessions'
 import { refreshMemberKeys } from '../member-keys'
+import { newPasswordError, personalWords } from '../identity'
 
 export const RESET_REQUESTED =
   'An email was sent to the provided email (if it exists), please check your mail account for further instructions'
@@ -28,7 +29,8 @@ export const RESET_TTL_MS = 24 * 3600_000
 /** Requests per e-mail address, counted whether or not the address exists: nobody floods a mailbox. */
 export const RESET_REQUEST_LIMIT = { max: 5, windowSeconds: 3600 }
 
-export type UserTokenKind = 'reset' | 'welcome'
+/** A reset link, a new user's welcome, or the confirmation of a new login e-mail (identity.services.ts). */
+export type UserTokenKind = 'reset' | 'welcome' | 'email'
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -41,7 +43,8 @@ export const requestResetQuerySchema = Type.Object(
 )
 const emptyBodySchema = Type.Object({}, { additionalProperties: false })
 
-const newPassword = () => Type.String({ minLength: 5, maxLength: 100 })
+// Required here; the password rule (length, common passwords) is checked in the service against the person's own words.
+const newPassword = () => Type.String({ minLength: 1, maxLength: 100 })
 const tokenField = () => Type.String({ minLength: 1, maxLength: 200 })
 
 export const changePasswordSchema = Type.Object({ token: tokenField(), password: newPassword() }, { additionalProperties: false })
@@ -55,8 +58,8 @@ export const changePasswordAndDetailsSchema = Type.Object(
   { additionalProperties: false },
 )
 
-/** Stores a new single-use token for the user and returns it; only its hash is kept. */
-export const createUserToken = async (app: Application, userId: number, kind: UserTokenKind, ttlMs = RESET_TTL_MS) => {
+/** Stores a new single-use token for the user and returns it; only its hash is kept. An 'email' token carries the new address. */
+export const createUserToken = async (app: Application, userId: number, kind: UserTokenKind, ttlMs = RESET_TTL_MS, newUsername?: string) => {
   const token = randomBytes(32).toString('base64url')
   await app.get('knex')('user_tokens').insert({
     user_id: userId,
@@ -65,15 +68,31 @@ export const createUserToken = async (app: Application, userId: number, kind: Us
     expires_at: Date.now() + ttlMs,
     used_at: null,
     created_at: nowIso(),
+    new_username: newUsername ?? null,
   })
   return token
+}
+
+/** Reset links asked for one address, by its owner or by an admin, share one limit. */
+export const resetRequestKey = (email: string) => `reset:email:${email}`
+
+/** A new reset link to the person's login e-mail. */
+export const mailResetLink = async (app: Application, user: { id: number; username: string; first_name: string }) => {
+  const token = await createUserToken(app, user.id, 'reset')
+  const link = `${app.get('config').publicUrl}/changePassword/${token}`
+  await app.get('mailer').send({
+    to: user.username,
+    subject: 'Reset your password',
+    text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+    link,
+  })
 }
 
 const requestReset = (app: Application) => ({
   async create(_data: unknown, params: AppParams) {
     const email = String(params.query?.email ?? '').trim().toLowerCase()
     const knex = app.get('knex')
-    const key = `reset:email:${email}`
+    const key = resetRequestKey(email)
     let limited = false
     try {
       await takeAttempts(knex, [{ key, limit: RESET_REQUEST_LIMIT }])
@@ -84,18 +103,8 @@ const requestReset = (app: Application) => ({
     // The same reads happen for every address; only a known one gets a token and a mail.
     const user = await knex('users').where({ username: email }).first('id', 'username', 'first_name', 'enabled', 'anonymous')
     if (!limited && user && user.enabled && !user.anonymous) {
-      const token = await createUserToken(app, Number(user.id), 'reset')
-      const link = `${app.get('config').publicUrl}/changePassword/${token}`
       // Not awaited: how long a mail server takes must not tell whether the address exists.
-      app
-        .get('mailer')
-        .send({
-          to: user.username,
-          subject: 'Reset your password',
-          text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
-          link,
-        })
-        .catch((error: unknown) => console.error('Sending the password-reset mail failed', error))
+      mailResetLink(app, { ...user, id: Number(user.id) }).catch((error: unknown) => console.error('Sending the password-reset mail failed', error))
     }
     return { message: RESET_REQUESTED }
   },
@@ -118,6 +127,10 @@ const changePassword = (app: Application, kinds: UserTokenKind[], withDetails: b
     // Checked before hashing, so a bad link costs no argon2 work.
     const found = await usable(knex('user_tokens'), Date.now()).first('id', 'user_id')
     if (!found) throw new BadRequest(RESET_FAILED)
+    const person = await knex('users').where({ id: found.user_id }).first('username', 'first_name', 'last_name')
+    const words = [...personalWords(person ?? { username: '' }), data.firstName, data.lastName]
+    const weak = await newPasswordError(data.password, words)
+    if (weak) throw new BadRequest('Validation failed', { errors: { password: weak } })
     const passwordHash = await hashPassword(data.password)
 
     await knex.transaction(async (trx) => {

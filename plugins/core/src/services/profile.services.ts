@@ -1,104 +1,18 @@
 /**
- * What the profile and help pages call (spec part1 §2, §9): the caller's own
- * password, username and removal request (a user manager sets a member's password
- * and removal request too), and the support contact and manuals.
+ * What the profile and help pages call (spec part1 §2, §9): the caller's own removal
+ * request (a user manager sets a member's too), and the support contact and manuals.
+ * Password, e-mail and two-factor are identity.services.ts.
  */
-import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
+import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { FileDownload, callerFlags, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
-import { Field, MESSAGES, formatMessage } from '@app/plugin-kit/shared'
+import { Field } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
-import { hashPassword } from '../auth/passwords'
-import { EMAIL_TAKEN } from '../signup'
-import { refreshMemberKeys } from '../member-keys'
 import { USER_MESSAGES, accountUser, assertMayEdit } from './accountusers.services'
 import type { SupportManualRow } from './accounts-admin.schema'
 import { routeId } from './route'
 
-/** Passwords are longer than 4 characters (spec part1 §9). */
-const PASSWORD_MIN = 5
-
-export const changeOwnPasswordSchema = Type.Object(
-  {
-    // minLength 1 answers "required" for an empty entry; the length rule follows in the service.
-    password: Type.String({ minLength: 1, maxLength: 100 }),
-    repeatPassword: Type.String({ minLength: 1, maxLength: 100 }),
-  },
-  { additionalProperties: false },
-)
-export const changeUsernameSchema = Type.Object({ username: Field.email() }, { additionalProperties: false })
 const emptyBodySchema = Type.Object({}, { additionalProperties: false })
-
-const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
-
-/** The caller's own id in the path, else 403 with `message`. */
-const ownUser = (params: AppParams, message: string) => {
-  const caller = currentUser(params)
-  if (routeId(params, 'userId') !== caller.id) throw new Forbidden(message)
-  return caller
-}
-
-/**
- * The spec's order after "required": at least 5 characters, then the repeat equal.
- * Checked in the service because the schema's minLength would word an empty entry as a length.
- */
-const passwordErrors = (data: { password: string; repeatPassword: string }) => {
-  const errors: Record<string, string> = {}
-  if (data.password.length < PASSWORD_MIN) errors.password = formatMessage(MESSAGES.minLength, { min: PASSWORD_MIN })
-  if (data.repeatPassword !== data.password) errors.repeatPassword = MESSAGES.passwordsMismatch
-  return errors
-}
-
-const changePassword = (app: Application) => ({
-  async create(data: { password: string; repeatPassword: string }, params: AppParams) {
-    const caller = currentUser(params)
-    const userId = routeId(params, 'userId')
-    const own = userId === caller.id
-    const knex = app.get('knex')
-    if (!own) {
-      const flags = await app.get('access').flags(caller)
-      if (!flags.canManageUsers) throw new Forbidden('You can only change your own password')
-      const member = await knex('account_users as au')
-        .join('users as u', 'u.id', 'au.user_id')
-        .where({ 'au.account_id': caller.accountId, 'au.user_id': userId, 'u.anonymous': false })
-        .first('au.id')
-      if (!member) throw new NotFound(`No record found for id '${userId}'`)
-    }
-    const errors = passwordErrors(data)
-    if (Object.keys(errors).length) throw new BadRequest('Validation failed', { errors })
-
-    const passwordHash = await hashPassword(data.password)
-    await knex.transaction(async (trx) => {
-      await trx('users').where({ id: userId }).update({ password_hash: passwordHash })
-      // Every other token of the user ends; the caller's own stays, so the page they are on keeps working.
-      const others = trx('sessions').where({ user_id: userId, revoked: false })
-      await (own ? others.whereNot({ id: caller.sessionId }) : others).update({ revoked: true })
-    })
-    return { userId }
-  },
-})
-
-const changeUsername = (app: Application) => ({
-  async create(data: { username: string }, params: AppParams) {
-    const caller = ownUser(params, 'You can only change your own e-mail')
-    const username = data.username.trim().toLowerCase()
-    const knex = app.get('knex')
-    const taken = await knex('users').where({ username }).whereNot({ id: caller.id }).first('id')
-    if (taken) throw new Conflict(EMAIL_TAKEN)
-    // Two changes to one address at once: the unique index decides, with the same answer.
-    await knex.transaction(async (trx) => {
-      await trx('users')
-        .where({ id: caller.id })
-        .update({ username })
-        .catch((error: unknown) => {
-          if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
-          throw error
-        })
-      await refreshMemberKeys(trx, caller.id)
-    })
-    return { userId: caller.id, username }
-  },
-})
 
 /**
  * Whoever may edit a member (a user manager, or a company manager for users of the
@@ -131,6 +45,7 @@ const toggleRemovalRequest = (app: Application) => ({
     return { userId, removalRequested: Boolean(row.removal_requested) }
   },
 })
+
 
 export type { SupportManualRow as SupportManual } from './accounts-admin.schema'
 
@@ -194,23 +109,6 @@ export const supportEmail = (app: Application, env: Record<string, string | unde
   env.SUPPORT_EMAIL || `support@${new URL(app.get('config').publicUrl).hostname}`
 
 export const profileServices: ServiceDefinition[] = [
-  {
-    path: 'accountusers/pwd/:userId',
-    methods: ['create'],
-    scope: {
-      kind: 'own-user',
-      why: "The caller's own password; a user manager may set one for a member of their current account, any other id answers 404.",
-    },
-    schemas: { data: changeOwnPasswordSchema },
-    service: changePassword,
-  },
-  {
-    path: 'accountusers/:userId/username',
-    methods: ['create'],
-    scope: { kind: 'own-user', why: "Changes the caller's own username (their e-mail); another id answers 403." },
-    schemas: { data: changeUsernameSchema },
-    service: changeUsername,
-  },
   {
     path: 'accountusers/:userId/toggleRequestRemoval',
     methods: ['create'],

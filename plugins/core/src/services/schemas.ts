@@ -55,7 +55,8 @@ export const signUpSchema = Type.Object(
     lastName: Field.text({ maxLength: 100 }),
     email: Field.email(),
     repeatEmail: Field.email(),
-    password: Type.String({ minLength: 5, maxLength: 100 }),
+    // Required here; the password rule (identity.ts) follows in signup.ts.
+    password: Type.String({ minLength: 1, maxLength: 100 }),
     repeatPassword: Type.String({ minLength: 1, maxLength: 100 }),
     company: Field.text({ maxLength: 200 }),
     website: Type.Optional(Field.website()),

@@ -11,6 +11,8 @@ import { issueToken } from '../auth/sessions'
 import { acceptCode, newSecret } from '../auth/totp'
 import { routeId } from './route'
 import { twoFactorConfirmSchema, twoFactorSchema } from './schemas'
+import { assertCurrentPassword, personOf } from '../identity'
+import { currentPasswordSchema } from './identity.services'
 
 const auth = (app: Application) => app.service('authentication') as unknown as AuthService
 const TOTP_LIMIT = { max: 5, windowSeconds: 900 }
@@ -48,9 +50,13 @@ export const sessionServices: ServiceDefinition[] = [
     path: 'two-factor/enrolment',
     methods: ['create'],
     scope: { kind: 'own-user', why: "Starts two-factor set-up for the caller's own login." },
+    schemas: { data: currentPasswordSchema },
     service: (app) => ({
-      async create(_data: unknown, params: AppParams) {
+      async create(data: { currentPassword?: string }, params: AppParams) {
         const user = currentUser(params)
+        // Starting again switches two-factor off until confirmed: that needs the current password (identity.ts).
+        const person = await personOf(app.get('knex'), user.id)
+        if (person.two_factor_enabled) await assertCurrentPassword(app, person, data.currentPassword)
         const { secret, sealed, otpauthUri } = newSecret(app, user.id, user.username)
         // The secret waits unconfirmed: two-factor turns on only when a code from it is confirmed.
         await app.get('knex')('users').where({ id: user.id }).update({ two_factor_secret: sealed, two_factor_enabled: false })

@@ -1,0 +1,78 @@
+/**
+ * A person's identity — login e-mail (username), password, two-factor sign-in — is one
+ * for every account they belong to. Only the person (proving their current password)
+ * or a global admin changes it; an account admin never does, and may send a
+ * password-reset link instead (ASVS 6.4.6).
+ */
+
+import type { Application, AppParams } from '@app/plugin-kit'
+import { callerFlags, currentUser, MESSAGES, passwordProblem } from '@app/plugin-kit'
+import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import { verifyPassword } from './auth/passwords'
+import { returnAttempts, takeAttempts } from './auth/rate-limit'
+
+export const IDENTITY_MESSAGES = {
+  noEditAccess: 'You do not have access to edit this user',
+  userNotFound: 'User not found',
+} as const
+
+/** A person as the identity endpoints need them; the words a password must not be made of. */
+export interface Person {
+  id: number
+  username: string
+  first_name: string
+  last_name: string
+  two_factor_enabled: boolean | number
+  two_factor_secret: string | null
+}
+
+const fieldError = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })
+
+/** The person (not anonymised), or 404. */
+export const personOf = async (knex: Knex, userId: number): Promise<Person> => {
+  const row = await knex('users')
+    .where({ id: userId, anonymous: false })
+    .first('id', 'username', 'first_name', 'last_name', 'two_factor_enabled', 'two_factor_secret')
+  if (!row) throw new NotFound(IDENTITY_MESSAGES.userNotFound)
+  return { ...row, id: Number(row.id) }
+}
+
+export const personalWords = (person: { username: string; first_name?: string; last_name?: string }) => [
+  person.username,
+  person.first_name,
+  person.last_name,
+]
+
+/** The password rule's message for `field`, if the new password breaks it (plugins/kit password.ts). */
+export const newPasswordError = async (password: string, userInputs: (string | undefined)[]) =>
+  (await passwordProblem(password, { userInputs }))?.message
+
+/**
+ * Someone else's identity: only a global admin, and the same 403 for everyone else
+ * whoever the target is (it tells nothing about them).
+ */
+export const assertMayChangeIdentityOf = async (app: Application, params: AppParams, userId: number) => {
+  if (userId === currentUser(params).id) return
+  // people: mayActOn(caller, target, 'identity') takes this place once it lands; its rule is the same.
+  if (!(await callerFlags(app, params)).canManageAccounts) throw new Forbidden(IDENTITY_MESSAGES.noEditAccess)
+}
+
+/**
+ * The person's current password, as a change of their own identity needs. It is an attempt
+ * of the username's sign-in limit (the key auth/authentication.ts counts), taken before the
+ * check and handed back when right, so this is no side door for guessing it.
+ */
+export const assertCurrentPassword = async (app: Application, person: Pick<Person, 'id' | 'username'>, currentPassword: string | undefined) => {
+  if (!currentPassword) throw fieldError('currentPassword', MESSAGES.required)
+  const knex = app.get('knex')
+  const attempts = [{ key: `signin:user:${person.username}`, limit: app.get('config').rateLimit.perUser }]
+  await takeAttempts(knex, attempts)
+  const row = await knex('users').where({ id: person.id }).first('password_hash')
+  if (!(await verifyPassword(row?.password_hash, currentPassword))) throw fieldError('currentPassword', MESSAGES.currentPasswordWrong)
+  await returnAttempts(knex, attempts)
+}
+
+/** Two-factor off: the secret goes too (a lost phone), so turning it on again needs a new set-up. */
+export const switchTwoFactorOff = (knex: Knex, userId: number) =>
+  knex('users').where({ id: userId }).update({ two_factor_enabled: false, two_factor_secret: null })

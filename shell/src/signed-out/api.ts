@@ -42,6 +42,11 @@ export const welcomeFx = createEffect((data: { token: string; password: string; 
   apiRequest<{ message: string }>('POST', '/passwordreset/changePasswordAndUserDetails', { body: data, token: null }),
 )
 
+/** The link mailed to a new login e-mail: applies the change and ends every session of the user. */
+export const confirmEmailFx = createEffect((data: { token: string }) =>
+  apiRequest<{ message: string; username: string }>('POST', '/emailchange/confirm', { body: data, token: null }),
+)
+
 /** A type literal, not an interface: form values need its implicit index signature. */
 export type SignUpData = {
   firstName: string

@@ -5,6 +5,7 @@
 import type { RouteProps } from '@app/module-kit'
 import type { ComponentType } from 'react'
 import { ChangePasswordPage } from './change-password/page'
+import { ConfirmEmailPage } from './confirm-email/page'
 import { ForgotPasswordPage } from './forgot-password/page'
 import { registerSignedOutLocales } from './locales'
 import { RegisterPage } from './register/page'
@@ -19,4 +20,8 @@ export const signedOutRoutes: { path: string; component: ComponentType<RouteProp
   { path: '/changePassword/:token', component: ChangePasswordPage },
   { path: '/welcomeNewUser/:token', component: WelcomePage },
   { path: '/register', component: RegisterPage },
+  { path: '/confirmEmail/:token', component: ConfirmEmailPage },
 ]
+
+/** Signed-out pages that a signed-in user opens too (a link from a mail), without being sent home. */
+export const ANY_SESSION_PATHS = ['/confirmEmail/:token']

@@ -31,6 +31,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   'Your account is waiting for activation': 'errors.awaitingActivation',
   'Your session has ended, please sign in again': 'errors.sessionEnded',
   'Validation failed': 'errors.validationFailed',
+  'This link is no longer valid: ask for the change again on your profile page': 'errors.emailLinkFailed',
 }
 
 /** Seconds to wait from a 429's body ({ retryAfter }), wherever the client kept it. */

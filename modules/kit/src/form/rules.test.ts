@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSync, fromServerMessage, isFilled, PATTERNS } from './rules'
+import { checkSync, fromServerMessage, isFilled, PATTERNS, passwordRules } from './rules'
 
 const check = (value: unknown, rules: Parameters<typeof checkSync>[2], values: Record<string, unknown> = {}) =>
   checkSync(value, values, rules)
@@ -116,5 +116,27 @@ describe('fromServerMessage', () => {
 
   it('keeps any other message as text', () => {
     expect(fromServerMessage('Email is already registered')).toEqual({ key: 'Email is already registered' })
+  })
+})
+
+describe('passwordRules, the API rule in the forms', () => {
+  const rules = passwordRules<{ email: string }>((values) => [values.email])
+
+  it('8 to 100 characters at once', () => {
+    expect(check('Xq7#pL2', rules)).toEqual({ key: 'validation.minLength', values: { min: 8 } })
+    expect(check('x'.repeat(101), rules)).toEqual({ key: 'validation.maxLength', values: { max: 100 } })
+    expect(check('', rules)).toEqual({ key: 'validation.required' })
+  })
+
+  it('common passwords and the own e-mail, after the estimator loads', async () => {
+    const values = { email: 'anna.virtanen@example.fi' }
+    expect(await rules.validateAsync!('password1', values)).toBe('validation.commonPassword')
+    expect(await rules.validateAsync!('anna.virtanen@example.fi', values)).toBe('validation.commonPassword')
+    expect(await rules.validateAsync!('spruce-and-granite', values)).toBeNull()
+  })
+
+  it("the API's answers show in the user's language", () => {
+    expect(fromServerMessage('This password is too common or too easy to guess')).toEqual({ key: 'validation.commonPassword' })
+    expect(fromServerMessage('The current password is not correct')).toEqual({ key: 'validation.currentPasswordWrong' })
   })
 })

@@ -3,7 +3,7 @@
  * maxLength, min, max, minDate and maxDate, then the format rules (email, pattern),
  * then the custom synchronous check; the asynchronous check runs last, in the model.
  */
-import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, WEBSITE_PATTERN } from '@app/plugin-kit/shared'
+import { EMAIL_PATTERN, MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN, WEBSITE_PATTERN, passwordProblem } from '@app/plugin-kit/shared'
 import { formatDate } from '../format'
 
 export type FieldStatus = 'Ok' | 'Warning' | 'Error'
@@ -109,6 +109,8 @@ const SERVER_MESSAGES: [keyof typeof MESSAGES, RegExp][] = (
     'min',
     'max',
     'decimal',
+    'commonPassword',
+    'currentPasswordWrong',
   ] as const
 ).map((key) => {
   const escaped = MESSAGES[key].replace(/[.*+?^$()|[\]\\]/g, '\\$&')
@@ -129,3 +131,18 @@ export const fromServerMessage = (text: string): FieldMessage => {
   }
   return message(text)
 }
+
+/**
+ * A new password's rules, the API's own (plugins/kit password.ts): the length at once,
+ * then the common-password check, whose estimator loads on the first check. `words`
+ * gives the person's own e-mail and names from the form's values.
+ */
+export const passwordRules = <V>(words: (values: V) => (string | null | undefined)[] = () => []): FieldRules<V> => ({
+  required: true,
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  validateAsync: async (value, values) => {
+    const problem = await passwordProblem(String(value), { userInputs: words(values) })
+    return problem ? `validation.${problem.key}` : null
+  },
+})

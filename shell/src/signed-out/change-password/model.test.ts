@@ -11,17 +11,22 @@ const setup = (change: (data: { token: string; password: string }) => Promise<{ 
   fork({ handlers: [[changePasswordFx, change], [changePasswordForm.scrollToFieldFx, async () => undefined]] })
 
 describe('reset password', () => {
-  it('keeps the submit disabled until both entries are equal and at least 5 characters', async () => {
-    const scope = setup(async () => ({ message: 'Password was successfully reset' }))
+  it('keeps the submit disabled until both entries are equal and at least 8 characters; a common password is refused', async () => {
+    const change = vi.fn(async () => ({ message: 'Password was successfully reset' }))
+    const scope = setup(change)
     await allSettled(changePasswordOpened, { scope, params: 'token-1' })
     expect(scope.getState($canSubmit)).toBe(false)
-    await fill(scope, changePasswordForm, { password: 'abcd', repeatPassword: 'abcd' })
+    await fill(scope, changePasswordForm, { password: 'abcdefg', repeatPassword: 'abcdefg' })
     expect(scope.getState($canSubmit)).toBe(false)
-    expect(fieldText(scope.getState(changePasswordForm.$errors).password)).toBe('You must enter at least 5 characters')
-    await fill(scope, changePasswordForm, { password: 'abcde', repeatPassword: 'abcdf' })
+    expect(fieldText(scope.getState(changePasswordForm.$errors).password)).toBe('You must enter at least 8 characters')
+    await fill(scope, changePasswordForm, { password: 'password1', repeatPassword: 'password1' })
+    expect(fieldText(scope.getState(changePasswordForm.$errors).password)).toBe('This password is too common or too easy to guess')
+    await allSettled(changePasswordForm.submitted, { scope })
+    expect(change).not.toHaveBeenCalled()
+    await fill(scope, changePasswordForm, { password: 'spruce-and-granite', repeatPassword: 'spruce-and-granit' })
     expect(scope.getState($canSubmit)).toBe(false)
     expect(fieldText(scope.getState(changePasswordForm.$errors).repeatPassword)).toBe('Passwords do not match')
-    await fill(scope, changePasswordForm, { repeatPassword: 'abcde' })
+    await fill(scope, changePasswordForm, { repeatPassword: 'spruce-and-granite' })
     expect(scope.getState($canSubmit)).toBe(true)
   })
 

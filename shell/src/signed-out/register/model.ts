@@ -33,7 +33,7 @@ export const registerForm = createForm<RegisterValues>({
           emailProblem(value) ?? (sameEmail(trimmed(value), values.email) ? null : 'validation.emailsMismatch'),
       },
     },
-    ...newPasswordFields<RegisterValues>(),
+    ...newPasswordFields<RegisterValues>((values) => [values.email, values.firstName, values.lastName, values.company]),
     company: { initial: '', rules: text(200) },
     website: { initial: '', rules: { maxLength: 255, pattern: PATTERNS.website } },
     country: { initial: '', rules: { required: true } },

@@ -22,7 +22,7 @@ describe('welcome of a new user', () => {
     )
   })
 
-  it('needs both names and a matching password of at least 5 characters', async () => {
+  it('needs both names and a matching password of at least 8 characters, not made of the own name', async () => {
     const send = vi.fn(async () => ({ message: '' }))
     const scope = setup(send)
     await allSettled(welcomeOpened, { scope, params: 'welcome-1' })
@@ -31,6 +31,11 @@ describe('welcome of a new user', () => {
     await allSettled(welcomeForm.submitted, { scope })
     expect(send).not.toHaveBeenCalled()
     expect(fieldText(scope.getState(welcomeForm.$errors).lastName)).toBe('This field is required')
+    expect(fieldText(scope.getState(welcomeForm.$errors).password)).toBe('You must enter at least 8 characters')
+    await fill(scope, welcomeForm, { lastName: 'Nordqvist', password: 'Nordqvist1', repeatPassword: 'Nordqvist1' })
+    await allSettled(welcomeForm.submitted, { scope })
+    expect(send).not.toHaveBeenCalled()
+    expect(fieldText(scope.getState(welcomeForm.$errors).password)).toBe('This password is too common or too easy to guess')
   })
 
   it('shows the spec message for a spent link', async () => {
@@ -40,7 +45,7 @@ describe('welcome of a new user', () => {
       ),
     )
     await allSettled(welcomeOpened, { scope, params: 'spent' })
-    await fill(scope, welcomeForm, { firstName: 'Nina', lastName: 'New', password: 'abcde', repeatPassword: 'abcde' })
+    await fill(scope, welcomeForm, { firstName: 'Nina', lastName: 'New', password: 'first-pass', repeatPassword: 'first-pass' })
     await allSettled(welcomeForm.submitted, { scope })
     expect(scope.getState($done)).toBe(false)
     expect(textOf(scope.getState($notice))).toMatch(/^Unable to reset your password/)

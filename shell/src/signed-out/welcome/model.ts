@@ -37,7 +37,7 @@ export const welcomeForm = createForm<WelcomeValues>({
   fields: {
     firstName: { initial: '', rules: nameRules },
     lastName: { initial: '', rules: nameRules },
-    ...newPasswordFields<WelcomeValues>(),
+    ...newPasswordFields<WelcomeValues>((values) => [values.firstName, values.lastName]),
   },
   submit: (values) => sendFx(values).then(() => undefined),
 })

@@ -26,20 +26,31 @@ export const saveLanguageFx = createEffect(({ userId, language }: { userId: numb
   apiRequest<{ language: Language }>('POST', `/accountusers/${userId}/language/${language}`),
 )
 
-export const changePasswordFx = createEffect(
-  ({ userId, password, repeatPassword }: { userId: number; password: string; repeatPassword: string }) =>
-    apiRequest<{ userId: number }>('POST', `/accountusers/pwd/${userId}`, { body: { password, repeatPassword } }),
+export interface PasswordChange {
+  userId: number
+  currentPassword: string
+  password: string
+  repeatPassword: string
+}
+
+export const changePasswordFx = createEffect(({ userId, ...body }: PasswordChange) =>
+  apiRequest<{ userId: number }>('POST', `/accountusers/pwd/${userId}`, { body }),
 )
 
-export const changeUsernameFx = createEffect(({ userId, username }: { userId: number; username: string }) =>
-  apiRequest<{ userId: number; username: string }>('POST', `/accountusers/${userId}/username`, { body: { username } }),
+/** A new sign-in e-mail waits for the link mailed to it (pendingUsername); the username stays until then. */
+export const changeUsernameFx = createEffect(({ userId, ...body }: { userId: number; username: string; currentPassword: string }) =>
+  apiRequest<{ userId: number; username: string; pendingUsername: string | null }>('POST', `/accountusers/${userId}/username`, { body }),
 )
 
 export const toggleRemovalFx = createEffect((userId: number) =>
   apiRequest<{ userId: number; removalRequested: boolean }>('POST', `/accountusers/${userId}/toggleRequestRemoval`, { body: {} }),
 )
 
+/** Only while two-factor is off: set-up again while it is on needs the current password (switch it off first). */
 export const startEnrolmentFx = createEffect(() => apiRequest<Enrolment>('POST', '/two-factor/enrolment', { body: {} }))
+export const switchTwoFactorOffFx = createEffect((currentPassword: string) =>
+  apiRequest<{ userId: number; hasTwoFactor: boolean }>('POST', '/two-factor/off', { body: { currentPassword } }),
+)
 export const confirmEnrolmentFx = createEffect((code: string) =>
   apiRequest<{ hasTwoFactor: boolean }>('POST', '/two-factor/confirmation', { body: { code } }),
 )

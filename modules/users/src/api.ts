@@ -105,6 +105,11 @@ export const toggleTwoFactorFx = createEffect(({ accountId, userId }: { accountI
   apiRequest<{ userId: number; hasTwoFactor: boolean }>('POST', `/accountusers/${accountId}/toggle/${userId}/2fa`, { body: {} }),
 )
 
+/** Mails the member the ordinary password-reset link: an account admin never sets a password (identity). */
+export const sendResetLinkFx = createEffect(({ accountId, userId }: { accountId: number; userId: number }) =>
+  apiRequest<{ userId: number; message: string }>('POST', `/accountusers/${accountId}/reset-link/${userId}`, { body: {} }),
+)
+
 export const toggleRemovalFx = createEffect((userId: number) =>
   apiRequest<{ userId: number; removalRequested: boolean }>('POST', `/accountusers/${userId}/toggleRequestRemoval`, { body: {} }),
 )

@@ -14,7 +14,7 @@ export const confirmClicked = createEvent()
 
 export const $token = createStore('').on(confirmEmailOpened, (_, token) => token)
 
-const sendFx = attach({ source: $token, effect: confirmEmailFx, mapParams: (_: void, token) => ({ token }) })
+const sendFx = attach({ source: $token, effect: confirmEmailFx, mapParams: (_: undefined, token: string) => ({ token }) })
 
 export const $done = createStore(false)
   .on(sendFx.done, () => true)

@@ -18,7 +18,8 @@ const setup = (change: (params: unknown) => Promise<{ userId: number }>) => {
       [passwordForm.scrollToFieldFx, scroll],
     ],
   })
-  const fill = async (password: string, repeatPassword: string) => {
+  const fill = async (password: string, repeatPassword: string, currentPassword = 'old-secret-1') => {
+    await allSettled(passwordForm.fieldChanged, { scope, params: { name: 'currentPassword', value: currentPassword } })
     await allSettled(passwordForm.fieldChanged, { scope, params: { name: 'password', value: password } })
     await allSettled(passwordForm.fieldChanged, { scope, params: { name: 'repeatPassword', value: repeatPassword } })
   }
@@ -26,14 +27,14 @@ const setup = (change: (params: unknown) => Promise<{ userId: number }>) => {
 }
 
 describe('change password', () => {
-  test('both entries equal: sent for the signed-in user, the form empties and a success toast shows', async () => {
+  test('both entries equal: sent with the current password for the signed-in user, the form empties and a success toast shows', async () => {
     const change = vi.fn(async () => ({ userId: 7 }))
     const { scope, notify, fill } = setup(change)
     await fill('new-secret', 'new-secret')
     await allSettled(passwordForm.submitted, { scope })
-    expect(change).toHaveBeenCalledWith({ userId: 7, password: 'new-secret', repeatPassword: 'new-secret' })
+    expect(change).toHaveBeenCalledWith({ userId: 7, currentPassword: 'old-secret-1', password: 'new-secret', repeatPassword: 'new-secret' })
     expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'password.changed' })
-    expect(scope.getState(passwordForm.$values)).toEqual({ password: '', repeatPassword: '' })
+    expect(scope.getState(passwordForm.$values)).toEqual({ currentPassword: '', password: '', repeatPassword: '' })
   })
 
   test('different entries are refused before any call, with the mismatch message', async () => {
@@ -46,16 +47,28 @@ describe('change password', () => {
     expect(scroll).toHaveBeenCalledWith('repeatPassword')
   })
 
-  test('both are required, and the password needs more than 4 characters', async () => {
+  test('all three are required; the new password needs 8 characters and must not be a common one', async () => {
     const change = vi.fn(async () => ({ userId: 7 }))
     const { scope, fill } = setup(change)
     await allSettled(passwordForm.submitted, { scope })
-    expect(scope.getState(passwordForm.$errors).password?.key).toBe('validation.required')
-    expect(scope.getState(passwordForm.$errors).repeatPassword?.key).toBe('validation.required')
-    await fill('abcd', 'abcd')
+    for (const field of ['currentPassword', 'password', 'repeatPassword'] as const)
+      expect(scope.getState(passwordForm.$errors)[field]?.key).toBe('validation.required')
+    await fill('abcdefg', 'abcdefg')
     await allSettled(passwordForm.submitted, { scope })
-    expect(scope.getState(passwordForm.$errors).password).toMatchObject({ key: 'validation.minLength', values: { min: 5 } })
+    expect(scope.getState(passwordForm.$errors).password).toMatchObject({ key: 'validation.minLength', values: { min: 8 } })
+    await fill('password1', 'password1')
+    await allSettled(passwordForm.submitted, { scope })
+    expect(scope.getState(passwordForm.$errors).password?.key).toBe('validation.commonPassword')
     expect(change).not.toHaveBeenCalled()
+  })
+
+  test("a wrong current password is shown on its field, in the user's language", async () => {
+    const { scope, fill } = setup(async () =>
+      Promise.reject(new ApiError('Validation failed', 400, { currentPassword: 'The current password is not correct' })),
+    )
+    await fill('new-secret', 'new-secret', 'not-it')
+    await allSettled(passwordForm.submitted, { scope })
+    expect(scope.getState(passwordForm.$errors).currentPassword?.key).toBe('validation.currentPasswordWrong')
   })
 
   test('a refused change shows the failure toast and keeps the entries', async () => {

@@ -1,5 +1,8 @@
-/** Change password: both entries required and equal (spec part1 §5), more than 4 characters. */
-import { createForm } from '@app/module-kit'
+/**
+ * Change password: the current one (identity.ts: a change of one's own identity proves
+ * it), then the new one by the API's password rule, and its repeat equal.
+ */
+import { createForm, passwordRules } from '@app/module-kit'
 import { attach, sample } from 'effector'
 import { changePasswordFx } from '../../api'
 import { notifyFx } from '../../notify'
@@ -7,6 +10,7 @@ import { $userId } from '../../user'
 import { signedInUser } from './signed-in'
 
 interface PasswordValues extends Record<string, unknown> {
+  currentPassword: string
   password: string
   repeatPassword: string
 }
@@ -14,12 +18,13 @@ interface PasswordValues extends Record<string, unknown> {
 const submitPasswordFx = attach({
   source: $userId,
   effect: changePasswordFx,
-  mapParams: (values: PasswordValues, userId) => ({ userId: signedInUser(userId), password: values.password, repeatPassword: values.repeatPassword }),
+  mapParams: (values: PasswordValues, userId) => ({ userId: signedInUser(userId), ...values }),
 })
 
 export const passwordForm = createForm<PasswordValues>({
   fields: {
-    password: { initial: '', rules: { required: true, minLength: 5, maxLength: 100 } },
+    currentPassword: { initial: '', rules: { required: true, maxLength: 100 } },
+    password: { initial: '', rules: passwordRules<PasswordValues>() },
     repeatPassword: {
       initial: '',
       rules: {

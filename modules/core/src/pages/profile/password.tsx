@@ -7,7 +7,9 @@ export const PasswordSection = () => {
   return (
     <section className="core-section" aria-labelledby="core-password-title">
       <h2 id="core-password-title">{t('password.title')}</h2>
+      <p>{t('password.hint')}</p>
       <FormFrame form={passwordForm}>
+        <TextField form={passwordForm} name="currentPassword" label={t('currentPassword')} type="password" autoComplete="current-password" />
         <TextField form={passwordForm} name="password" label={t('password.new')} type="password" autoComplete="new-password" />
         <TextField form={passwordForm} name="repeatPassword" label={t('password.repeat')} type="password" autoComplete="new-password" />
         <FormError form={passwordForm} />

@@ -1,9 +1,9 @@
 import { $session, ApiError, type Session } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test, vi } from 'vitest'
-import { confirmEnrolmentFx, startEnrolmentFx } from '../../api'
+import { confirmEnrolmentFx, startEnrolmentFx, switchTwoFactorOffFx } from '../../api'
 import { notifyFx } from '../../notify'
-import { $enrolment, $qrCode, $twoFactorOn, codeForm, enrolmentCancelled, enrolmentStarted } from './two-factor.model'
+import { $enrolment, $qrCode, $twoFactorOn, codeForm, enrolmentCancelled, enrolmentStarted, switchOffForm } from './two-factor.model'
 
 const session = { user: { id: 7 }, accountId: 1, hasTwoFactor: false } as unknown as Session
 const enrolment = { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Business%20Cloud:user%40demo.test?secret=JBSWY3DPEHPK3PXP' }
@@ -70,14 +70,53 @@ describe('two-factor enrolment', () => {
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'twoFactor.failed' })
   })
 
-  test('starting again while on turns it off until confirmed; cancel closes the set-up', async () => {
+  test('cancel closes the set-up', async () => {
     const { scope } = setup(async () => ({ hasTwoFactor: true }))
-    const on = fork({ values: [[$session, { ...session, hasTwoFactor: true }]], handlers: [[startEnrolmentFx, async () => enrolment]] })
-    expect(on.getState($twoFactorOn)).toBe(true)
-    await allSettled(enrolmentStarted, { scope: on })
-    expect(on.getState($twoFactorOn)).toBe(false)
     await allSettled(enrolmentStarted, { scope })
     await allSettled(enrolmentCancelled, { scope })
     expect(scope.getState($enrolment)).toBeNull()
+  })
+})
+
+describe('switching two-factor off', () => {
+  const on = (switchOff: (currentPassword: string) => Promise<{ userId: number; hasTwoFactor: boolean }>) => {
+    const notify = vi.fn()
+    const switchOffFn = vi.fn(switchOff)
+    const scope = fork({
+      values: [[$session, { ...session, hasTwoFactor: true }]],
+      handlers: [
+        [switchTwoFactorOffFx, switchOffFn],
+        [notifyFx, notify],
+        [switchOffForm.scrollToFieldFx, () => undefined],
+      ],
+    })
+    return { scope, notify, switchOff: switchOffFn }
+  }
+  const submit = async (scope: ReturnType<typeof fork>, currentPassword: string) => {
+    await allSettled(switchOffForm.fieldChanged, { scope, params: { name: 'currentPassword', value: currentPassword } })
+    await allSettled(switchOffForm.submitted, { scope })
+  }
+
+  test('needs the current password; with it, it is off and a toast says so', async () => {
+    const { scope, notify, switchOff } = on(async () => ({ userId: 7, hasTwoFactor: false }))
+    expect(scope.getState($twoFactorOn)).toBe(true)
+    await submit(scope, '')
+    expect(switchOff).not.toHaveBeenCalled()
+    expect(scope.getState(switchOffForm.$errors).currentPassword?.key).toBe('validation.required')
+    await submit(scope, 'my-secret-1')
+    expect(switchOff).toHaveBeenCalledWith('my-secret-1')
+    expect(scope.getState($twoFactorOn)).toBe(false)
+    expect(scope.getState(switchOffForm.$values).currentPassword).toBe('')
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'twoFactor.switchedOff' })
+  })
+
+  test('a wrong password keeps it on, with the message on the field', async () => {
+    const { scope, notify } = on(async () =>
+      Promise.reject(new ApiError('Validation failed', 400, { currentPassword: 'The current password is not correct' })),
+    )
+    await submit(scope, 'not-it')
+    expect(scope.getState($twoFactorOn)).toBe(true)
+    expect(scope.getState(switchOffForm.$errors).currentPassword?.key).toBe('validation.currentPasswordWrong')
+    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'twoFactor.switchOffFailed' })
   })
 })

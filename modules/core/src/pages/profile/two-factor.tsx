@@ -2,7 +2,7 @@ import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { startEnrolmentFx } from '../../api'
-import { $enrolment, $qrCode, $twoFactorOn, codeForm, enrolmentCancelled, enrolmentStarted } from './two-factor.model'
+import { $enrolment, $qrCode, $twoFactorOn, codeForm, enrolmentCancelled, enrolmentStarted, switchOffForm } from './two-factor.model'
 
 export const TwoFactorSection = () => {
   const { t } = useTranslation('core')
@@ -33,12 +33,21 @@ export const TwoFactorSection = () => {
             </button>
           </FormFrame>
         </>
+      ) : on ? (
+        <>
+          <p>{t('twoFactor.on')}</p>
+          <p>{t('twoFactor.newPhone')}</p>
+          <FormFrame form={switchOffForm}>
+            <TextField form={switchOffForm} name="currentPassword" label={t('currentPassword')} type="password" autoComplete="current-password" />
+            <FormError form={switchOffForm} />
+            <SubmitButton form={switchOffForm}>{t('twoFactor.switchOff')}</SubmitButton>
+          </FormFrame>
+        </>
       ) : (
         <>
-          <p>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</p>
-          {on && <p>{t('twoFactor.restartWarning')}</p>}
+          <p>{t('twoFactor.off')}</p>
           <button type="button" className="kit-button" disabled={starting} onClick={() => start()}>
-            {t(on ? 'twoFactor.restart' : 'twoFactor.start')}
+            {t('twoFactor.start')}
           </button>
         </>
       )}

@@ -7,7 +7,7 @@ import { usernameForm } from './username.model'
 
 const session = { user: { id: 7 }, accountId: 1 } as unknown as Session
 
-const submit = async (username: string, change: (params: { userId: number; username: string }) => Promise<unknown>) => {
+const submit = async (username: string, change: (params: { userId: number; username: string; currentPassword: string }) => Promise<unknown>, currentPassword = 'my-secret-1') => {
   const notify = vi.fn()
   const changeFn = vi.fn(change)
   const scope = fork({
@@ -19,15 +19,22 @@ const submit = async (username: string, change: (params: { userId: number; usern
     ],
   })
   await allSettled(usernameForm.fieldChanged, { scope, params: { name: 'username', value: username } })
+  await allSettled(usernameForm.fieldChanged, { scope, params: { name: 'currentPassword', value: currentPassword } })
   await allSettled(usernameForm.submitted, { scope })
   return { scope, notify, change: changeFn }
 }
 
 describe('change e-mail', () => {
-  test('a valid address is sent for the signed-in user; success toast', async () => {
-    const { notify, change } = await submit('new@example.test', async ({ userId, username }) => ({ userId, username }))
-    expect(change).toHaveBeenCalledWith({ userId: 7, username: 'new@example.test' })
-    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'username.changed' })
+  test('a valid address is sent with the current password for the signed-in user; the toast says a link was mailed', async () => {
+    const { notify, change } = await submit('new@example.test', async ({ userId }) => ({ userId, username: 'old@example.test', pendingUsername: 'new@example.test' }))
+    expect(change).toHaveBeenCalledWith({ userId: 7, username: 'new@example.test', currentPassword: 'my-secret-1' })
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'username.requested' })
+  })
+
+  test('without the current password nothing is sent', async () => {
+    const { scope, change } = await submit('new@example.test', async () => ({}), '')
+    expect(change).not.toHaveBeenCalled()
+    expect(scope.getState(usernameForm.$errors).currentPassword?.key).toBe('validation.required')
   })
 
   test('an invalid address is refused before any call', async () => {

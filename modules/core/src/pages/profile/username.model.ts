@@ -1,4 +1,7 @@
-/** Change username, shown as "E-mail": the address one signs in with. */
+/**
+ * Change username, shown as "E-mail": the address one signs in with. With the current
+ * password; the API mails a link to the new address, and the change is made when it is opened.
+ */
 import { ApiError, createForm } from '@app/module-kit'
 import { attach, sample } from 'effector'
 import { changeUsernameFx } from '../../api'
@@ -8,23 +11,27 @@ import { signedInUser } from './signed-in'
 
 interface UsernameValues extends Record<string, unknown> {
   username: string
+  currentPassword: string
 }
 
 const submitUsernameFx = attach({
   source: $userId,
   effect: changeUsernameFx,
-  mapParams: (values: UsernameValues, userId) => ({ userId: signedInUser(userId), username: values.username }),
+  mapParams: (values: UsernameValues, userId) => ({ userId: signedInUser(userId), ...values }),
 })
 
 export const usernameForm = createForm<UsernameValues>({
-  fields: { username: { initial: '', rules: { required: true, email: true, maxLength: 254 } } },
+  fields: {
+    username: { initial: '', rules: { required: true, email: true, maxLength: 254 } },
+    currentPassword: { initial: '', rules: { required: true, maxLength: 100 } },
+  },
   submit: async (values) => {
     await submitUsernameFx(values)
   },
 })
 
 sample({ clock: usernameForm.submitFx.done, target: usernameForm.reset })
-sample({ clock: usernameForm.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'username.changed' }), target: notifyFx })
+sample({ clock: usernameForm.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'username.requested' }), target: notifyFx })
 sample({
   clock: usernameForm.submitFx.failData,
   fn: (error) => ({

@@ -10,6 +10,7 @@ export const UsernameSection = () => {
       <p>{t('username.hint')}</p>
       <FormFrame form={usernameForm}>
         <TextField form={usernameForm} name="username" label={t('username.label')} type="email" autoComplete="email" />
+        <TextField form={usernameForm} name="currentPassword" label={t('currentPassword')} type="password" autoComplete="current-password" />
         <FormError form={usernameForm} />
         <SubmitButton form={usernameForm}>{t('username.submit')}</SubmitButton>
       </FormFrame>

@@ -8,12 +8,15 @@ import {
   $busy,
   $isSelf,
   $levels,
+  $mayChangeIdentity,
+  $maySendResetLink,
   $roles,
   anonymiseClicked,
   editForm,
   enabledToggled,
   levelChosen,
   removalToggled,
+  resetLinkClicked,
   roleChosen,
   twoFactorToggled,
 } from './model'
@@ -84,9 +87,12 @@ const RoleAndLevel = ({ user }: { user: AccountUser }) => {
 /** The details tab: the edit form, the toggles, role and level, and Anonymise. */
 export const DetailsTab = ({ user }: { user: AccountUser }) => {
   const { t } = useTranslation('users')
-  const { busy, self, toggleEnabled, toggleTwoFactor, toggleRemoval, anonymise } = useUnit({
+  const { busy, self, mayChangeIdentity, maySendResetLink, toggleEnabled, toggleTwoFactor, toggleRemoval, sendResetLink, anonymise } = useUnit({
     busy: $busy,
     self: $isSelf,
+    mayChangeIdentity: $mayChangeIdentity,
+    maySendResetLink: $maySendResetLink,
+    sendResetLink: resetLinkClicked,
     toggleEnabled: enabledToggled,
     toggleTwoFactor: twoFactorToggled,
     toggleRemoval: removalToggled,
@@ -96,7 +102,8 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
     <div className="us-details">
       <FormFrame form={editForm}>
         <div className="us-form">
-          <TextField form={editForm} name="username" label={t('fields.email')} type="email" autoComplete="off" />
+          <TextField form={editForm} name="username" label={t('fields.email')} type="email" autoComplete="off" disabled={!mayChangeIdentity} />
+          {!mayChangeIdentity && <p className="us-note">{t('details.emailHint')}</p>}
           <TextField form={editForm} name="firstName" label={t('fields.firstName')} />
           <TextField form={editForm} name="lastName" label={t('fields.lastName')} />
           <TextField form={editForm} name="acronym" label={t('fields.acronym')} />
@@ -108,8 +115,20 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
       </FormFrame>
       <h2>{t('details.state')}</h2>
       <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={toggleEnabled} />
-      <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={toggleTwoFactor} />
+      {mayChangeIdentity ? (
+        <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={toggleTwoFactor} />
+      ) : (
+        <p className="us-note">{t(user.hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff')}</p>
+      )}
       <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={toggleRemoval} />
+      {maySendResetLink && (
+        <div className="us-form">
+          <p>{t('details.resetLink.explain')}</p>
+          <button type="button" className="kit-button" disabled={busy} onClick={() => sendResetLink()}>
+            {t('details.resetLink.button')}
+          </button>
+        </div>
+      )}
       <RoleAndLevel user={user} />
       {!self && (
         <div className="us-danger">

@@ -2,10 +2,23 @@ import { $session, ApiError, type Session } from '@app/module-kit'
 import type { MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { expect, test, vi } from 'vitest'
-import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, toggleEnabledFx, toggleRemovalFx } from '../../api'
+import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, sendResetLinkFx, toggleEnabledFx, toggleRemovalFx } from '../../api'
 import { confirmFx, notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
-import { $isSelf, $notFound, $user, anonymiseClicked, editForm, enabledToggled, levelsFor, removalToggled, userOpened } from './model'
+import {
+  $isSelf,
+  $mayChangeIdentity,
+  $maySendResetLink,
+  $notFound,
+  $user,
+  anonymiseClicked,
+  editForm,
+  enabledToggled,
+  levelsFor,
+  removalToggled,
+  resetLinkClicked,
+  userOpened,
+} from './model'
 
 const flags = (granted: Partial<MenuFlags>): MenuFlags => ({
   canSeeCompany: false,
@@ -19,20 +32,23 @@ const flags = (granted: Partial<MenuFlags>): MenuFlags => ({
   ...granted,
 })
 
-const setup = ({ confirmed = true, missing = false, removalRequested = false } = {}) => {
+const ACCOUNT_ADMIN = flags({ canManageUsers: true, canManageSettings: true })
+
+const setup = ({ confirmed = true, missing = false, removalRequested = false, caller = ACCOUNT_ADMIN, target = {} as Record<string, unknown> } = {}) => {
   const saved: { accountId: number; user: EditUser }[] = []
+  const resetLinks: { accountId: number; userId: number }[] = []
   const anonymised: number[] = []
   const toggledRemoval: number[] = []
   const asked: string[] = []
   const notices: string[] = []
   const scope = fork({
-    values: [[$session, { user: { id: 1 }, accountId: 5, flags: flags({ canManageUsers: true, canManageSettings: true }) } as unknown as Session]],
+    values: [[$session, { user: { id: 1 }, accountId: 5, flags: caller } as unknown as Session]],
     handlers: [
       [
         fetchUserFx,
         async (id: number) => {
           if (missing) throw new ApiError('User not found', 404)
-          return user(id, { removalRequested })
+          return user(id, { removalRequested, ...target })
         },
       ],
       [fetchRolesFx, async () => [{ id: 1, name: 'Basic', securityGroup: 'USER' }]],
@@ -65,11 +81,18 @@ const setup = ({ confirmed = true, missing = false, removalRequested = false } =
           return confirmed
         },
       ],
+      [
+        sendResetLinkFx,
+        async (call: { accountId: number; userId: number }) => {
+          resetLinks.push(call)
+          return { userId: call.userId, message: 'A password reset link was sent to the user' }
+        },
+      ],
       [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
       [editForm.scrollToFieldFx, vi.fn()],
     ],
   })
-  return { scope, saved, anonymised, toggledRemoval, asked, notices }
+  return { scope, saved, anonymised, toggledRemoval, asked, notices, resetLinks }
 }
 
 test('access levels follow the spec: settings managers up to account admin, only accounts managers global admin', () => {
@@ -151,4 +174,33 @@ test('one\'s own removal request is cleared without asking', async () => {
   await allSettled(removalToggled, { scope: own.scope })
   expect(own.asked).toEqual([])
   expect(own.toggledRemoval).toEqual([1])
+})
+
+test('an account admin sees no identity controls but sends the member a password reset link', async () => {
+  const { scope, resetLinks, notices } = setup()
+  await allSettled(userOpened, { scope, params: 7 })
+  expect(scope.getState($mayChangeIdentity)).toBe(false)
+  expect(scope.getState($maySendResetLink)).toBe(true)
+  await allSettled(resetLinkClicked, { scope })
+  expect(resetLinks).toEqual([{ accountId: 5, userId: 7 }])
+  expect(notices).toEqual(['details.resetLink.sent'])
+})
+
+test('no reset link to a global admin from an account admin, nor to an anonymised user', async () => {
+  for (const target of [{ accessLevel: 'GLOBAL_ADMIN' }, { anonymous: true }]) {
+    const { scope } = setup({ target })
+    await allSettled(userOpened, { scope, params: 7 })
+    expect(scope.getState($maySendResetLink), JSON.stringify(target)).toBe(false)
+  }
+})
+
+test("a global admin changes someone else's e-mail and two-factor here, never their own", async () => {
+  const caller = flags({ canManageUsers: true, canManageSettings: true, canManageAccounts: true })
+  const other = setup({ caller, target: { accessLevel: 'GLOBAL_ADMIN' } })
+  await allSettled(userOpened, { scope: other.scope, params: 7 })
+  expect(other.scope.getState($mayChangeIdentity)).toBe(true)
+  expect(other.scope.getState($maySendResetLink)).toBe(true)
+  const self = setup({ caller })
+  await allSettled(userOpened, { scope: self.scope, params: 1 })
+  expect(self.scope.getState($mayChangeIdentity)).toBe(false)
 })

@@ -1,6 +1,6 @@
 /**
  * /users/{id}/details: the user, the edit form, the enable, two-factor and
- * removal-request toggles, the role and access level, and anonymising.
+ * removal-request toggles, the password-reset link, the role and access level, and anonymising.
  */
 import { $flags, $session, ApiError, createForm } from '@app/module-kit'
 import type { MenuFlags } from '@app/plugin-kit/shared'
@@ -15,6 +15,7 @@ import {
   fetchRolesFx,
   fetchUserFx,
   saveUserFx,
+  sendResetLinkFx,
   toggleEnabledFx,
   toggleRemovalFx,
   toggleTwoFactorFx,
@@ -28,6 +29,7 @@ export const removalToggled = createEvent()
 export const roleChosen = createEvent<number>()
 export const levelChosen = createEvent<UserAccessLevel>()
 export const anonymiseClicked = createEvent()
+export const resetLinkClicked = createEvent()
 
 const $accountId = $session.map((session) => session?.accountId ?? null)
 
@@ -47,10 +49,26 @@ export const $loadFailed = createStore<string | null>(null)
 export const $loading = fetchUserFx.pending
 export const $roles = createStore<Role[]>([]).on(fetchRolesFx.doneData, (_, roles) => roles)
 export const $busy = combine(
-  [toggleEnabledFx.pending, toggleTwoFactorFx.pending, toggleRemovalFx.pending, changeRoleFx.pending, changeLevelFx.pending, anonymiseFx.pending],
+  [
+    toggleEnabledFx.pending,
+    toggleTwoFactorFx.pending,
+    toggleRemovalFx.pending,
+    changeRoleFx.pending,
+    changeLevelFx.pending,
+    anonymiseFx.pending,
+    sendResetLinkFx.pending,
+  ],
   (pending) => pending.some(Boolean),
 )
 export const $isSelf = combine($session, $user, (session, user) => session !== null && user !== null && session.user.id === user.id)
+
+/**
+ * A person's identity (login e-mail, password, two-factor) is theirs: only a global admin
+ * changes someone else's here; one's own is changed on the profile page, with the password.
+ */
+export const $mayChangeIdentity = combine($flags, $isSelf, (flags, self) => flags.canManageAccounts && !self)
+/** Account admins send the member a reset link instead; the API refuses it for a higher rank (a global admin). */
+export const $maySendResetLink = combine($flags, $user, (flags, user) => flags.canManageUsers && user !== null && !user.anonymous && (flags.canManageAccounts || user.accessLevel !== 'GLOBAL_ADMIN'))
 
 /**
  * The levels the caller may choose (spec part1 §6): settings or accounts managers set
@@ -100,6 +118,7 @@ const ready = (source: { accountId: number | null; user: AccountUser | null; bus
 
 sample({ clock: enabledToggled, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: toggleEnabledFx })
 sample({ clock: twoFactorToggled, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: toggleTwoFactorFx })
+sample({ clock: resetLinkClicked, source: target, filter: ready, fn: ({ accountId, user }) => ({ accountId, userId: user.id }), target: sendResetLinkFx })
 /** Clearing someone else's removal request asks first: they asked for it themselves. */
 const confirmClearRemovalFx = createEffect((user: AccountUser) =>
   confirmFx({ title: 'details.removal.clearTitle', text: 'details.removal.clearText', values: { name: `${user.firstName} ${user.lastName}` } }),
@@ -139,6 +158,8 @@ sample({ clock: toggleRemovalFx.doneData, fn: ({ removalRequested }) => success(
 sample({ clock: changeRoleFx.done, fn: () => success('details.roleSaved'), target: notifyFx })
 sample({ clock: changeLevelFx.done, fn: () => success('details.levelSaved'), target: notifyFx })
 sample({ clock: anonymiseFx.done, fn: () => success('details.anonymised'), target: notifyFx })
+sample({ clock: sendResetLinkFx.done, fn: () => success('details.resetLink.sent'), target: notifyFx })
+sample({ clock: sendResetLinkFx.failData, fn: failure('details.resetLink.failed'), target: notifyFx })
 sample({ clock: [toggleEnabledFx.failData, toggleTwoFactorFx.failData, toggleRemovalFx.failData], fn: failure('details.toggleFailed'), target: notifyFx })
 sample({ clock: changeRoleFx.failData, fn: failure('details.roleFailed'), target: notifyFx })
 sample({ clock: changeLevelFx.failData, fn: failure('details.levelFailed'), target: notifyFx })

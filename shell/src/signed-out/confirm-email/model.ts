@@ -27,5 +27,11 @@ export const $notice = createStore<Notice | null>(null)
   .on(sendFx.failData, (_, error) => errorNotice(error))
   .reset(confirmEmailOpened)
 
-sample({ clock: confirmClicked, source: { done: $done, sending: $sending }, filter: ({ done, sending }) => !done && !sending, target: sendFx })
+sample({
+  clock: confirmClicked,
+  source: { done: $done, sending: $sending },
+  filter: ({ done, sending }) => !done && !sending,
+  fn: () => undefined,
+  target: sendFx,
+})
 sample({ clock: sendFx.done, target: clearTokenFx })

@@ -1,0 +1,69 @@
+/**
+ * A person's identity in a real browser: the profile asks for the current password,
+ * a new e-mail is confirmed from the link mailed to it, and an account admin sends a
+ * password reset link instead of touching someone's password or two-factor.
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { DEMO_PASSWORD, type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
+
+let app: E2EApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.close())
+const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: title })
+
+describe('profile', () => {
+  it('the password changes only with the current one, and not to a common one', async (page) => {
+    await signInAs(page, 'manager@demo.test')
+    await page.goto('/profile')
+    const form = section(page, 'Change password')
+    await form.getByLabel(/^Current password/).fill('not-my-password')
+    await form.getByLabel(/^New password/).fill('password1')
+    await form.getByLabel(/^Repeat new password/).fill('password1')
+    await form.getByText('This password is too common or too easy to guess').waitFor()
+    await form.getByLabel(/^New password/).fill('granite-and-spruce')
+    await form.getByLabel(/^Repeat new password/).fill('granite-and-spruce')
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await form.getByText('The current password is not correct').waitFor()
+    await form.getByLabel(/^Current password/).fill(DEMO_PASSWORD)
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await page.getByText('Your password was changed').waitFor()
+    expect((await app.call('POST', '/api/authentication', { username: 'manager@demo.test', password: 'granite-and-spruce' })).status).toBe(201)
+  })
+
+  it('a new e-mail is confirmed from the link mailed to it; the old address is told', async (page) => {
+    await signInAs(page, 'consultant@demo.test')
+    await page.goto('/profile')
+    const form = section(page, 'Change e-mail')
+    await form.getByLabel(/^E-mail/).fill('connie@elsewhere.test')
+    await form.getByLabel(/^Current password/).fill(DEMO_PASSWORD)
+    await form.getByRole('button', { name: 'Change e-mail' }).click()
+    await page.getByText('A confirmation link was sent to the new address', { exact: false }).waitFor()
+    expect(await app.mailTo('consultant@demo.test')).toContain('connie@elsewhere.test')
+
+    // Opened in the same, signed-in browser: the page shows, and the change ends this session too.
+    await page.goto(linkIn(await app.mailTo('connie@elsewhere.test'), '/confirmEmail/'))
+    await page.getByRole('button', { name: 'Confirm the new e-mail' }).click()
+    await page.getByText('Your sign-in e-mail is now connie@elsewhere.test', { exact: false }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+    await page.getByRole('link', { name: 'Go to sign-in' }).click()
+    await signInAs(page, 'connie@elsewhere.test')
+  })
+})
+
+describe('users', () => {
+  it('an account admin sees no two-factor switch or editable e-mail, and sends a reset link', async (page) => {
+    await signInAs(page, 'admin@demo.test')
+    const id = Number((await app.knex('users').where({ username: 'user@demo.test' }).first('id')).id)
+    await page.goto(`/users/${id}/details`)
+    await expect.poll(() => page.getByLabel('E-mail').isDisabled()).toBe(true)
+    expect(await page.getByRole('switch', { name: 'Two-factor sign-in' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Send password reset link' }).click()
+    await page.getByText('A password reset link was sent to the user').waitFor()
+    expect(linkIn(await app.mailTo('user@demo.test'), '/changePassword/')).toMatch(/^\/changePassword\//)
+  })
+})

@@ -148,10 +148,10 @@ describe('POST /api/accounts/admin-create', () => {
     const token = /\/welcomeNewUser\/([\w-]+)/.exec(mail!.link!)?.[1]
     expect(mail!.link).toBe(`${server.config.publicUrl}/welcomeNewUser/${token}`)
     // No password yet: sign-in fails until the welcome link is spent.
-    expect((await server.call('POST', '/api/authentication', { username: form.adminEmail, password: 'chosen-1' })).status).toBe(401)
-    const set = await server.call('POST', '/api/passwordreset/changePasswordAndUserDetails', { token, password: 'chosen-1', firstName: 'Hanna', lastName: 'Fjord' })
+    expect((await server.call('POST', '/api/authentication', { username: form.adminEmail, password: 'chosen-fjord-1' })).status).toBe(401)
+    const set = await server.call('POST', '/api/passwordreset/changePasswordAndUserDetails', { token, password: 'chosen-fjord-1', firstName: 'Hanna', lastName: 'Fjord' })
     expect(set.status).toBe(201)
-    const signedIn = await server.call('POST', '/api/authentication', { username: form.adminEmail, password: 'chosen-1' })
+    const signedIn = await server.call('POST', '/api/authentication', { username: form.adminEmail, password: 'chosen-fjord-1' })
     expect(signedIn.status).toBe(201)
     expect(signedIn.body.currentAccountId).toBe(id)
     const mine = await server.call('GET', '/api/accounts', undefined, signedIn.body.accessToken)

@@ -57,6 +57,21 @@ describe('sign-up', () => {
     expect(fieldText(errors.phone)).toBe('Not a phone number (+XX XXX XXX XXX)')
   })
 
+  it('refuses a short or common password, or one made of the own name, before sending', async () => {
+    const send = vi.fn(async () => ({ id: 9, message: '' }))
+    const scope = setup(send)
+    for (const [password, text] of [
+      ['trial12', 'You must enter at least 8 characters'],
+      ['iloveyou1', 'This password is too common or too easy to guess'],
+      ['Trial2026', 'This password is too common or too easy to guess'],
+    ]) {
+      await fill(scope, registerForm, { ...valid, password, repeatPassword: password })
+      await allSettled(registerForm.submitted, { scope })
+      expect(fieldText(scope.getState(registerForm.$errors).password), password).toBe(text)
+    }
+    expect(send).not.toHaveBeenCalled()
+  })
+
   it('shows status and message of a refusal, with the field messages on their fields', async () => {
     const scope = setup(async () =>
       Promise.reject(apiError(400, 'Validation failed', { phone: 'Not a phone number (+XX XXX XXX XXX)' })),

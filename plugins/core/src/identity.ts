@@ -76,3 +76,29 @@ export const assertCurrentPassword = async (app: Application, person: Pick<Perso
 /** Two-factor off: the secret goes too (a lost phone), so turning it on again needs a new set-up. */
 export const switchTwoFactorOff = (knex: Knex, userId: number) =>
   knex('users').where({ id: userId }).update({ two_factor_enabled: false, two_factor_secret: null })
+
+const CHANGE_MAILS = {
+  password: {
+    subject: 'Your password was changed',
+    text: 'The password of your account was changed.',
+  },
+  twoFactorOff: {
+    subject: 'Two-factor sign-in was switched off',
+    text: 'Two-factor sign-in was switched off for your account: a password alone now signs you in.',
+  },
+} as const
+
+/**
+ * The person hears of every change to how they sign in (ASVS 6.3.7), so one made by
+ * someone else does not go unnoticed. Sent after the change is saved: a mail that fails
+ * is logged, and the change stands.
+ */
+export const tellPerson = (app: Application, person: Pick<Person, 'username' | 'first_name'>, change: keyof typeof CHANGE_MAILS) =>
+  app
+    .get('mailer')
+    .send({
+      to: person.username,
+      subject: CHANGE_MAILS[change].subject,
+      text: `Hello ${person.first_name},\n\n${CHANGE_MAILS[change].text} If it was not you, choose a new password through "Forgot your password?" on the sign-in page and tell your administrator.\n`,
+    })
+    .catch((error: unknown) => console.error(`Sending the "${CHANGE_MAILS[change].subject}" mail failed`, error))

@@ -57,6 +57,7 @@ describe('own password (POST /api/accountusers/pwd/:userId)', () => {
     expect(await tokenLives(otherSession)).toBe(false)
     expect(await signInStatus(me.username, me.password)).toBe(401)
     expect(await signInStatus(me.username, 'spruce-and-granite')).toBe(201)
+    expect((await mailsTo(server, me.username)).map((m) => m.subject)).toEqual(['Your password was changed'])
   })
 
   test('a wrong or missing current password answers 400 on currentPassword; a wrong one counts as a failed sign-in', async () => {
@@ -72,6 +73,7 @@ describe('own password (POST /api/accountusers/pwd/:userId)', () => {
     expect(await failuresOf(me.username)).toBe(1)
     expect(await signInStatus(me.username, me.password)).toBe(201)
     expect(await tokenLives(token)).toBe(true)
+    expect(await mailsTo(server, me.username)).toEqual([])
   })
 
   test('the new password follows the rule: 8 characters, not common, not the own e-mail; repeat equal', async () => {
@@ -155,6 +157,7 @@ describe("another person's password, e-mail and two-factor", () => {
     expect(answer.status).toBe(201)
     expect(await tokenLives(targetSession)).toBe(false)
     expect(await signInStatus(target.username, 'set-by-the-platform')).toBe(201)
+    expect((await mailsTo(server, target.username)).map((m) => m.subject)).toEqual(['Your password was changed'])
     // The rule holds for a global admin too; a missing person is 404.
     expect((await changePassword(target.id, { password: 'password1', repeatPassword: 'password1' }, token)).body.errors).toEqual({ password: COMMON })
     expect((await changePassword(987654, { password: 'set-by-the-platform', repeatPassword: 'set-by-the-platform' }, token)).status).toBe(404)
@@ -184,6 +187,7 @@ describe("another person's password, e-mail and two-factor", () => {
     const off = await server.call('POST', `/api/accountusers/${acme.id}/toggle/${target.id}/2fa`, {}, token)
     expect([off.status, off.body]).toEqual([201, { userId: target.id, hasTwoFactor: false }])
     expect(await twoFactorOf(target.id)).toBe(false)
+    expect((await mailsTo(server, target.username)).map((m) => m.subject)).toEqual(['Two-factor sign-in was switched off'])
     const on = await server.call('POST', `/api/accountusers/${acme.id}/toggle/${target.id}/2fa`, {}, token)
     expect(on.status).toBe(409)
   })
@@ -305,6 +309,7 @@ describe('own two-factor off', () => {
     const off = await server.call('POST', '/api/two-factor/off', { currentPassword: me.password }, token)
     expect([off.status, off.body]).toEqual([201, { userId: me.id, hasTwoFactor: false }])
     expect(await twoFactorOf(me.id)).toBe(false)
+    expect((await mailsTo(server, me.username)).map((m) => m.subject)).toEqual(['Two-factor sign-in was switched off'])
   })
 
   test("starting the set-up again (which switches it off) needs it too; an admin's toggle on themselves as well", async () => {

@@ -29,6 +29,7 @@ import {
   personalWords,
   personOf,
   switchTwoFactorOff,
+  tellPerson,
 } from '../identity'
 import { refreshMemberKeys } from '../member-keys'
 import { EMAIL_TAKEN } from '../signup'
@@ -89,6 +90,7 @@ const changePassword = (app: Application) => ({
       const others = trx('sessions').where({ user_id: userId, revoked: false })
       await (own ? others.whereNot({ id: caller.sessionId }) : others).update({ revoked: true })
     })
+    await tellPerson(app, person, 'password')
     return { userId }
   },
 })
@@ -111,15 +113,18 @@ const applyUsername = async (trx: Knex, userId: number, username: string) => {
   await refreshMemberKeys(trx, userId)
 }
 
-/** The old address hears of every change, so a taken-over account does not go unnoticed. */
+/** The old address hears of every change, so a taken-over account does not go unnoticed; a failed mail is logged. */
 const tellOldAddress = (app: Application, person: Person, newUsername: string, applied: boolean) =>
-  app.get('mailer').send({
-    to: person.username,
-    subject: applied ? 'Your sign-in e-mail was changed' : 'A change of your sign-in e-mail was requested',
-    text: applied
-      ? `Hello ${person.first_name},\n\nThe e-mail you sign in with was changed to ${newUsername} by an administrator. If you did not expect this, contact your administrator.\n`
-      : `Hello ${person.first_name},\n\nSomeone signed in as you asked to change the e-mail you sign in with to ${newUsername}. The change is made only when the link sent to that address is opened.\n\nIf it was not you, change your password now and tell your administrator.\n`,
-  })
+  app
+    .get('mailer')
+    .send({
+      to: person.username,
+      subject: applied ? 'Your sign-in e-mail was changed' : 'A change of your sign-in e-mail was requested',
+      text: applied
+        ? `Hello ${person.first_name},\n\nThe e-mail you sign in with was changed to ${newUsername} by an administrator. If you did not expect this, contact your administrator.\n`
+        : `Hello ${person.first_name},\n\nSomeone signed in as you asked to change the e-mail you sign in with to ${newUsername}. The change is made only when the link sent to that address is opened.\n\nIf it was not you, change your password now and tell your administrator.\n`,
+    })
+    .catch((error: unknown) => console.error('Sending the e-mail change notice failed', error))
 
 const changeUsername = (app: Application) => ({
   async create(data: { username: string; currentPassword?: string }, params: AppParams) {
@@ -183,8 +188,10 @@ const twoFactorOff = (app: Application) => ({
   async create(data: { currentPassword?: string }, params: AppParams) {
     const caller = currentUser(params)
     const knex = app.get('knex')
-    await assertCurrentPassword(app, await personOf(knex, caller.id), data.currentPassword)
+    const person = await personOf(knex, caller.id)
+    await assertCurrentPassword(app, person, data.currentPassword)
     await switchTwoFactorOff(knex, caller.id)
+    await tellPerson(app, person, 'twoFactorOff')
     return { userId: caller.id, hasTwoFactor: false }
   },
 })

@@ -11,7 +11,7 @@ import { querySyntax } from '@feathersjs/typebox'
 import { routeId } from './route'
 import { privilegeSchema } from './schemas'
 import { LANGUAGES } from '@app/plugin-kit/shared'
-import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff } from '../identity'
+import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff, tellPerson } from '../identity'
 import { currentPasswordSchema } from './identity.services'
 
 /** The caller's account's membership of `userId`, or 404. */
@@ -61,6 +61,7 @@ export const memberServices: ServiceDefinition[] = [
         if (person.two_factor_enabled) {
           if (userId === caller.id) await assertCurrentPassword(app, person, data?.currentPassword)
           await switchTwoFactorOff(knex, userId)
+          await tellPerson(app, person, 'twoFactorOff')
           return { userId, hasTwoFactor: false }
         }
         if (!person.two_factor_secret) throw new Conflict('The user must set up two-factor sign-in from their profile first')

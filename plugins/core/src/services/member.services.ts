@@ -59,7 +59,7 @@ export const memberServices: ServiceDefinition[] = [
         const person = await personOf(knex, userId)
         // Turning it off clears the secret (a lost phone); turning it on needs the user's own set-up.
         if (person.two_factor_enabled) {
-          if (userId === caller.id) await assertCurrentPassword(app, person, data?.currentPassword)
+          if (userId === caller.id) await assertCurrentPassword(app, person, data.currentPassword)
           await switchTwoFactorOff(knex, userId)
           await tellPerson(app, person, 'twoFactorOff')
           return { userId, hasTwoFactor: false }

@@ -32,6 +32,8 @@ const KNOWN_MESSAGES: Record<string, string> = {
   'Your session has ended, please sign in again': 'errors.sessionEnded',
   'Validation failed': 'errors.validationFailed',
   'This link is no longer valid: ask for the change again on your profile page': 'errors.emailLinkFailed',
+  // Only the e-mail confirmation meets it now: sign-up answers a registered e-mail like a new one.
+  'Email is already registered': 'errors.emailTaken',
 }
 
 /** Seconds to wait from a 429's body ({ retryAfter }), wherever the client kept it. */

@@ -31,7 +31,7 @@ describe('confirming a new e-mail', () => {
   it('a spent or expired link and an address taken meanwhile are told apart; the session stays', async () => {
     for (const [error, text] of [
       [apiError(400, LINK_FAILED), LINK_FAILED],
-      [apiError(409, 'Email is already registered'), 'Email is already registered'],
+      [apiError(409, 'Email is already registered'), 'Someone else has registered this e-mail address meanwhile'],
     ] as const) {
       const { scope, clearToken } = setup(async () => Promise.reject(error))
       await allSettled(confirmEmailOpened, { scope, params: 'old' })

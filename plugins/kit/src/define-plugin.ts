@@ -12,7 +12,8 @@ import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
 import { routeConflicts } from './routes'
-import { validateBody, validateQueryParams } from './validation'
+import { type UploadRoute, acceptUploads } from './upload'
+import { NO_QUERY, validateBody, validateQueryParams } from './validation'
 
 export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
 
@@ -39,7 +40,13 @@ export interface ServiceDefinition {
   public?: Method[]
   /** A menu flag that any caller of the method must hold (the API enforces what the UI hides). */
   flags?: Partial<Record<Method, MenuFlag[]>>
+  /**
+   * `query` is checked on every method; without one the service takes no query at all
+   * (any key answers 400), so a service cannot be left open to filters it never meant.
+   */
   schemas?: { data?: TObject; patch?: TObject; query?: TObject; result?: TObject }
+  /** The methods that take a multipart upload, and their size limit; any other method answers 415 to one. */
+  uploads?: UploadRoute
   hooks?: { around?: Partial<Record<Method | 'all', any[]>>; before?: any; after?: any; error?: any }
 }
 
@@ -160,8 +167,9 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (scope.kind === 'tenant') all.push(tenantStrip(scope))
       if (scope.kind === 'tenant' && scope.routeParam) all.push(tenantRoute({ ...scope, routeParam: scope.routeParam }))
-      if (schemas.query) all.push(validateQueryParams(schemas.query))
-      if (schemas.data || schemas.patch) all.push(validateBody(schemas))
+      all.push(acceptUploads(definition.uploads))
+      all.push(validateQueryParams(schemas.query ?? NO_QUERY))
+      all.push(validateBody(schemas))
       if (scope.kind === 'tenant') all.push(tenantScope(scope))
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)

@@ -78,7 +78,7 @@ sample({
 sample({ clock: logoChosen, source: $company, filter: Boolean, fn: (company, file) => ({ id: company.id, file }), target: uploadLogoFx })
 sample({ clock: uploadLogoFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.logoSaved' }), target: notifyFx })
 export const $logoError = createStore<string | null>(null)
-  .on(uploadLogoFx.failData, (_, error) => (error instanceof ApiError && error.status === 400 ? 'logo.invalid' : 'toast.logoFailed'))
+  .on(uploadLogoFx.failData, (_, error) => (error instanceof ApiError && (error.status === 400 || error.status === 413) ? 'logo.invalid' : 'toast.logoFailed'))
   .reset(uploadLogoFx, companyOpened)
 sample({ clock: uploadLogoFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.logoFailed' }), target: notifyFx })
 

@@ -65,6 +65,7 @@ const projectPlugin: PluginDefinition = definePlugin({
       path: 'contract-project-things',
       methods: ['find'],
       scope: { kind: 'none', why: 'Test service: answers the caller its project access level.' },
+      schemas: { query: Type.Object({ projectId: Type.Optional(Type.String()) }, { additionalProperties: false }) },
       hooks: { around: { find: [requireProjectAccess('EDIT', (ctx) => Number(ctx.params.query?.projectId))] } },
       service: () => ({ find: async (params: { projectAccess?: string }) => ({ projectAccess: params.projectAccess }) }),
     },

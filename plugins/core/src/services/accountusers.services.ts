@@ -637,6 +637,8 @@ export const accountUserServices: ServiceDefinition[] = [
     methods: ['find'],
     scope: { kind: 'tenant' },
     flags: { find: [...USERS_READ] },
+    // $limit as the users lists take it (the answer is one flag, so it changes nothing).
+    schemas: { query: Type.Pick(usernameQuerySchema, ['username', '$limit'], { additionalProperties: false }) },
     service: (app) => new UsernameExists(app),
   },
   {

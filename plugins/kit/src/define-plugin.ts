@@ -155,21 +155,28 @@ const flagHook = (definition: ServiceDefinition) => {
   }
 }
 
+/** Uploads, then the query, then the body: what a client sends is checked in this order. */
+const inputHooks = (definition: Pick<ServiceDefinition, 'uploads' | 'schemas'>) => [
+  acceptUploads(definition.uploads),
+  validateQueryParams(definition.schemas?.query ?? NO_QUERY),
+  validateBody(definition.schemas ?? {}),
+]
+
 export const installPlugins = async (app: Application, plugins: PluginDefinition[]) => {
   const registry = app.get('registry') ?? []
   for (const plugin of plugins) await plugin.configure?.(app)
   // The app's router answers with the most specific route (routes.ts): two equally specific ones are a mistake.
   const conflicts = routeConflicts(plugins.flatMap((plugin) => plugin.services))
   if (conflicts.length) throw new Error(`Routes that only registration order would tell apart: ${conflicts.join('; ')}`)
+  // Services registered before the plugins' own (the kit's health, core's authentication) take input by the same rules.
+  for (const entry of registry) app.service(entry.path).hooks({ around: { all: inputHooks(entry) } })
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
       const { scope, schemas = {} } = definition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (scope.kind === 'tenant') all.push(tenantStrip(scope))
       if (scope.kind === 'tenant' && scope.routeParam) all.push(tenantRoute({ ...scope, routeParam: scope.routeParam }))
-      all.push(acceptUploads(definition.uploads))
-      all.push(validateQueryParams(schemas.query ?? NO_QUERY))
-      all.push(validateBody(schemas))
+      all.push(...inputHooks(definition))
       if (scope.kind === 'tenant') all.push(tenantScope(scope))
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)

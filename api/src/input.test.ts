@@ -155,3 +155,46 @@ describe('bad input to every service method', () => {
         expect(await storedFiles(), 'a refused upload left a partial file').toBe(0)
       })
 })
+
+describe('names refuse control and invisible characters', () => {
+  const MESSAGE = 'Please do not use control or invisible characters'
+  const admin = callers[0]!
+  // A right-to-left override makes "Evil\u202Egnp.exe" read as "Evilexe.png"; the others hide or break a name.
+  const TRICKS = ['Evil\u202Egnp.exe', 'Tab\there', 'Line\nbreak', 'Nul\u0000', 'Del\u007f', 'C1\u0085', 'Iso\u2066late', 'Zero\u200Bwidth', 'Mark\u200F']
+
+  const cases: [string, string, (name: string) => Record<string, unknown>, string][] = [
+    ['POST', '/api/companies', (name) => ({ name }), 'name'],
+    ['POST', '/api/roles', (name) => ({ name }), 'name'],
+    [
+      'POST',
+      `/api/accountusers/${admin.route.accountId}/createEmptyUser`,
+      (acronym) => ({ email: 'new.person@demo.test', firstName: 'New', lastName: 'Person', acronym }),
+      'acronym',
+    ],
+    [
+      'POST',
+      `/api/accountusers/${admin.route.accountId}/createEmptyUser`,
+      (lastName) => ({ email: 'new.person@demo.test', firstName: 'New', lastName }),
+      'lastName',
+    ],
+  ]
+
+  for (const [method, url, body, field] of cases)
+    test(`${method} ${url}: ${field}`, async () => {
+      const before = await rowCounts()
+      for (const trick of TRICKS) {
+        const answer = await call(method, url, body(trick), admin.token)
+        expect(answer.status, `${JSON.stringify(trick)} → ${JSON.stringify(answer.body)}`).toBe(400)
+        expect(answer.body.errors, JSON.stringify(trick)).toEqual({ [field]: MESSAGE })
+      }
+      expect(await rowCounts()).toEqual(before)
+    })
+
+  test('letters of every language, and the joiners scripts and emoji need, are accepted', async () => {
+    for (const name of ['Åsa Ødegård-Łukasiewicz', 'Anna\u200C Mäki', 'Team 👩\u200D💻']) {
+      const answer = await call('POST', '/api/companies', { name }, admin.token)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+      expect(answer.body.name).toBe(name)
+    }
+  })
+})

@@ -109,6 +109,7 @@ const SERVER_MESSAGES: [keyof typeof MESSAGES, RegExp][] = (
     'min',
     'max',
     'decimal',
+    'controlCharacters',
   ] as const
 ).map((key) => {
   const escaped = MESSAGES[key].replace(/[.*+?^$()|[\]\\]/g, '\\$&')

@@ -10,6 +10,7 @@ import { createKnex, migrate } from './database'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
 import { AUTHENTICATION_SERVICE } from './hooks'
+import { securityHeaders } from './security-headers'
 import { createDiskStorage } from './storage'
 import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './upload'
 import { type PluginDefinition, installPlugins } from './define-plugin'
@@ -105,6 +106,7 @@ export const createApp = async (options: CreateAppOptions) => {
   // value the client put in X-Forwarded-For itself is never taken.
   app.proxy = config.trustProxy > 0
   app.maxIpsCount = config.trustProxy
+  app.use(securityHeaders(config.publicUrl))
   app.use(errorMiddleware())
   app.use(apiPrefix(options.web))
   app.use(uploadMiddleware(() => app.get('storage')))

@@ -63,9 +63,15 @@ export const fetchLogoFx = createEffect(async ({ id }: { id: number; logoId: str
   if (!response.ok) throw new ApiError(response.statusText, response.status)
   return URL.createObjectURL(await response.blob())
 })
-export const $logoUrl = createStore<string | null>(null).on(fetchLogoFx.doneData, (_, url) => url).reset(companyOpened)
-const revokeFx = createEffect((url: string | null) => url && URL.revokeObjectURL(url))
-sample({ clock: [companyOpened, fetchLogoFx.done], source: $logoUrl, target: revokeFx })
+export const $logoUrl = createStore<string | null>(null)
+export const revokeLogoUrlFx = createEffect((url: string) => URL.revokeObjectURL(url))
+// The shown URL is read before the store takes the new one, so the old one (never the new) is revoked.
+const logoUrlChanged = createEvent<string | null>()
+const logoReplaced = sample({ clock: logoUrlChanged, source: $logoUrl, fn: (old, url) => ({ old, url }) })
+$logoUrl.on(logoReplaced, (_, { url }) => url)
+sample({ clock: logoReplaced, filter: ({ old, url }) => Boolean(old) && old !== url, fn: ({ old }) => old!, target: revokeLogoUrlFx })
+sample({ clock: fetchLogoFx.doneData, target: logoUrlChanged })
+sample({ clock: companyOpened, fn: () => null, target: logoUrlChanged })
 // Fetched again only when the logo itself changes, not on every save of the company.
 const $logoRef = $company.map((company) => (company?.logoId ? `${company.id}/${company.logoId}` : null))
 sample({

@@ -45,13 +45,14 @@ export const createDiskStorage = (root: string): Storage => {
   return {
     async put(key, body, contentType) {
       const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
+      // Readable by the server's user only, like everything under DATA_DIR.
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
       // Written aside and renamed into place: a failed or cut-off upload never shows as a file.
       const partial = `${file}.${randomUUID()}.part`
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx' }))
+        await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
         const { size } = await stat(partial)
-        await writeFile(metaOf(file), JSON.stringify({ contentType, size }))
+        await writeFile(metaOf(file), JSON.stringify({ contentType, size }), { mode: 0o600 })
         await rename(partial, file)
         return { size }
       } catch (error) {

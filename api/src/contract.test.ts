@@ -334,7 +334,7 @@ describe('errors', () => {
     const writes: [string, string, unknown][] = [
       ['PATCH', '/api/companies/abc', { name: 'x' }],
       ['DELETE', '/api/companies/abc', undefined],
-      ['PUT', '/api/companies/1', { name: 'x' }],
+      ['PUT', '/api/companies/1', { name: { $gt: '' } }],
       ['POST', '/api/companies', [{ name: 'a' }, { name: 'b' }]],
       ['POST', '/api/companies', '"just a string"'],
       ['POST', '/api/companies', 'null'],

@@ -43,8 +43,9 @@ export interface ServiceDefinition {
   /**
    * `query` is checked on every method; without one the service takes no query at all
    * (any key answers 400), so a service cannot be left open to filters it never meant.
+   * Bodies: `data` for create (and update without `update`), `patch` for patch.
    */
-  schemas?: { data?: TObject; patch?: TObject; query?: TObject; result?: TObject }
+  schemas?: { data?: TObject; patch?: TObject; update?: TObject; query?: TObject; result?: TObject }
   /** The methods that take a multipart upload, and their size limit; any other method answers 415 to one. */
   uploads?: UploadRoute
   hooks?: { around?: Partial<Record<Method | 'all', any[]>>; before?: any; after?: any; error?: any }

@@ -95,15 +95,15 @@ const isPlainObject = (value: unknown) => typeof value === 'object' && value !==
 
 /**
  * Around hook: a client's body for create/update/patch is one object (no service takes
- * a list); it is validated against `data` for create/update, `patch` for patch.
+ * a list); it is validated against `data` for create, `update` (else `data`) for update, `patch` for patch.
  */
 export const validateBody =
-  (schemas: { data?: TObject; patch?: TObject }) =>
+  (schemas: { data?: TObject; patch?: TObject; update?: TObject }) =>
   async (context: HookContext, next: NextFunction) => {
     if (['create', 'update', 'patch'].includes(context.method)) {
       if (context.params.provider && context.data !== undefined && !isPlainObject(context.data))
         throw validationError({ _: 'The body must be one JSON object' }, 'The body must be one JSON object')
-      const schema = context.method === 'patch' ? schemas.patch : schemas.data
+      const schema = context.method === 'patch' ? schemas.patch : context.method === 'update' ? (schemas.update ?? schemas.data) : schemas.data
       if (schema) {
         const check = cached(schema, 'data')
         const items = Array.isArray(context.data) ? context.data : [context.data ?? {}]

@@ -173,7 +173,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
   for (const entry of registry) app.service(entry.path).hooks({ around: { all: inputHooks(entry) } })
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
-      const { scope, schemas = {} } = definition
+      const { scope } = definition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (scope.kind === 'tenant') all.push(tenantStrip(scope))
       if (scope.kind === 'tenant' && scope.routeParam) all.push(tenantRoute({ ...scope, routeParam: scope.routeParam }))

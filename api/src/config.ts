@@ -3,7 +3,7 @@
  * at start-up: a bad value stops the server with a message naming the variable.
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { type AppConfig, EMAIL_PATTERN, TENANT_MODULES, databaseConfig } from '@app/plugin-kit'
 
@@ -53,7 +53,10 @@ const limit = (env: Env, name: string, fallback: string) => {
 /** A secret generated once into DATA_DIR (readable by the server's user only), so it survives a restart. */
 const keptSecret = (dataDir: string, name: string, bytes: number) => {
   const file = path.join(dataDir, name)
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  if (existsSync(file)) {
+    chmodSync(file, 0o600)
+    return readFileSync(file, 'utf8').trim()
+  }
   const secret = randomBytes(bytes).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
@@ -93,6 +96,8 @@ const proxyHops = (env: Env) => {
 }
 
 export interface ServerConfig extends AppConfig {
+  /** Whether the mail outbox's log lines show their links (tokens): development only. */
+  logMailLinks: boolean
   seedDemo: boolean
   demoPassword?: string
 }
@@ -100,7 +105,9 @@ export interface ServerConfig extends AppConfig {
 export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? process.cwd()): ServerConfig => {
   const port = integer(env, 'PORT', 3030, 0, 65535)
   const dataDir = path.resolve(baseDir, env.DATA_DIR || 'data')
-  mkdirSync(dataDir, { recursive: true })
+  // The database, secret, outbox and uploads: the server's user only (the files in it are 0600 too).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  chmodSync(dataDir, 0o700)
   const databaseUrl = url(env, 'DATABASE_URL', ['mysql:', 'mariadb:'])?.replace(/^mariadb:/, 'mysql:')
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '')
   const modules = (env.DEFAULT_MODULES ?? TENANT_MODULES.join(',')).split(',').map((m) => m.trim()).filter(Boolean)
@@ -130,6 +137,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     rateLimit: { perUser: limit(env, 'RATE_LIMIT_USER', '10/900'), perAddress: limit(env, 'RATE_LIMIT_ADDRESS', '50/900') },
     remotesPath: '/remotes',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
+    logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),
     seedDemo: boolean(env, 'SEED_DEMO', !databaseUrl),
     demoPassword: env.DEMO_PASSWORD,
   }

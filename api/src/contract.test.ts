@@ -64,6 +64,7 @@ const projectPlugin: PluginDefinition = definePlugin({
       path: 'contract-project-things',
       methods: ['find'],
       scope: { kind: 'project', level: { find: 'EDIT' }, projectIdFrom: { field: 'projectId' } },
+      schemas: { query: Type.Object({ projectId: Type.Optional(Type.String()) }, { additionalProperties: false }) },
       service: () => ({ find: async (params: AppParams) => ({ projectAccess: params.project?.level }) }),
     },
   ],
@@ -350,7 +351,7 @@ describe('errors', () => {
     const writes: [string, string, unknown][] = [
       ['PATCH', '/api/companies/abc', { name: 'x' }],
       ['DELETE', '/api/companies/abc', undefined],
-      ['PUT', '/api/companies/1', { name: 'x' }],
+      ['PUT', '/api/companies/1', { name: { $gt: '' } }],
       ['POST', '/api/companies', [{ name: 'a' }, { name: 'b' }]],
       ['POST', '/api/companies', '"just a string"'],
       ['POST', '/api/companies', 'null'],

@@ -14,7 +14,7 @@ export interface BuildOptions {
 
 export const buildServer = async (config: ServerConfig, options: BuildOptions = {}) => {
   const log = options.log ?? ((line: string) => console.log(line))
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log, logLinks: config.logMailLinks })
   const app = await createApp({ config, plugins: options.plugins ?? installed, mailer, web: options.web })
   let demo: { password: string; created: boolean } | undefined
   if (config.seedDemo) {

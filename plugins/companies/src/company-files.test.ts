@@ -74,6 +74,16 @@ describe('logo', () => {
     expect((await storedFiles()).length).toBe(files.length)
   })
 
+  test('a logo over 5 MB is refused with 413 while it streams, and nothing is kept', async () => {
+    const nordic = await idOf('Nordic Steel Oy')
+    const files = await storedFiles()
+    const large = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)])
+    const refused = await upload(nordic, tokens.admin, large, 'huge.png', 'image/png')
+    expect(refused.status).toBe(413)
+    expect(refused.body).toMatchObject({ message: 'The file is larger than 5 MB', errors: { file: 'The file is too large' } })
+    expect(await storedFiles()).toEqual(files)
+  })
+
   test('who may upload and see it', async () => {
     const nordic = await idOf('Nordic Steel Oy')
     const fjord = await idOf('Fjord Cranes AS')

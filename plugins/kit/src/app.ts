@@ -10,12 +10,16 @@ import { createKnex, migrate } from './database'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
 import { AUTHENTICATION_SERVICE } from './hooks'
+import { securityHeaders } from './security-headers'
 import { createDiskStorage } from './storage'
-import { uploadMiddleware } from './upload'
+import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './upload'
 import { type PluginDefinition, installPlugins } from './define-plugin'
 import type { AppConfig, Application, Mailer } from './types'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
+
+/** The largest JSON body: every form fits many times over; files come as multipart. */
+const JSON_LIMIT = '1mb'
 
 /** Any error becomes a Feathers error; only what is truly unexpected is a 500, and it is logged. */
 export const toFeathersError = (error: any): FeathersError => {
@@ -26,9 +30,10 @@ export const toFeathersError = (error: any): FeathersError => {
   }
   if (isDuplicate(error)) return new Conflict('This already exists')
   if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
-    // koa-body: malformed JSON, wrong content type, too large
-    const message = error.status === 400 ? 'Malformed request body' : error.message
-    return new BadRequest(message)
+    // koa-body: too large, an unknown Content-Encoding, malformed JSON
+    if (error.status === 413) return new PayloadTooLarge(`The request body is larger than ${JSON_LIMIT}`)
+    if (error.status === 415) return new UnsupportedMediaType(String(error.message).slice(0, 100))
+    return new BadRequest('Malformed request body')
   }
   console.error(error)
   return new GeneralError('Internal Server Error')
@@ -78,7 +83,9 @@ export const createApp = async (options: CreateAppOptions) => {
   app.routes = new SpecificRouter() as unknown as Application['routes']
   app.set('config', config)
   app.set('mailer', options.mailer)
-  app.set('storage', createDiskStorage(path.join(config.dataDir, 'files')))
+  const storage = createDiskStorage(path.join(config.dataDir, 'files'))
+  await storage.sweepPartial()
+  app.set('storage', storage)
   app.set('ready', false)
   app.set('registry', [])
   const knex = createKnex(config.database)
@@ -99,10 +106,11 @@ export const createApp = async (options: CreateAppOptions) => {
   // value the client put in X-Forwarded-For itself is never taken.
   app.proxy = config.trustProxy > 0
   app.maxIpsCount = config.trustProxy
+  app.use(securityHeaders(config.publicUrl))
   app.use(errorMiddleware())
   app.use(apiPrefix(options.web))
-  app.use(uploadMiddleware(() => app.get('storage'), config.uploadMaxBytes))
-  app.use(bodyParser({ jsonLimit: '1mb', multipart: false }))
+  app.use(uploadMiddleware(() => app.get('storage')))
+  app.use(bodyParser({ jsonLimit: JSON_LIMIT, multipart: false }))
   // rest() reads each request's bearer first (naming the service spares Feathers a search of every service).
   app.configure(rest({ authentication: { service: AUTHENTICATION_SERVICE, strategies: ['jwt'] } }))
 

@@ -1,3 +1,4 @@
+import { chmodSync } from 'node:fs'
 import knexFactory, { type Knex } from 'knex'
 import type { Migration, PluginDefinition } from './define-plugin'
 import { objectLiteralFunction } from './object-literal'
@@ -20,6 +21,8 @@ export const databaseConfig = (url: string | undefined, sqliteFile: string): Kne
       max: 1,
       // WAL lets readers go on while one writer writes; foreign keys are off by default in SQLite.
       afterCreate: (conn: any, done: (err: Error | null, conn: unknown) => void) => {
+        // The server's user only; SQLite gives its -wal and -shm files the same mode.
+        if (conn.name !== ':memory:') chmodSync(conn.name, 0o600)
         conn.pragma('journal_mode = WAL')
         conn.pragma('synchronous = NORMAL')
         conn.pragma('foreign_keys = ON')

@@ -12,7 +12,8 @@ import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
 import { routeConflicts } from './routes'
-import { validateBody, validateQueryParams } from './validation'
+import { type UploadRoute, acceptUploads } from './upload'
+import { NO_QUERY, validateBody, validateQueryParams } from './validation'
 
 export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
 
@@ -41,7 +42,14 @@ export interface ServiceDefinition {
   public?: Method[]
   /** A menu flag that any caller of the method must hold (the API enforces what the UI hides). */
   flags?: Partial<Record<Method, MenuFlag[]>>
-  schemas?: { data?: TObject; patch?: TObject; query?: TObject; result?: TObject }
+  /**
+   * `query` is checked on every method; without one the service takes no query at all
+   * (any key answers 400), so a service cannot be left open to filters it never meant.
+   * Bodies: `data` for create (and update without `update`), `patch` for patch.
+   */
+  schemas?: { data?: TObject; patch?: TObject; update?: TObject; query?: TObject; result?: TObject }
+  /** The methods that take a multipart upload, and their size limit; any other method answers 415 to one. */
+  uploads?: UploadRoute
   hooks?: { around?: Partial<Record<Method | 'all', any[]>>; before?: any; after?: any; error?: any }
 }
 
@@ -150,22 +158,31 @@ const flagHook = (definition: ServiceDefinition) => {
   }
 }
 
+/** Uploads, then the query, then the body: what a client sends is checked in this order. */
+const inputHooks = (definition: Pick<ServiceDefinition, 'uploads' | 'schemas'>) => [
+  acceptUploads(definition.uploads),
+  validateQueryParams(definition.schemas?.query ?? NO_QUERY),
+  validateBody(definition.schemas ?? {}),
+]
+
 export const installPlugins = async (app: Application, plugins: PluginDefinition[]) => {
   const registry = app.get('registry') ?? []
   for (const plugin of plugins) await plugin.configure?.(app)
   // The app's router answers with the most specific route (routes.ts): two equally specific ones are a mistake.
   const conflicts = routeConflicts(plugins.flatMap((plugin) => plugin.services))
   if (conflicts.length) throw new Error(`Routes that only registration order would tell apart: ${conflicts.join('; ')}`)
+  // Services registered before the plugins' own (the kit's health, core's authentication) take input by the same rules.
+  for (const entry of registry) app.service(entry.path).hooks({ around: { all: inputHooks(entry) } })
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
-      const { scope, schemas = {} } = definition
+      const { scope } = definition
       // A project's rows are its account's too: the tenant hooks run first.
       const tenant: TenantScope | undefined = scope.kind === 'tenant' ? scope : scope.kind === 'project' ? { kind: 'tenant', column: scope.column } : undefined
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (tenant) all.push(tenantStrip(tenant))
       if (tenant?.routeParam) all.push(tenantRoute({ ...tenant, routeParam: tenant.routeParam }))
-      if (schemas.query) all.push(validateQueryParams(schemas.query))
-      if (schemas.data || schemas.patch) all.push(validateBody(schemas))
+      // Uploads are read, and input checked, before the tenant's stamp; a project's level is checked after.
+      all.push(...inputHooks(definition))
       if (tenant) all.push(tenantScope(tenant))
       if (scope.kind === 'project') {
         const unnamed = definition.methods.filter((m) => !scope.level[m])

@@ -1,10 +1,11 @@
 /** Uploads into storage, downloads out of it, and streamed Excel exports, over real HTTP. */
-import { readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import path from 'node:path'
 import { startTestServer } from '@app/api/testing'
 import { BadRequest } from '@feathersjs/errors'
 import ExcelJS from 'exceljs'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { definePlugin } from './define-plugin'
 import { excelDownload, keysetBatches } from './excel'
 import { FileDownload } from './files'
@@ -43,8 +44,9 @@ const filesPlugin = definePlugin({
   services: [
     {
       path: 'kit-test-files',
-      methods: ['find', 'get', 'create'],
+      methods: ['find', 'get', 'create', 'patch'],
       scope: { kind: 'none', why: 'Test service of the kit.' },
+      uploads: { methods: ['create'] },
       service: (app) => ({
         async create(data: Record<string, string>, params: AppParams) {
           if (data.claim === 'no') return { claimed: false }
@@ -52,6 +54,9 @@ const filesPlugin = definePlugin({
           if (data.fail === 'yes') throw new BadRequest('Refused after the upload')
           const [id] = await app.get('knex')('kit_test_files').insert({ storage_key: file.key, name: file.filename })
           return { id: Number(id), filename: file.filename, size: file.size, mimeType: file.mimeType, fields: data }
+        },
+        async patch() {
+          return {}
         },
         async get(id: number) {
           const row = await app.get('knex')('kit_test_files').where({ id }).first()
@@ -79,13 +84,15 @@ const server = await startTestServer({ uploadMaxBytes: 64 * 1024 }, { extraPlugi
 afterAll(() => server.close())
 const token = await server.signIn('admin@demo.test')
 const uploadsDir = path.join(server.config.dataDir, 'files', 'uploads')
-const storedFiles = () => {
+const filesIn = (dir: string) => {
   try {
-    return readdirSync(uploadsDir).filter((name) => !name.endsWith('.meta.json'))
+    return readdirSync(dir)
   } catch {
     return []
   }
 }
+const storedFiles = () => filesIn(uploadsDir).filter((name) => !name.endsWith('.meta.json') && !name.endsWith('.part'))
+const partialFiles = () => filesIn(uploadsDir).filter((name) => name.endsWith('.part'))
 
 const upload = (fields: Record<string, string>, file?: { name: string; body: Uint8Array<ArrayBuffer> | string; type?: string }) => {
   const form = new FormData()
@@ -97,6 +104,7 @@ const upload = (fields: Record<string, string>, file?: { name: string; body: Uin
 describe('uploads and downloads', () => {
   test('a file is stored, its form fields reach the service, and it downloads the same', async () => {
     const body = new Uint8Array(10_000).map((_, i) => i % 251)
+    body.set(new TextEncoder().encode('%PDF-1.7\n'))
     const answer = await upload({ note: 'hello' }, { name: 'drawing.pdf', body, type: 'application/pdf' })
     expect(answer.status).toBe(201)
     const created = await answer.json()
@@ -131,10 +139,62 @@ describe('uploads and downloads', () => {
     const none = await upload({ note: 'no file' })
     expect(none.status).toBe(400)
     expect((await none.json()).errors.file).toBe('A file is required')
-    const large = await upload({}, { name: 'big.bin', body: new Uint8Array(65 * 1024) })
-    expect(large.status).toBe(400)
-    expect((await large.json()).errors.file).toBe('The file is too large')
     expect(storedFiles().length).toBe(before)
+  })
+
+  test('a file over the limit answers 413 while it streams, and leaves no file, not even a partial one', async () => {
+    const before = storedFiles().length
+    const large = await upload({}, { name: 'big.bin', body: new Uint8Array(1024 * 1024) })
+    expect(large.status).toBe(413)
+    expect(await large.json()).toMatchObject({ message: 'The file is larger than 64 KB', errors: { file: 'The file is too large' } })
+    expect(storedFiles().length).toBe(before)
+    expect(partialFiles()).toEqual([])
+  })
+
+  test('the type is sniffed from the bytes, never taken from the browser', async () => {
+    const answer = await upload({}, { name: 'page.pdf', body: '<html><script>alert(1)</script></html>', type: 'application/pdf' })
+    expect(await answer.json()).toMatchObject({ mimeType: 'application/octet-stream' })
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+    const image = await upload({}, { name: 'x.txt', body: new Uint8Array(png), type: 'text/html' })
+    expect(await image.json()).toMatchObject({ mimeType: 'image/png' })
+  })
+
+  test('an upload cut off mid-stream leaves no file behind', async () => {
+    const before = storedFiles().length
+    const boundary = 'cut-off-boundary'
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(
+      `POST /api/kit-test-files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${60 * 1024}\r\n\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    )
+    socket.write(Buffer.alloc(20 * 1024, 7))
+    // The server has begun writing the file aside when its partial shows.
+    await vi.waitFor(() => expect(partialFiles().length).toBe(1), { timeout: 5000 })
+    socket.destroy()
+    await vi.waitFor(() => expect(partialFiles()).toEqual([]), { timeout: 5000 })
+    expect(storedFiles().length).toBe(before)
+  })
+
+  test('a method that takes no file answers 415 to a multipart body and reads none of it', async () => {
+    const before = storedFiles().length
+    const form = new FormData()
+    form.append('file', new Blob(['x']), 'x.txt')
+    const answer = await fetch(`${server.url}/api/kit-test-files/1`, { method: 'PATCH', body: form, headers: { authorization: `Bearer ${token}` } })
+    expect(answer.status).toBe(415)
+    expect((await answer.json()).message).toBe('This call does not take files')
+    const companies = await fetch(`${server.url}/api/companies`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
+    expect(companies.status).toBe(415)
+    expect(storedFiles().length).toBe(before)
+  })
+
+  test('half-written files of an earlier run are swept at start', async () => {
+    const dir = path.join(server.config.dataDir, 'files', 'uploads')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(path.join(dir, 'left-over.1234.part'), 'half')
+    expect(await server.app.get('storage').sweepPartial()).toBe(1)
+    expect(partialFiles()).toEqual([])
   })
 
   test('signed out, an upload is refused and not kept', async () => {

@@ -67,6 +67,8 @@ export const MESSAGES = {
   commonPassword: 'This password is too common or too easy to guess',
   /** Not in the spec's table: a change of one's own password, e-mail or two-factor proves the current password. */
   currentPasswordWrong: 'The current password is not correct',
+  /** Not in the spec's table: text with control, direction-override or invisible characters. */
+  controlCharacters: 'Please do not use control or invisible characters',
 } as const
 
 export const formatMessage = (template: string, values: Record<string, unknown>) =>
@@ -78,12 +80,23 @@ export const EMAIL_PATTERN = '^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*
 export const PHONE_PATTERN = '^\\+?[0-9]{1,4}([ -]?[0-9]{1,4}){1,6}$'
 export const WEBSITE_PATTERN = '^(https?://)?([A-Za-z0-9-]+\\.)+[A-Za-z]{2,}(:[0-9]{1,5})?(/[^\\s]*)?$'
 
+/**
+ * Text without characters that hide or disguise what it says: C0 and C1 controls (tabs
+ * and line breaks too: names are one line), DEL, the bidirectional overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069) that reorder how a name reads, and the invisible
+ * zero-width space, direction marks, word joiner and BOM. The zero-width (non-)joiners
+ * U+200C/U+200D stay: scripts and emoji need them.
+ */
+export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]*$'
+
+const plainText = { pattern: PLAIN_TEXT_PATTERN, errorMessage: MESSAGES.controlCharacters }
+
 /** Schema helpers that carry the spec's message for their rule (read by the kit's validator). */
 export const Field = {
-  /** A required, non-blank string: an empty value answers "This field is required". */
+  /** A required, non-blank, one-line string: an empty value answers "This field is required". */
   text: (options: { minLength?: number; maxLength: number }) =>
-    Type.String({ minLength: options.minLength ?? 1, maxLength: options.maxLength }),
-  optionalText: (maxLength: number) => Type.String({ maxLength }),
+    Type.String({ minLength: options.minLength ?? 1, maxLength: options.maxLength, ...plainText }),
+  optionalText: (maxLength: number) => Type.String({ maxLength, ...plainText }),
   email: () => Type.String({ minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN, errorMessage: MESSAGES.email }),
   phone: () => Type.String({ minLength: 1, maxLength: 40, pattern: PHONE_PATTERN, errorMessage: MESSAGES.phone }),
   website: () => Type.String({ maxLength: 255, pattern: `(^$)|(${WEBSITE_PATTERN})`, errorMessage: MESSAGES.website }),

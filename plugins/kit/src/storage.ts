@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -24,6 +24,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject>
   /** No error when there is no such object. */
   remove(key: string): Promise<void>
+  /** At start: removes what an interrupted earlier run left half-written; answers how many. */
+  sweepPartial(): Promise<number>
 }
 
 /** `uploads/4f1c…`: a prefix of the server's choosing and a random id. */
@@ -43,13 +45,14 @@ export const createDiskStorage = (root: string): Storage => {
   return {
     async put(key, body, contentType) {
       const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
+      // Readable by the server's user only, like everything under DATA_DIR.
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
       // Written aside and renamed into place: a failed or cut-off upload never shows as a file.
       const partial = `${file}.${randomUUID()}.part`
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx' }))
+        await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
         const { size } = await stat(partial)
-        await writeFile(metaOf(file), JSON.stringify({ contentType, size }))
+        await writeFile(metaOf(file), JSON.stringify({ contentType, size }), { mode: 0o600 })
         await rename(partial, file)
         return { size }
       } catch (error) {
@@ -74,6 +77,12 @@ export const createDiskStorage = (root: string): Storage => {
       const file = fileOf(key)
       await rm(file, { force: true })
       await rm(metaOf(file), { force: true })
+    },
+    async sweepPartial() {
+      const names = await readdir(root, { recursive: true }).catch(() => [] as string[])
+      const partial = names.filter((name) => name.endsWith('.part'))
+      for (const name of partial) await rm(path.join(root, name), { force: true })
+      return partial.length
     },
   }
 }

@@ -1,27 +1,49 @@
 /**
- * Uploads: a multipart/form-data request under /api has its `file` part streamed to
- * storage before the service runs; the other parts become the call's data. The
- * service takes the file with `claimUpload`. A file nobody claimed, or whose call
- * failed, is removed again, so a failed call leaves nothing behind.
+ * Uploads. A multipart/form-data request under /api is not read when it arrives: the
+ * plugin contract's `acceptUploads` hook reads it once the caller is authenticated and
+ * holds the method's flags, and only for methods that declare `uploads`. The `file`
+ * part streams to storage under the route's size limit (413 as soon as it is passed);
+ * the other parts become the call's data. The service takes the file with `claimUpload`.
+ * A file nobody claimed, or whose call failed, is removed again, and so is the partial
+ * file of an upload cut off or refused mid-stream: a failed call leaves nothing behind.
  */
+import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
-import { BadRequest } from '@feathersjs/errors'
+import { Readable } from 'node:stream'
+import { BadRequest, FeathersError } from '@feathersjs/errors'
+import type { NextFunction } from '@feathersjs/feathers'
 import type { Middleware } from '@feathersjs/koa'
 import busboy from 'busboy'
+import { fileTypeFromBuffer } from 'file-type'
 import { type Storage, newStorageKey } from './storage'
-import type { AppParams } from './types'
+import type { AppParams, HookContext } from './types'
 
 export interface UploadedFile {
   key: string
   /** The name the browser sent, without any folder part: shown to users, never used as a path. */
   filename: string
+  /** Sniffed from the file's first bytes (never the type the browser claimed); application/octet-stream when unknown. */
   mimeType: string
   size: number
 }
 
-interface PendingUpload {
-  file?: UploadedFile
-  claimed: boolean
+/** What a service declares for the methods that take a file. */
+export interface UploadRoute {
+  methods: ('create' | 'update' | 'patch')[]
+  /** This route's limit, bytes; UPLOAD_MAX_MB when unset or larger. */
+  maxBytes?: number
+}
+
+export class PayloadTooLarge extends FeathersError {
+  constructor(message: string, data?: unknown) {
+    super(message, 'PayloadTooLarge', 413, 'payload-too-large', data)
+  }
+}
+
+export class UnsupportedMediaType extends FeathersError {
+  constructor(message: string, data?: unknown) {
+    super(message, 'UnsupportedMediaType', 415, 'unsupported-media-type', data)
+  }
 }
 
 /** A name safe to show and to send back in a download header. */
@@ -31,53 +53,137 @@ export const cleanFilename = (raw: string | undefined) => {
   return base.slice(0, 255) || 'file'
 }
 
-const parse = (ctx: Parameters<Middleware>[0], storage: Storage, maxBytes: number) =>
+/** Bytes enough for file-type to recognise every format it knows. */
+const SNIFF_BYTES = 4100
+
+/**
+ * The file's type from its first bytes, and the whole file again as one stream: the
+ * type is known before storage is asked to keep it, and the stream is read only once.
+ */
+const sniffed = async (file: Readable) => {
+  const chunks = file[Symbol.asyncIterator]()
+  const head: Buffer[] = []
+  let size = 0
+  let done = false
+  while (size < SNIFF_BYTES && !done) {
+    const next = await chunks.next()
+    if (next.done) done = true
+    else {
+      head.push(next.value as Buffer)
+      size += (next.value as Buffer).length
+    }
+  }
+  const start = Buffer.concat(head)
+  const type = await fileTypeFromBuffer(start.subarray(0, SNIFF_BYTES)).catch(() => undefined)
+  async function* whole() {
+    yield start
+    if (done) return
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer
+  }
+  return { mimeType: type?.mime ?? 'application/octet-stream', body: Readable.from(whole()) }
+}
+
+const MB = 1024 * 1024
+const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
+
+export const tooLargeError = (maxBytes: number) =>
+  new PayloadTooLarge(`The file is larger than ${sizeText(maxBytes)}`, { errors: { file: 'The file is too large' } })
+
+const malformed = () => new BadRequest('Malformed request body')
+
+/** Streams the request's `file` part to storage; resolves once the whole body is read and stored. */
+const readMultipart = (req: IncomingMessage, storage: Storage, maxBytes: number) =>
   new Promise<{ fields: Record<string, string>; file?: UploadedFile }>((resolve, reject) => {
     let parser: busboy.Busboy
     try {
-      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes, fields: 50, fieldSize: 64 * 1024 } })
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes, fields: 50, fieldSize: 64 * 1024 } })
     } catch {
-      return reject(new BadRequest('Malformed request body'))
+      return reject(malformed())
     }
     const fields: Record<string, string> = {}
     let stored: Promise<UploadedFile | undefined> = Promise.resolve(undefined)
-    let tooLarge = false
+    let settled = false
+    let stream: Readable | undefined
+    /** Stops reading: the partial file is removed by storage.put's own failure path. */
+    const fail = (error: Error) => {
+      if (settled) return
+      settled = true
+      req.unpipe(parser)
+      stream?.destroy(error)
+      stored.catch(() => undefined).then(() => reject(error))
+    }
     parser.on('field', (name, value) => {
       fields[name] = value
     })
-    parser.on('file', (name, stream, info) => {
-      if (name !== 'file') {
-        stream.resume()
+    parser.on('file', (name, file, info) => {
+      if (name !== 'file' || settled) {
+        file.resume()
         return
       }
+      stream = file
+      file.on('limit', () => fail(tooLargeError(maxBytes)))
       const key = newStorageKey('uploads')
-      const mimeType = info.mimeType || 'application/octet-stream'
-      stream.on('limit', () => {
-        tooLarge = true
+      stored = sniffed(file).then(async ({ mimeType, body }) => {
+        const { size } = await storage.put(key, body, mimeType)
+        return { key, filename: cleanFilename(info.filename), mimeType, size }
       })
-      stored = storage.put(key, stream, mimeType).then(({ size }) => ({ key, filename: cleanFilename(info.filename), mimeType, size }))
+      stored.catch(() => undefined)
     })
-    parser.on('error', () => reject(new BadRequest('Malformed request body')))
+    parser.on('error', () => fail(malformed()))
     parser.on('close', async () => {
+      if (settled) return
       try {
         const file = await stored
-        if (!tooLarge) return resolve({ fields, file })
-        if (file) await storage.remove(file.key)
-        reject(new BadRequest(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { errors: { file: 'The file is too large' } }))
+        settled = true
+        resolve({ fields, file })
       } catch (error) {
-        reject(error)
+        fail(error as Error)
       }
     })
-    ctx.req.pipe(parser)
+    // A client that goes away mid-upload: stop, and let storage drop the partial file.
+    req.on('aborted', () => fail(malformed()))
+    req.on('error', () => fail(malformed()))
+    req.pipe(parser)
   })
 
+/** The upload of one request: read on demand (once), removed afterwards unless a service claimed it. */
+export class PendingUpload {
+  file?: UploadedFile
+  claimed = false
+  private read?: Promise<Record<string, string>>
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly storage: Storage,
+  ) {}
+
+  get started() {
+    return this.read !== undefined
+  }
+
+  fields(maxBytes: number) {
+    this.read ??= readMultipart(this.req, this.storage, maxBytes).then(({ fields, file }) => {
+      this.file = file
+      return fields
+    })
+    return this.read
+  }
+
+  async release() {
+    if (this.file && !this.claimed) await this.storage.remove(this.file.key)
+  }
+}
+
+/**
+ * Koa middleware under /api: a multipart request is left unread and handed to the
+ * service call as `params.upload`; whatever it stored and nobody claimed goes again.
+ */
 export const uploadMiddleware =
-  (storage: () => Storage, maxBytes: number): Middleware =>
+  (storage: () => Storage): Middleware =>
   async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) return next()
-    const { fields, file } = await parse(ctx, storage(), maxBytes)
-    const pending: PendingUpload = { file, claimed: false }
-    ctx.request.body = fields
+    const pending = new PendingUpload(ctx.req, storage())
+    ctx.request.body = {}
     ctx.feathers = { ...ctx.feathers, upload: pending } as typeof ctx.feathers
     try {
       await next()
@@ -85,9 +191,26 @@ export const uploadMiddleware =
       pending.claimed = false
       throw error
     } finally {
-      if (file && !pending.claimed) await storage().remove(file.key)
+      await pending.release()
+      // Refused before or while reading: the rest of the body is not wanted, nor the connection it is on.
+      if (!ctx.req.complete) ctx.set('Connection', 'close')
     }
   }
+
+/**
+ * Around hook of every service, after authentication, the module switch, the method's
+ * flags and the tenant's path check: reads the upload of a method that takes one (its
+ * form fields become the data), and answers 415 for any other method.
+ */
+export const acceptUploads = (route: UploadRoute | undefined) => async (context: HookContext, next: NextFunction) => {
+  const params = context.params as AppParams & { upload?: PendingUpload }
+  const pending = params.upload
+  if (!pending || !params.provider || pending.started) return next()
+  if (!route?.methods.includes(context.method as never)) throw new UnsupportedMediaType('This call does not take files')
+  const limit = context.app.get('config').uploadMaxBytes
+  context.data = await pending.fields(Math.min(route.maxBytes ?? limit, limit))
+  return next()
+}
 
 /** The call's uploaded file, now the service's to keep (400 when the call has none). */
 export const claimUpload = (params: AppParams): UploadedFile => {

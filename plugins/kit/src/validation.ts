@@ -6,7 +6,7 @@ import { BadRequest } from '@feathersjs/errors'
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { Ajv, addFormats } from "@feathersjs/schema"
 import type { ErrorObject } from "ajv"
-import type { TObject } from '@sinclair/typebox'
+import { type TObject, Type } from '@sinclair/typebox'
 import { type FieldErrors, MESSAGES, formatMessage } from './shared'
 
 const configure = (ajv: Ajv) => {
@@ -91,15 +91,24 @@ export const assertValid = (check: Check, value: unknown) => {
   if (!result.ok) throw validationError(result.errors)
 }
 
-/** Around hook: validates `data` for create/update with `data`, for patch with `patch`. */
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Around hook: a client's body for create/update/patch is one object (no service takes
+ * a list); it is validated against `data` for create, `update` (else `data`) for update, `patch` for patch.
+ */
 export const validateBody =
-  (schemas: { data?: TObject; patch?: TObject }) =>
+  (schemas: { data?: TObject; patch?: TObject; update?: TObject }) =>
   async (context: HookContext, next: NextFunction) => {
-    const schema = context.method === 'patch' ? schemas.patch : schemas.data
-    if (schema && ['create', 'update', 'patch'].includes(context.method)) {
-      const check = cached(schema, 'data')
-      const items = Array.isArray(context.data) ? context.data : [context.data ?? {}]
-      for (const item of items) assertValid(check, item)
+    if (['create', 'update', 'patch'].includes(context.method)) {
+      if (context.params.provider && context.data !== undefined && !isPlainObject(context.data))
+        throw validationError({ _: 'The body must be one JSON object' }, 'The body must be one JSON object')
+      const schema = context.method === 'patch' ? schemas.patch : context.method === 'update' ? (schemas.update ?? schemas.data) : schemas.data
+      if (schema) {
+        const check = cached(schema, 'data')
+        const items = Array.isArray(context.data) ? context.data : [context.data ?? {}]
+        for (const item of items) assertValid(check, item)
+      }
     }
     await next()
   }
@@ -110,10 +119,38 @@ export const validateBody =
  */
 const SCHEMA_CHECKED = Symbol.for('@feathersjs/adapter/sanitized')
 
+/** The query of a service that declares none: any key is refused. */
+export const NO_QUERY = Type.Object({}, { additionalProperties: false })
+
+/** The largest $limit or $skip anyone may send: both databases take it as an integer. */
+export const PAGING_MAX = 2_147_483_647
+
+/**
+ * $limit and $skip as whole numbers from 0 to PAGING_MAX, whatever the service's schema
+ * allows: a number past what SQL takes would otherwise reach the database.
+ */
+const pagingErrors = (query: Record<string, unknown>): FieldErrors => {
+  const errors: FieldErrors = {}
+  for (const key of ['$limit', '$skip']) {
+    if (!(key in query)) continue
+    const raw = query[key]
+    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN
+    if (!Number.isInteger(value)) errors[key] = MESSAGES.integer
+    else if (value < 0) errors[key] = formatMessage(MESSAGES.min, { min: 0 })
+    else if (value > PAGING_MAX) errors[key] = formatMessage(MESSAGES.max, { max: PAGING_MAX })
+  }
+  return errors
+}
+
 /** Around hook: validates and coerces `params.query`. */
 export const validateQueryParams = (schema: TObject) => async (context: HookContext, next: NextFunction) => {
+  // Server code calling a service that takes no query from clients is trusted with what it passes.
+  if (schema === NO_QUERY && !context.params.provider) return next()
   const query: Record<string | symbol, unknown> = { ...context.params.query }
-  assertValid(cached(schema, 'query'), query)
+  const paging = pagingErrors(query as Record<string, unknown>)
+  const checked = cached(schema, 'query')(query)
+  const errors = { ...paging, ...(checked.ok ? {} : checked.errors) }
+  if (Object.keys(errors).length) throw validationError(errors)
   query[SCHEMA_CHECKED] = true
   context.params = { ...context.params, query }
   await next()

@@ -111,6 +111,7 @@ const SERVER_MESSAGES: [keyof typeof MESSAGES, RegExp][] = (
     'decimal',
     'commonPassword',
     'currentPasswordWrong',
+    'controlCharacters',
   ] as const
 ).map((key) => {
   const escaped = MESSAGES[key].replace(/[.*+?^$()|[\]\\]/g, '\\$&')

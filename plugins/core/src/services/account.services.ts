@@ -4,13 +4,13 @@
  */
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
-import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, moduleEnabled } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, moduleEnabled, saveOnPut } from '@app/plugin-kit'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
 import { accountStorageBytes, listAccounts } from './account-list'
 import { type AccountListQuery, type DashboardInfo, accountListQuerySchema, dashboardInfoSchema } from './accounts-admin.schema'
 import { routeId } from './route'
-import { type SignUp, accountPatchSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
+import { type SignUp, accountPatchSchema, accountSaveSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
 
 class AccountsService extends TableService {
   constructor(private readonly app: Application) {
@@ -112,12 +112,13 @@ const dashboardInfo = (app: Application) => ({
 export const accountServices: ServiceDefinition[] = [
   {
     path: 'accounts',
-    methods: ['find', 'get', 'create', 'patch'],
+    // PUT /accounts saves the caller's account details (spec part1 §3), or the account its body's id names.
+    methods: ['find', 'get', 'create', 'update', 'patch'],
     public: ['create'],
     scope: { kind: 'tenant', column: 'id', crossTenantFlag: 'canManageAccounts' },
-    flags: { patch: ['canManageSettings'] },
-    schemas: { data: signUpSchema, patch: accountPatchSchema, query: accountListQuerySchema, result: accountSchema },
-    service: (app) => new AccountsService(app),
+    flags: { patch: ['canManageSettings'], update: ['canManageSettings'] },
+    schemas: { data: signUpSchema, patch: accountPatchSchema, update: accountSaveSchema, query: accountListQuerySchema, result: accountSchema },
+    service: (app) => saveOnPut(app, 'accounts', new AccountsService(app), { idWhenMissing: (params) => currentUser(params).accountId }),
   },
   {
     path: 'accounts/toggle/:accountId',

@@ -258,7 +258,7 @@ const newUserFields = {
   repeatEmail: Type.Optional(Field.email()),
   firstName: Field.text({ minLength: 2, maxLength: 100 }),
   lastName: Field.text({ minLength: 2, maxLength: 100 }),
-  acronym: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  acronym: Type.Optional(Field.text({ maxLength: 20 })),
   language: Type.Optional(Field.enumOf(['ENGLISH', 'FINNISH', 'NORWEGIAN', 'POLISH', 'SWEDISH'] as const)),
   roleId: Type.Optional(Field.id()),
   companyId: Type.Optional(Field.nullable(Field.id())),
@@ -640,6 +640,8 @@ export const accountUserServices: ServiceDefinition[] = [
     methods: ['find'],
     scope: { kind: 'tenant' },
     flags: { find: [...USERS_READ] },
+    // $limit as the users lists take it (the answer is one flag, so it changes nothing).
+    schemas: { query: Type.Pick(usernameQuerySchema, ['username', '$limit'], { additionalProperties: false }) },
     service: (app) => new UsernameExists(app),
   },
   {

@@ -126,6 +126,7 @@ export const profileServices: ServiceDefinition[] = [
     // Everyone signed in reads them; only global admins change the list.
     flags: { create: ['canManageAccounts'], remove: ['canManageAccounts'] },
     schemas: { data: supportNameSchema },
+    uploads: { methods: ['create'] },
     service: supportManuals,
   },
   {

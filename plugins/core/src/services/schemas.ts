@@ -48,6 +48,9 @@ export const accountPatchSchema = Type.Object(
   { additionalProperties: false },
 )
 
+/** PUT /accounts: the details with the account's id, or without it for the caller's current account. */
+export const accountSaveSchema = Type.Object({ ...accountPatchSchema.properties, id: Type.Optional(Field.id()) }, { additionalProperties: false })
+
 /** The sign-up form (spec part1 §3 and §5). */
 export const signUpSchema = Type.Object(
   {

@@ -4,7 +4,7 @@ import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
 import { deleteCompanyFx, enableSkyviewFx, fetchCompanyChoicesFx, fetchCompanyFx, saveCompanyFx } from '../../api'
 import { notifyFx } from '../../notify'
-import { $company, $deleteBlocks, $loadError, askFx, companyOpened, deleteClicked, editForm, fetchLogoFx, leaveFx, skyviewClicked } from './model'
+import { $company, $deleteBlocks, $loadError, $logoUrl, askFx, companyOpened, deleteClicked, editForm, fetchLogoFx, leaveFx, revokeLogoUrlFx, skyviewClicked } from './model'
 import { visibleTabs } from './page'
 
 const NORDIC: Company = {
@@ -66,6 +66,23 @@ const setup = (overrides: { save?: () => Promise<Company>; remove?: () => Promis
 }
 
 describe('company page', () => {
+  test('the shown logo URL stays valid; it is revoked once another company opens', async () => {
+    const revoked: string[] = []
+    const scope = fork({
+      handlers: [
+        [fetchCompanyFx, async () => ({ ...NORDIC, logoId: 'a1' })],
+        [fetchCompanyChoicesFx, async () => ({ total: 0, limit: 500, skip: 0, data: [] })],
+        [fetchLogoFx, async () => 'blob:logo-1'],
+        [revokeLogoUrlFx, (url: string) => void revoked.push(url)],
+      ],
+    })
+    await allSettled(companyOpened, { scope, params: 3 })
+    expect(scope.getState($logoUrl)).toBe('blob:logo-1')
+    expect(revoked).toEqual([])
+    await allSettled(companyOpened, { scope, params: 4 })
+    expect(revoked).toEqual(['blob:logo-1'])
+  })
+
   test('opening loads the company into the form, and a save sends it with a success toast', async () => {
     const { scope, saved, notices } = setup()
     await allSettled(companyOpened, { scope, params: 3 })

@@ -63,9 +63,15 @@ export const fetchLogoFx = createEffect(async ({ id }: { id: number; logoId: str
   if (!response.ok) throw new ApiError(response.statusText, response.status)
   return URL.createObjectURL(await response.blob())
 })
-export const $logoUrl = createStore<string | null>(null).on(fetchLogoFx.doneData, (_, url) => url).reset(companyOpened)
-const revokeFx = createEffect((url: string | null) => url && URL.revokeObjectURL(url))
-sample({ clock: [companyOpened, fetchLogoFx.done], source: $logoUrl, target: revokeFx })
+export const $logoUrl = createStore<string | null>(null)
+export const revokeLogoUrlFx = createEffect((url: string) => URL.revokeObjectURL(url))
+// The shown URL is read before the store takes the new one, so the old one (never the new) is revoked.
+const logoUrlChanged = createEvent<string | null>()
+const logoReplaced = sample({ clock: logoUrlChanged, source: $logoUrl, fn: (old, url) => ({ old, url }) })
+$logoUrl.on(logoReplaced, (_, { url }) => url)
+sample({ clock: logoReplaced, filter: ({ old, url }) => Boolean(old) && old !== url, fn: ({ old }) => old!, target: revokeLogoUrlFx })
+sample({ clock: fetchLogoFx.doneData, target: logoUrlChanged })
+sample({ clock: companyOpened, fn: () => null, target: logoUrlChanged })
 // Fetched again only when the logo itself changes, not on every save of the company.
 const $logoRef = $company.map((company) => (company?.logoId ? `${company.id}/${company.logoId}` : null))
 sample({
@@ -78,7 +84,7 @@ sample({
 sample({ clock: logoChosen, source: $company, filter: Boolean, fn: (company, file) => ({ id: company.id, file }), target: uploadLogoFx })
 sample({ clock: uploadLogoFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.logoSaved' }), target: notifyFx })
 export const $logoError = createStore<string | null>(null)
-  .on(uploadLogoFx.failData, (_, error) => (error instanceof ApiError && error.status === 400 ? 'logo.invalid' : 'toast.logoFailed'))
+  .on(uploadLogoFx.failData, (_, error) => (error instanceof ApiError && (error.status === 400 || error.status === 413) ? 'logo.invalid' : 'toast.logoFailed'))
   .reset(uploadLogoFx, companyOpened)
 sample({ clock: uploadLogoFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.logoFailed' }), target: notifyFx })
 

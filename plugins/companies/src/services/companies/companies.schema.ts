@@ -64,6 +64,8 @@ export const companyDataSchema = Type.Object(
 )
 export type CompanyData = Static<typeof companyDataSchema>
 export const companyPatchSchema = Type.Partial(companyDataSchema, { additionalProperties: false })
+/** PUT /companies: the company with its id to change it, without to create it. */
+export const companySaveSchema = Type.Object({ ...companyDataSchema.properties, id: Type.Optional(Field.id()) }, { additionalProperties: false })
 
 /** Columns the list sorts by; each has an index beside account_id. */
 export const COMPANY_SORTS = ['name', 'number', 'city', 'country', 'createdAt'] as const

@@ -1,11 +1,12 @@
 import type { AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
+import { currentUser, saveOnPut } from '@app/plugin-kit'
 import { CompaniesService } from './companies.class'
-import { companyDataSchema, companyPatchSchema, companyQuerySchema, companySchema } from './companies.schema'
+import { companyDataSchema, companyPatchSchema, companyQuerySchema, companySaveSchema, companySchema } from './companies.schema'
 
+/** PUT /companies saves (spec part1 §7): a body without id creates the company, one with an id changes it. */
 export const companiesService: ServiceDefinition = {
   path: 'companies',
-  methods: ['find', 'get', 'create', 'patch', 'remove'],
+  methods: ['find', 'get', 'create', 'update', 'patch', 'remove'],
   scope: { kind: 'tenant' },
   flags: {
     find: ['canSeeCompany'],
@@ -13,10 +14,12 @@ export const companiesService: ServiceDefinition = {
     create: ['canManageCompany'],
     // A company's administrators edit it too: the service checks who may edit which company.
     patch: ['canManageCompany', 'canManageCompanyUsers'],
+    // Then create's or patch's own flags, as the save turns into one of them.
+    update: ['canManageCompany', 'canManageCompanyUsers'],
     remove: ['canManageCompany'],
   },
-  schemas: { data: companyDataSchema, patch: companyPatchSchema, query: companyQuerySchema, result: companySchema },
-  service: (app) => new CompaniesService(app),
+  schemas: { data: companyDataSchema, patch: companyPatchSchema, update: companySaveSchema, query: companyQuerySchema, result: companySchema },
+  service: (app) => saveOnPut(app, 'companies', new CompaniesService(app)),
 }
 
 /** GET /companies/new: the blank company the add form starts from (spec part1 §7). */

@@ -92,6 +92,7 @@ export const templateServices: ServiceDefinition[] = [
     // Everyone in the account lists and downloads templates (documents are made from them); settings managers change them.
     flags: { create: ['canManageSettings'], patch: ['canManageSettings'], remove: ['canManageSettings'] },
     schemas: { query: templateQuerySchema, result: templateSchema },
+    uploads: { methods: ['create'] },
     hooks: validateAfterScope({ data: templateDataSchema, patch: templatePatchSchema }),
     service: (app) => new TemplatesService(app),
   },

@@ -114,11 +114,12 @@ const grantScopes = (key: string) => {
 }
 
 /**
- * For a signed-in caller the session already holds the membership: only the grants are
- * read, and kept in `cache` until a privileges write that may touch them (see grantClock):
- * a grant in one account leaves every other account's kept grants alone.
+ * Flags and project levels (who may act on whom is acting.ts, which index.ts adds). For a
+ * signed-in caller the session already holds the membership: only the grants are read,
+ * and kept in `cache` until a privileges write that may touch them (see grantClock): a
+ * grant in one account leaves every other account's kept grants alone.
  */
-export const createAccessResolver = (knex: Knex, clock: WriteClock, maxAgeMs: number): AccessResolver => {
+export const createAccessResolver = (knex: Knex, clock: WriteClock, maxAgeMs: number): Omit<AccessResolver, 'assertMayActOn'> => {
   const cache = new ClockedCache<string, Grant[]>(clock, { max: KEPT_GRANTS, maxAgeMs, scopesOf: grantScopes })
   const grantsOf = (user: AuthUser) =>
     cache.get(`${user.accountId}:${user.id}:${user.roleId}`, () => loadGrants(knex, user.accountId, user.id, user.roleId))

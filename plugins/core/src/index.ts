@@ -1,6 +1,7 @@
 import { definePlugin } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { createAccessResolver } from './access'
+import { assertMayActOn } from './acting'
 import { AuthService } from './auth/authentication'
 import { pruneLimits } from './auth/rate-limit'
 import { renewService } from './auth/renew'
@@ -34,6 +35,7 @@ export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
 export { hashPassword, verifyPassword } from './auth/passwords'
 export { issueToken, revokeUserSessions } from './auth/sessions'
 export { menuFlags, projectLevel } from './access'
+export { type Rank, type Standing, mayActOn } from './acting'
 export { DEMO_USERS } from './seed'
 export { memberKeys } from './member-keys'
 export { insertAccountWithAdmin } from './services/new-account'
@@ -114,7 +116,10 @@ export default definePlugin({
       pluginId: 'core',
       module: 'core',
     })
-    app.set('access', createAccessResolver(knex, grantClock(knex), maxAgeMs))
+    app.set('access', {
+      ...createAccessResolver(knex, grantClock(knex), maxAgeMs),
+      assertMayActOn: (user, targetUserId, action) => assertMayActOn(knex, user, targetUserId, action),
+    })
   },
   async setup(app) {
     const knex = app.get('knex')

@@ -7,7 +7,7 @@
 import type { TObject } from '@sinclair/typebox'
 import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { type ProjectScope, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, tenantRoute, tenantScope, tenantStrip } from './hooks'
+import { type ProjectScope, actingOn, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, type UserTarget, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
@@ -42,6 +42,11 @@ export interface ServiceDefinition {
   public?: Method[]
   /** A menu flag that any caller of the method must hold (the API enforces what the UI hides). */
   flags?: Partial<Record<Method, MenuFlag[]>>
+  /**
+   * The person a method acts on, and how: the core plugin's rule of who may act on whom
+   * is asked before the body is read or validated (403 "You do not have access to edit this user").
+   */
+  targets?: Partial<Record<Method, UserTarget>>
   /**
    * `query` is checked on every method; without one the service takes no query at all
    * (any key answers 400), so a service cannot be left open to filters it never meant.
@@ -181,6 +186,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (tenant) all.push(tenantStrip(tenant))
       if (tenant?.routeParam) all.push(tenantRoute({ ...tenant, routeParam: tenant.routeParam }))
+      if (definition.targets) all.push(actingOn(definition.targets))
       // Uploads are read, and input checked, before the tenant's stamp; a project's level is checked after.
       all.push(...inputHooks(definition))
       if (tenant) all.push(tenantScope(tenant))

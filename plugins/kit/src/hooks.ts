@@ -9,7 +9,7 @@ import type { NextFunction } from '@feathersjs/feathers'
 import { ALWAYS_ON_MODULES, type AccessLevel, type MenuFlag, type MenuFlags, accessRank } from './shared'
 import type { Knex } from 'knex'
 import { toColumn, toField } from './table-service'
-import type { AppParams, Application, AuthUser, HookContext } from './types'
+import type { ActingAction, AppParams, Application, AuthUser, HookContext } from './types'
 
 /**
  * Where the core plugin registers the authentication service. Named, because without a
@@ -170,6 +170,34 @@ export const tenantScope = (scope: TenantScope) => {
     stampTenant(context, params, field, column, user.accountId)
     return next()
   }
+}
+
+/** The person a method acts on: a route parameter's name, or read from the call (its id, its body). */
+export interface UserTarget {
+  action: ActingAction
+  userFrom: string | ((context: HookContext) => unknown | Promise<unknown>)
+}
+
+const positiveId = (value: unknown) => {
+  const id = Number(value)
+  return typeof value !== 'boolean' && value !== null && value !== '' && Number.isInteger(id) && id > 0 ? id : undefined
+}
+
+/**
+ * Asks the core plugin's rule of who may act on whom (the AccessResolver) for the
+ * method's declared target. Runs after the account in the path is checked and before the
+ * body is validated. A call without a usable id, or naming no member of the account, goes
+ * on to the service, which answers 404 (or 400) itself; server code is trusted.
+ */
+export const actingOn = (targets: Partial<Record<string, UserTarget>>) => async (context: HookContext, next: NextFunction) => {
+  const target = targets[context.method]
+  const params = context.params as AppParams
+  if (target && params.provider) {
+    const raw = typeof target.userFrom === 'string' ? params.route?.[target.userFrom] : await target.userFrom(context)
+    const userId = positiveId(raw)
+    if (userId !== undefined) await context.app.get('access').assertMayActOn(currentUser(params), userId, target.action)
+  }
+  return next()
 }
 
 /**

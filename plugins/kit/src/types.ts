@@ -25,6 +25,18 @@ export interface AuthUser {
   sessionId: string
 }
 
+/**
+ * What a call does to a person (the core plugin's one rule of who may act on whom decides):
+ * - membership: enabled, role, level, company, privileges, removal from the account
+ * - removalRequest: a member's request to be removed (everyone may make their own)
+ * - details: names, acronym and language, kept on the person (shared by their accounts)
+ * - identity: password, login e-mail, two-factor: only the person or a global admin
+ * - anonymise: the person's data replaced for good
+ * - addToCompany: putting a member into a company (or taking them out of it)
+ * - companyAccess: a member's access to one company
+ */
+export type ActingAction = 'membership' | 'removalRequest' | 'details' | 'identity' | 'anonymise' | 'addToCompany' | 'companyAccess'
+
 /** Who may do what: implemented by the core plugin, used by the kit's hooks. */
 export interface AccessResolver {
   flags(user: AuthUser): Promise<MenuFlags>
@@ -36,6 +48,11 @@ export interface AccessResolver {
    * admins). Asked through whereProjectAccess; wrapped, since an awaited builder would run.
    */
   grantedProjects(user: AuthUser, level: AccessLevel): Promise<{ granted: Knex.QueryBuilder | null }>
+  /**
+   * 403 unless `user` may act on the member `targetUserId` of their current account
+   * this way; a target who is no member passes (the service answers its own 404).
+   */
+  assertMayActOn(user: AuthUser, targetUserId: number, action: ActingAction): Promise<void>
 }
 
 /**

@@ -225,7 +225,10 @@ describe('PUT /api/accountusers/{accountId}', () => {
     expect(denied.status).toBe(403)
     expect(denied.body.message).toBe('You do not have access to edit this user')
     const consultant = await of('consultant@demo.test')
-    expect((await edit('companyadmin', { ...consultant, lastName: 'Consult' })).status).toBe(200)
+    // The consultant belongs to Demo Sales too: their names are theirs in both accounts.
+    expect((await edit('companyadmin', { ...consultant, lastName: 'Consult' })).status).toBe(403)
+    expect((await edit('admin', { ...consultant, lastName: 'Consult' })).status).toBe(403)
+    expect((await edit('globaladmin', { ...consultant, lastName: 'Consult' })).status).toBe(200)
     expect((await edit('user', manager)).status).toBe(403)
     expect((await edit('salesadmin', manager)).status).toBe(403)
     expect((await edit('sales', manager)).status).toBe(404)

@@ -8,12 +8,13 @@
  * of the companies they manage.
  */
 import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import type { AppParams, Application, AuthUser, HookContext, ServiceDefinition } from '@app/plugin-kit'
 import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, tableExists, whereContains, withHeaders } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { loadGrants } from '../access'
+import { ACTING_MESSAGES, type Gift, assertMayActOn, assertMayGive, roleGroupOf } from '../acting'
 import { memberKeys, refreshMemberKeys } from '../member-keys'
 import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
@@ -25,14 +26,14 @@ export const USER_MESSAGES = {
   acronymTaken: 'Acronym is already in use',
   notFound: 'User not found',
   creationFailed: 'User creation failed',
-  noEditAccess: 'You do not have access to edit this user',
+  noEditAccess: ACTING_MESSAGES.noEditAccess,
   groupFailed: 'changing user group failed',
   selfAnonymise: 'You cannot anonymise yourself',
   alreadyAnonymous: 'The user is already anonymous',
   otherAccounts: 'The user belongs to other accounts: remove them from this account instead',
   selfRemove: 'You cannot remove yourself from the account',
   selfLevel: 'You cannot change your own access level',
-  globalAdminOnly: 'Only global admins may give or take the global admin level',
+  globalAdminOnly: ACTING_MESSAGES.globalAdminLevel,
 } as const
 
 /** A welcome link lives a week: a new user may not read mail every day. */
@@ -113,11 +114,9 @@ export const accountUser = async (app: Application, accountId: number, userId: n
   return toAccountUser(row)
 }
 
-/** Company managers may only act on users of the companies they manage. */
-export const assertMayEdit = async (app: Application, params: AppParams, target: AccountUser) => {
-  if ((await callerFlags(app, params)).canManageUsers) return
-  const managed = await managedCompanies(app.get('knex'), params)
-  if (target.companyId === null || !managed.includes(target.companyId)) throw new Forbidden(USER_MESSAGES.noEditAccess)
+/** What a caller's call gives (a role, a company, privileges): core's one rule (acting.ts); server code is trusted. */
+export const assertCallerMayGive = async (app: Application, params: AppParams, gift: Gift) => {
+  if (params.provider) await assertMayGive(app.get('knex'), currentUser(params), gift)
 }
 
 export const listQuerySchema = Type.Object(
@@ -337,7 +336,23 @@ const assertResourcesOfAccount = async (app: Application, accountId: number, res
   if (missing !== undefined) throw fieldError('privileges', `No ${resource.toLowerCase()} ${missing} in this account`)
 }
 
-/** The wizard's submit and its plain variants: a new person, their membership, their grants and the welcome mail. */
+/** The person registered with the e-mail, if anyone is. */
+const personByEmail = (knex: Knex, email: string) =>
+  knex('users').whereRaw('lower(username) = ?', [email]).first('id', 'username', 'first_name', 'last_name', 'acronym', 'anonymous')
+
+const isMemberOf = async (knex: Knex, accountId: number, userId: number) =>
+  Boolean(await knex('account_users').where({ account_id: accountId, user_id: userId }).first('id'))
+
+const emailTaken = () => new Conflict(USER_MESSAGES.emailTaken, { errors: { email: USER_MESSAGES.emailTaken } })
+
+/**
+ * The wizard's submit and its plain variants. A new e-mail makes a new person with a
+ * welcome link to choose their password; an e-mail someone has registered adds that
+ * person to the caller's account instead (one identity, several memberships): their
+ * names, acronym, language and password stay theirs, so the wizard's are not used, and
+ * the mail tells them they were added. A member already (enabled or not), or an
+ * anonymised person, answers 409.
+ */
 const createUser = (app: Application, schema: typeof newUserSchema | typeof emptyUserSchema) => ({
   async create(body: unknown, params: AppParams) {
     const data: NewUser = valid(schema, body)
@@ -345,38 +360,38 @@ const createUser = (app: Application, schema: typeof newUserSchema | typeof empt
     const knex = app.get('knex')
     const email = data.email.trim().toLowerCase()
     if (data.repeatEmail !== undefined && data.repeatEmail.trim().toLowerCase() !== email) throw fieldError('repeatEmail', 'Emails doesnt match')
-    if (await registered(knex, email)) throw new Conflict(USER_MESSAGES.emailTaken, { errors: { email: USER_MESSAGES.emailTaken } })
-    const flags = await callerFlags(app, params)
-    const companyGrants = (data.privileges ?? []).filter((p) => p.resource === 'COMPANY')
-    const companyIds = [...companyGrants.map((p) => p.resourceId), ...(data.companyId ? [data.companyId] : [])]
-    if (!flags.canManageUsers) {
-      // A company manager creates users only for the companies they manage.
-      const managed = await managedCompanies(knex, params)
-      if (!data.companyId || companyIds.some((id) => !managed.includes(id))) throw new Forbidden(USER_MESSAGES.noEditAccess)
-    }
+    const existing = await personByEmail(knex, email)
+    if (existing && (existing.anonymous || (await isMemberOf(knex, caller.accountId, Number(existing.id))))) throw emailTaken()
+    let roleId = data.roleId ?? null
+    const roleGroup = roleId === null ? 'USER' : await roleGroupOf(knex, caller.accountId, roleId)
+    if (roleGroup === 'missing') throw fieldError('roleId', USER_MESSAGES.groupFailed)
+    // A company administrator makes ordinary users of its own companies, with grants on them only.
+    await assertCallerMayGive(app, params, { roleGroup, companyId: data.companyId ?? null, grants: data.privileges ?? [] })
+    const companyIds = [...(data.privileges ?? []).filter((p) => p.resource === 'COMPANY').map((p) => p.resourceId), ...(data.companyId ? [data.companyId] : [])]
     await assertResourcesOfAccount(app, caller.accountId, 'COMPANY', [...new Set(companyIds)])
     const projectIds = (data.privileges ?? []).filter((p) => p.resource === 'PROJECT').map((p) => p.resourceId)
     await assertResourcesOfAccount(app, caller.accountId, 'PROJECT', [...new Set(projectIds)])
-    if (data.acronym && (await acronymTaken(knex, caller.accountId, data.acronym)))
+    const acronym = existing ? existing.acronym : data.acronym?.trim().toUpperCase()
+    if (acronym && (await acronymTaken(knex, caller.accountId, acronym)))
       throw new Conflict(USER_MESSAGES.acronymTaken, { errors: { acronym: USER_MESSAGES.acronymTaken } })
-    let roleId = data.roleId ?? null
-    if (roleId !== null && !(await knex('roles').where({ id: roleId, account_id: caller.accountId }).first('id')))
-      throw fieldError('roleId', USER_MESSAGES.groupFailed)
     roleId ??= (await knex('roles').where({ account_id: caller.accountId, security_group: 'USER' }).orderBy('id').first('id'))?.id ?? null
 
     let userId: number
     try {
       userId = await knex.transaction(async (trx) => {
-        const acronym = data.acronym?.trim().toUpperCase() || (await freeAcronym(trx, caller.accountId, data.firstName, data.lastName))
         const now = nowIso()
-        const person = { username: email, first_name: data.firstName.trim(), last_name: data.lastName.trim(), acronym }
-        const [id] = await trx('users').insert({
-          ...person,
-          password_hash: null,
-          language: data.language ?? caller.language,
-          enabled: true,
-          created_at: now,
-        })
+        let person = existing
+        if (!person) {
+          const fields = {
+            username: email,
+            first_name: data.firstName.trim(),
+            last_name: data.lastName.trim(),
+            acronym: acronym || (await freeAcronym(trx, caller.accountId, data.firstName, data.lastName)),
+          }
+          const [id] = await trx('users').insert({ ...fields, password_hash: null, language: data.language ?? caller.language, enabled: true, created_at: now })
+          person = { id, ...fields }
+        }
+        const id = Number(person.id)
         await trx('account_users').insert({
           account_id: caller.accountId,
           user_id: id,
@@ -390,63 +405,80 @@ const createUser = (app: Application, schema: typeof newUserSchema | typeof empt
         })
         for (const p of data.privileges ?? [])
           await trx('privileges').insert({ account_id: caller.accountId, user_id: id, name: null, resource: p.resource, resource_id: p.resourceId, action: p.action })
-        return Number(id)
+        return id
       })
     } catch (error) {
-      // Two wizards submitting the same e-mail at once: the unique index answers for the loser.
-      if (await registered(knex, email)) throw new Conflict(USER_MESSAGES.emailTaken, { errors: { email: USER_MESSAGES.emailTaken } })
+      // Two wizards submitting the same e-mail at once: the unique indexes answer for the loser.
+      const again = await personByEmail(knex, email)
+      if (again && (!existing || (await isMemberOf(knex, caller.accountId, Number(again.id))))) throw emailTaken()
       console.error('Creating a user failed', error)
       throw new GeneralError(USER_MESSAGES.creationFailed)
     }
-    const token = await createUserToken(app, userId, 'welcome', WELCOME_TTL_MS)
-    const link = `${app.get('config').publicUrl}/welcomeNewUser/${token}`
-    const account = await knex('accounts').where({ id: caller.accountId }).first('company')
-    await app
-      .get('mailer')
-      .send({
-        to: email,
-        subject: `Welcome to ${account?.company ?? 'the service'}`,
-        text: `Hello ${data.firstName.trim()},\n\n${caller.firstName} ${caller.lastName} has made you a user of ${account?.company}. To choose your password and sign in, open this link within 7 days:\n\n${link}\n`,
-        link,
-      })
-      .catch((error: unknown) => console.error('Sending the welcome mail failed', error))
+    await (existing ? mailAdded(app, caller, email) : mailWelcome(app, caller, userId, email, data.firstName.trim()))
     return accountUser(app, caller.accountId, userId)
   },
 })
 
-/** PUT /accountusers/{accountId}: the edit form. */
+const accountName = async (app: Application, accountId: number) =>
+  (await app.get('knex')('accounts').where({ id: accountId }).first('company'))?.company ?? 'the service'
+
+const send = (app: Application, mail: { to: string; subject: string; text: string; link: string }) =>
+  app
+    .get('mailer')
+    .send(mail)
+    .catch((error: unknown) => console.error('Sending the welcome mail failed', error))
+
+/** A new person: a link to choose their password, alive a week. */
+const mailWelcome = async (app: Application, caller: AuthUser, userId: number, email: string, firstName: string) => {
+  const token = await createUserToken(app, userId, 'welcome', WELCOME_TTL_MS)
+  const link = `${app.get('config').publicUrl}/welcomeNewUser/${token}`
+  const account = await accountName(app, caller.accountId)
+  const text = `Hello ${firstName},\n\n${caller.firstName} ${caller.lastName} has made you a user of ${account}. To choose your password and sign in, open this link within 7 days:\n\n${link}\n`
+  await send(app, { to: email, subject: `Welcome to ${account}`, text, link })
+}
+
+/** A person who has an identity already: told where they were added; they sign in as before and switch account. */
+const mailAdded = async (app: Application, caller: AuthUser, email: string) => {
+  const link = `${app.get('config').publicUrl}/`
+  const account = await accountName(app, caller.accountId)
+  const text = `Hello,\n\n${caller.firstName} ${caller.lastName} has added you to ${account}. Sign in with your e-mail and password as before, then choose ${account} from the account menu:\n\n${link}\n`
+  await send(app, { to: email, subject: `You were added to ${account}`, text, link })
+}
+
+/**
+ * PUT /accountusers/{accountId}: the edit form. Who may act on the member is the
+ * declared target (membership); changing their login e-mail is an identity act, and
+ * their names, acronym or language (shared by all their accounts) a details act.
+ */
 const editUser = (app: Application) => ({
   async update(_id: null, body: unknown, params: AppParams) {
     const data = valid(editUserSchema, body)
     const caller = currentUser(params)
     const knex = app.get('knex')
     const target = await accountUser(app, caller.accountId, data.id)
-    await assertMayEdit(app, params, target)
     if (target.anonymous) throw new Conflict(USER_MESSAGES.alreadyAnonymous)
     const username = data.username.trim().toLowerCase()
-    // The login e-mail is identity (identity.ts): here only a global admin changes someone else's.
-    if (username !== target.username && (data.id === caller.id || !(await callerFlags(app, params)).canManageAccounts))
-      throw new Forbidden(USER_MESSAGES.noEditAccess)
+    const acronym = data.acronym.trim().toUpperCase()
+    const details = { first_name: data.firstName.trim(), last_name: data.lastName.trim(), acronym, ...(data.language ? { language: data.language } : {}) }
+    if (params.provider) {
+      if (username !== target.username.toLowerCase()) {
+        // The profile page asks for the current password; this form does not.
+        if (data.id === caller.id) throw new Forbidden(USER_MESSAGES.noEditAccess)
+        await assertMayActOn(knex, caller, data.id, 'identity')
+      }
+      const current = { first_name: target.firstName, last_name: target.lastName, acronym: target.acronym, language: target.language }
+      if (Object.entries(details).some(([key, value]) => current[key as keyof typeof current] !== value)) await assertMayActOn(knex, caller, data.id, 'details')
+      if (data.companyId !== undefined && data.companyId !== target.companyId) await assertCallerMayGive(app, params, { companyId: data.companyId })
+    }
     if (await knex('users').whereRaw('lower(username) = ?', [username]).andWhereNot('id', data.id).first('id'))
       throw new Conflict(USER_MESSAGES.emailTaken, { errors: { username: USER_MESSAGES.emailTaken } })
-    const acronym = data.acronym.trim().toUpperCase()
     if (await acronymTaken(knex, caller.accountId, acronym, data.id))
       throw new Conflict(USER_MESSAGES.acronymTaken, { errors: { acronym: USER_MESSAGES.acronymTaken } })
-    if (data.companyId !== undefined && data.companyId !== null) {
-      await assertResourcesOfAccount(app, caller.accountId, 'COMPANY', [data.companyId])
-      if (!(await callerFlags(app, params)).canManageUsers && !(await managedCompanies(knex, params)).includes(data.companyId))
-        throw new Forbidden(USER_MESSAGES.noEditAccess)
-    }
+    if (data.companyId !== undefined && data.companyId !== null) await assertResourcesOfAccount(app, caller.accountId, 'COMPANY', [data.companyId])
     await knex.transaction(async (trx) => {
       await trx('users')
         .where({ id: data.id })
-        .update({
-          username,
-          first_name: data.firstName.trim(),
-          last_name: data.lastName.trim(),
-          acronym,
-          ...(data.language ? { language: data.language } : {}),
-        })
+        .update({ username, ...details })
       await refreshMemberKeys(trx, data.id)
       if (data.companyId !== undefined) await trx('account_users').where({ account_id: caller.accountId, user_id: data.id }).update({ company_id: data.companyId })
     })
@@ -454,7 +486,7 @@ const editUser = (app: Application) => ({
   },
 })
 
-/** POST /accountusers/{accountId}/securitygroups/{userId}/{groupId}: the user's role. */
+/** POST /accountusers/{accountId}/securitygroups/{userId}/{groupId}: the user's role (the target is declared). */
 const changeRole = (app: Application) => ({
   async create(_data: unknown, params: AppParams) {
     const caller = currentUser(params)
@@ -462,8 +494,9 @@ const changeRole = (app: Application) => ({
     const userId = routeId(params, 'userId')
     await accountUser(app, caller.accountId, userId)
     const groupId = Number(params.route?.groupId)
-    const role = Number.isInteger(groupId) ? await knex('roles').where({ id: groupId, account_id: caller.accountId }).first('id') : undefined
-    if (!role) throw fieldError('groupId', USER_MESSAGES.groupFailed)
+    const roleGroup = Number.isInteger(groupId) ? await roleGroupOf(knex, caller.accountId, groupId) : 'missing'
+    if (roleGroup === 'missing') throw fieldError('groupId', USER_MESSAGES.groupFailed)
+    await assertCallerMayGive(app, params, { roleGroup })
     await knex('account_users').where({ account_id: caller.accountId, user_id: userId }).update({ role_id: groupId })
     return accountUser(app, caller.accountId, userId)
   },
@@ -472,7 +505,7 @@ const changeRole = (app: Application) => ({
 /**
  * POST /accountusers/{accountId}/accesslevel/{userId}/{level} (the spec names no call):
  * ACCESS, SALES_ADMIN and ACCOUNT_ADMIN for settings or accounts managers; giving or
- * taking GLOBAL_ADMIN only for accounts managers.
+ * taking GLOBAL_ADMIN only for global admins (the rule: nobody else acts on one).
  */
 const changeAccessLevel = (app: Application) => ({
   async create(_data: unknown, params: AppParams) {
@@ -480,10 +513,9 @@ const changeAccessLevel = (app: Application) => ({
     const userId = routeId(params, 'userId')
     const level = String(params.route?.level) as UserAccessLevel
     if (!USER_ACCESS_LEVELS.includes(level)) throw fieldError('level', `Must be one of ${USER_ACCESS_LEVELS.join(', ')}`)
-    const target = await accountUser(app, caller.accountId, userId)
+    await accountUser(app, caller.accountId, userId)
     if (userId === caller.id) throw new BadRequest(USER_MESSAGES.selfLevel)
-    if ((level === 'GLOBAL_ADMIN' || target.accessLevel === 'GLOBAL_ADMIN') && !(await callerFlags(app, params)).canManageAccounts)
-      throw new Forbidden(USER_MESSAGES.globalAdminOnly)
+    await assertCallerMayGive(app, params, { level })
     await app.get('knex')('account_users').where({ account_id: caller.accountId, user_id: userId }).update({ access_level: level })
     return accountUser(app, caller.accountId, userId)
   },
@@ -625,6 +657,7 @@ export const accountUserServices: ServiceDefinition[] = [
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { find: [...USERS_READ], create: [...USERS_READ], update: [...USERS_READ] },
     schemas: { query: listQuerySchema },
+    targets: { update: { action: 'membership', userFrom: (context: HookContext) => context.data?.id } },
     service: (app) => ({ ...usersList(app), ...createUser(app, emptyUserSchema), ...editUser(app) }),
   },
   {
@@ -677,6 +710,7 @@ export const accountUserServices: ServiceDefinition[] = [
     methods: ['create'],
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { create: ['canManageUsers'] },
+    targets: { create: { action: 'membership', userFrom: 'userId' } },
     service: (app) => changeRole(app),
   },
   {
@@ -684,6 +718,7 @@ export const accountUserServices: ServiceDefinition[] = [
     methods: ['create'],
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { create: ['canManageSettings', 'canManageAccounts'] },
+    targets: { create: { action: 'membership', userFrom: 'userId' } },
     service: (app) => changeAccessLevel(app),
   },
   {
@@ -704,6 +739,7 @@ export const accountUserServices: ServiceDefinition[] = [
     methods: ['remove'],
     scope: { kind: 'tenant' },
     flags: { remove: ['canManageUsers'] },
+    targets: { remove: { action: 'anonymise', userFrom: 'userId' } },
     service: (app) => new AnonymiseUser(app),
   },
   {
@@ -711,6 +747,7 @@ export const accountUserServices: ServiceDefinition[] = [
     methods: ['remove'],
     scope: { kind: 'tenant' },
     flags: { remove: ['canManageUsers'] },
+    targets: { remove: { action: 'membership', userFrom: 'userId' } },
     service: (app) => new RemoveMembership(app),
   },
 ]

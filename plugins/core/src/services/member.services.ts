@@ -27,6 +27,7 @@ export const memberServices: ServiceDefinition[] = [
     methods: ['create'],
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { create: ['canManageUsers'] },
+    targets: { create: { action: 'membership', userFrom: 'userId' } },
     service: (app) => ({
       async create(_data: unknown, params: AppParams) {
         const caller = currentUser(params)

@@ -41,7 +41,7 @@ describe('POST /api/accountusers/:userId/toggleRequestRemoval', () => {
     const user = await server.signIn('user@demo.test')
     const denied = await toggle(await userIdOf('admin@demo.test'), user)
     expect(denied.status).toBe(403)
-    expect(denied.body.message).toBe('You can only request the removal of your own account')
+    expect(denied.body.message).toBe('You do not have access to edit this user')
     expect(await requested('admin@demo.test', 'Demo Engineering')).toBe(false)
     // A company manager edits only the users of the companies they manage.
     const companyAdmin = await server.signIn('companyadmin@demo.test')

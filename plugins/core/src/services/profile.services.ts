@@ -5,35 +5,24 @@
  */
 import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { FileDownload, callerFlags, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
+import { FileDownload, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
 import { Field } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
-import { USER_MESSAGES, accountUser, assertMayEdit } from './accountusers.services'
+import { USER_MESSAGES, accountUser } from './accountusers.services'
 import type { SupportManualRow } from './accounts-admin.schema'
 import { routeId } from './route'
 
 const emptyBodySchema = Type.Object({}, { additionalProperties: false })
 
 /**
- * Whoever may edit a member (a user manager, or a company manager for users of the
- * companies they manage) may set or clear that member's removal request too (spec
- * part1 §6, the user details page); anyone else only their own.
+ * Everyone asks for their own removal; whoever may act on a member (core's rule, the
+ * declared target) sets or clears theirs too (spec part1 §6, the user details page).
  */
-const assertMayToggleRemoval = async (app: Application, params: AppParams, userId: number) => {
-  const caller = currentUser(params)
-  if (userId === caller.id) return
-  const flags = await callerFlags(app, params)
-  if (!flags.canManageUsers && !flags.canManageCompanyUsers) throw new Forbidden('You can only request the removal of your own account')
-  const target = await accountUser(app, caller.accountId, userId)
-  await assertMayEdit(app, params, target)
-  if (target.anonymous) throw new Conflict(USER_MESSAGES.alreadyAnonymous)
-}
-
 const toggleRemovalRequest = (app: Application) => ({
   async create(_data: unknown, params: AppParams) {
     const caller = currentUser(params)
     const userId = routeId(params, 'userId')
-    await assertMayToggleRemoval(app, params, userId)
+    if (userId !== caller.id && (await accountUser(app, caller.accountId, userId)).anonymous) throw new Conflict(USER_MESSAGES.alreadyAnonymous)
     const knex = app.get('knex')
     const where = { account_id: caller.accountId, user_id: userId }
     // Flipped in one statement, so two quick clicks give two toggles, never one lost.
@@ -114,8 +103,9 @@ export const profileServices: ServiceDefinition[] = [
     methods: ['create'],
     scope: {
       kind: 'own-user',
-      why: "The caller's own membership's removal request in their current account; whoever may edit a member toggles theirs, another account's user answers 404.",
+      why: "The caller's own membership's removal request in their current account; whoever may act on a member toggles theirs, another account's user answers 404.",
     },
+    targets: { create: { action: 'removalRequest', userFrom: 'userId' } },
     schemas: { data: emptyBodySchema },
     service: toggleRemovalRequest,
   },

@@ -3,8 +3,8 @@
  * add-company-user box suggests. The users with access to it are in ../users-with-access.
  */
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { whereContains } from '@app/plugin-kit'
+import type { AppParams, Application, HookContext, ServiceDefinition } from '@app/plugin-kit'
+import { currentUser, whereContains } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { companyToManageUsersOf } from '../../company-access'
 import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from '../companies/companies.schema'
@@ -102,12 +102,24 @@ class CandidatesService {
   }
 }
 
+/** The member of the caller's account the add box names by e-mail, for core's rule of who may act on whom. */
+const memberNamed = async (context: HookContext) => {
+  const username = (context.data as { username?: unknown } | undefined)?.username
+  if (typeof username !== 'string') return undefined
+  const row = await members(context.app.get('knex'), currentUser(context.params).accountId)
+    .whereRaw('lower(u.username) = ?', [username.trim().toLowerCase()])
+    .first('u.id')
+  return row?.id
+}
+
 export const companyUserServices: ServiceDefinition[] = [
   {
     path: 'companies/:companyId/users',
     methods: ['find', 'create', 'remove'],
     scope: { kind: 'tenant' },
     flags: { find: ['canManageCompanyUsers'], create: ['canManageCompanyUsers'], remove: ['canManageCompanyUsers'] },
+    // A company administrator places only ordinary users, of its companies or of none: never an admin, nor another company's user.
+    targets: { create: { action: 'addToCompany', userFrom: memberNamed }, remove: { action: 'addToCompany', userFrom: (context) => context.id } },
     schemas: { data: companyUserDataSchema, query: companyUsersQuerySchema },
     service: (app) => new CompanyUsersService(app),
   },

@@ -90,15 +90,14 @@ export class UsersWithAccessService {
   }
 
   /**
-   * User managers change anyone's access. A company's other managers never change their
-   * own (no raising it, no locking themselves out), and only the company's
-   * administrators give or take administer access.
+   * User managers change anyone's access. Whom a company's other managers may act on
+   * (never themselves, only ordinary users) is core's rule, the service's declared target;
+   * only the company's administrators give or take administer access.
    */
   private async assertMayChange(params: AppParams, company: Company, target: UserAccess, wanted: AccessLevel) {
     if (!params.provider) return
     const caller = currentUser(params)
     if ((await callerFlags(this.app, params)).canManageUsers) return
-    if (target.userId === caller.id) throw new Forbidden(USER_ACCESS_MESSAGES.ownAccess)
     const touchesAdminister = wanted === 'ADMINISTER' || target.ownAction === 'ADMINISTER'
     if (touchesAdminister && !(await administersCompany(this.app.get('knex'), caller, company.id)))
       throw new Forbidden(USER_ACCESS_MESSAGES.administerOnly)

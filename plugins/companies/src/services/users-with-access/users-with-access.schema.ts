@@ -34,6 +34,5 @@ export const USER_ACCESS_MESSAGES = {
   /** Spec part1 §8, worded as there: removing access the user does not hold. */
   noAccess: 'User has noe access to this company',
   userNotFound: 'User not found',
-  ownAccess: 'You cannot change your own access to this company',
   administerOnly: "Only the company's administrators may give or take administer access",
 } as const

@@ -11,6 +11,8 @@ export const usersWithAccessService: ServiceDefinition = {
   scope: { kind: 'tenant' },
   // Which company's users the caller manages, and who may touch administer access, the service decides.
   flags: { find: ['canManageCompanyUsers'], get: ['canManageCompanyUsers'], update: ['canManageCompanyUsers'], remove: ['canManageCompanyUsers'] },
+  // Whom the caller may give access to, or take it from: core's rule of who may act on whom.
+  targets: { update: { action: 'companyAccess', userFrom: (context) => context.id }, remove: { action: 'companyAccess', userFrom: (context) => context.id } },
   schemas: { data: userAccessDataSchema, query: companyUsersQuerySchema },
   service: (app) => new UsersWithAccessService(app),
 }

@@ -419,3 +419,187 @@ describe.each(ENDPOINTS)('$path $method: $what', (endpoint) => {
     expect(failures).toEqual([])
   })
 })
+
+/** What a new user may be given, by whom (the wizard's roleId, companyId and privileges); a refusal creates nothing. */
+describe('creating a user with a role, a company and privileges', () => {
+  type Gift = (p: Place) => Promise<Record<string, unknown>>
+  const GIFTS: [string, Gift, boolean][] = [
+    // [what, body, needs the privileges call]
+    ['the Administrators role', async (p) => ({ roleId: await roleId(p.account.id, 'ADMIN') }), false],
+    ['Basic in an administered company', async (p) => ({ roleId: await roleId(p.account.id, 'USER'), companyId: p.x.id }), false],
+    ['another company', async (p) => ({ companyId: p.y.id }), false],
+    ['no company', async () => ({}), false],
+    ['administer on an administered company', async (p) => ({ companyId: p.x.id, privileges: [{ resource: 'COMPANY', resourceId: p.w.id, action: 'ADMINISTER' }] }), true],
+    ['access to another company', async (p) => ({ companyId: p.x.id, privileges: [{ resource: 'COMPANY', resourceId: p.y.id, action: 'VIEW' }] }), true],
+  ]
+  const EXPECTED: Record<Caller, number[]> = {
+    globalAdmin: [201, 201, 201, 201, 201, 201],
+    accountAdmin: [201, 201, 201, 201, 201, 201],
+    companyAdmin: [403, 201, 403, 403, 201, 403],
+    user: [403, 403, 403, 403, 403, 403],
+    otherAdmin: [404, 404, 404, 404, 404, 404],
+  }
+  const PATHS = ['createUserWithPrivileges', 'createEmptyUser', ''] as const
+  const counts = async () => ({
+    users: Number((await knex('users').count({ n: '*' }).first())?.n),
+    members: Number((await knex('account_users').count({ n: '*' }).first())?.n),
+    grants: Number((await knex('privileges').count({ n: '*' }).first())?.n),
+  })
+  let made = 0
+
+  test.each(CALLERS)('as %s', async (caller) => {
+    const failures: string[] = []
+    for (const path of PATHS)
+      for (const [i, [what, gift, withPrivileges]] of GIFTS.entries()) {
+        if (withPrivileges && path !== 'createUserWithPrivileges') continue
+        const email = `new-${caller}-${++made}@fixture.test`
+        const body = { email, repeatEmail: email, firstName: 'New', lastName: 'Person', ...(await gift(A)) }
+        const before = await counts()
+        const url = `/api/accountusers/${A.account.id}${path ? `/${path}` : ''}`
+        const answer = await call('POST', url, body, tokens[caller])
+        const expected = EXPECTED[caller][i]!
+        if (answer.status !== expected) failures.push(`${what} through ${url}: ${answer.status} ${answer.body?.message}, expected ${expected}`)
+        if (answer.status >= 400 && JSON.stringify(await counts()) !== JSON.stringify(before)) failures.push(`${what} through ${url}: a refused call wrote rows`)
+      }
+    expect(failures).toEqual([])
+  })
+})
+
+describe('adding a person who is registered already', () => {
+  const outbox = async (to: string) => {
+    const { readdir, readFile } = await import('node:fs/promises')
+    const dir = `${server.config.dataDir}/outbox`
+    const mails = await Promise.all((await readdir(dir).catch(() => [])).map((f) => readFile(`${dir}/${f}`, 'utf8')))
+    return mails.filter((m) => m.includes(to))
+  }
+  const add = (caller: Caller, email: string, extra: Record<string, unknown> = {}) =>
+    call('POST', `/api/accountusers/${placeOf(caller).account.id}/createUserWithPrivileges`, { email, repeatEmail: email, firstName: 'Other', lastName: 'Names', ...extra }, tokens[caller])
+
+  test('makes them a member of the caller’s account: their identity stays, they are told, and they switch to it', async () => {
+    const elsewhere = await make.account()
+    const person = await make.user(elsewhere, 'user', { firstName: 'Pia', lastName: 'Person' })
+    const identity = await knex('users').where({ id: person.id }).first()
+    const answer = await add('accountAdmin', person.username.toUpperCase(), { companyId: A.x.id })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(answer.body).toMatchObject({ id: person.id, accountId: A.account.id, firstName: 'Pia', lastName: 'Person', companyId: A.x.id, enabled: true })
+    // Names, acronym, language and password are the person's: the wizard's names are not used.
+    expect(await knex('users').where({ id: person.id }).first()).toEqual(identity)
+    expect(await knex('user_tokens').where({ user_id: person.id })).toEqual([])
+    const [mail] = await outbox(person.username)
+    expect(mail).toContain(`You were added to ${A.account.name}`)
+    expect(mail).not.toContain('welcomeNewUser')
+
+    const token = await make.signIn(person)
+    const contexts = await call('GET', '/api/contexts', undefined, token)
+    expect(contexts.body.map((c: { contextId: number }) => c.contextId).sort()).toEqual([elsewhere.id, A.account.id].sort())
+    const switched = await call('POST', `/api/contexts/${A.account.id}`, {}, token)
+    expect(switched.status).toBe(201)
+    // The new token acts in the account they were added to.
+    const accounts = await call('GET', '/api/accounts', undefined, switched.body.accessToken)
+    expect(accounts.body.data.map((a: { id: number }) => a.id)).toEqual([A.account.id])
+  })
+
+  test('a member already, enabled or not, answers 409 and nothing changes', async () => {
+    const person = await make.user(A.account, 'user')
+    const again = await add('accountAdmin', person.username)
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe('Email is already registered')
+    await knex('account_users').where({ user_id: person.id }).update({ enabled: false })
+    const before = await rowsOf(person.id)
+    expect((await add('accountAdmin', person.username)).status).toBe(409)
+    expect(await rowsOf(person.id)).toEqual(before)
+  })
+
+  test('a removed member is added back; an anonymised person cannot be', async () => {
+    const person = await make.user(A.account, 'user')
+    expect((await call('DELETE', `/api/accountusers/${person.id}/remove`, undefined, tokens.accountAdmin)).status).toBe(200)
+    const back = await add('accountAdmin', person.username)
+    expect(back.status, JSON.stringify(back.body)).toBe(201)
+    expect(back.body.id).toBe(person.id)
+
+    const gone = await make.user(A.account, 'user')
+    expect((await call('DELETE', `/api/accountusers/${gone.id}/anonymous`, undefined, tokens.accountAdmin)).status).toBe(200)
+    const anonymised = (await knex('users').where({ id: gone.id }).first('username')).username
+    const before = await rowsOf(gone.id)
+    // The anonymous address is no e-mail a form accepts, and the old one now names nobody: a new person.
+    expect((await add('otherAdmin', anonymised)).status).toBe(400)
+    const fresh = await add('otherAdmin', gone.username)
+    expect(fresh.status).toBe(201)
+    expect(fresh.body.id).not.toBe(gone.id)
+    expect(await rowsOf(gone.id)).toEqual(before)
+  })
+
+  test('a company administrator adds them only as an ordinary user of its company', async () => {
+    const person = await make.user(await make.account(), 'accountAdmin')
+    const before = await rowsOf(person.id)
+    for (const extra of [{ roleId: await roleId(A.account.id, 'ADMIN'), companyId: A.x.id }, { companyId: A.y.id }, {}]) {
+      const refused = await add('companyAdmin', person.username, extra)
+      expect(refused.status, JSON.stringify(extra)).toBe(403)
+    }
+    expect(await rowsOf(person.id)).toEqual(before)
+    const added = await add('companyAdmin', person.username, { companyId: A.x.id })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect(added.body).toMatchObject({ companyId: A.x.id, securityGroup: 'USER', accessLevel: 'ACCESS' })
+  })
+
+  test('their acronym is theirs: taken in this account already, 409', async () => {
+    const person = await make.user(await make.account(), 'user')
+    const acronym = (await knex('users').where({ id: person.id }).first('acronym')).acronym
+    const holder = await make.user(A.account, 'user')
+    await knex('users').where({ id: holder.id }).update({ acronym })
+    await knex('account_users').where({ user_id: holder.id }).update({ acronym_key: acronym.toLowerCase() })
+    const answer = await add('accountAdmin', person.username)
+    expect(answer.status).toBe(409)
+    expect(answer.body.message).toBe('Acronym is already in use')
+    expect(await member(person.id, A.account.id)).toBeUndefined()
+  })
+})
+
+describe('a global admin of the platform', () => {
+  test('is one in every account they belong to: an account admin acts on none of their memberships', async () => {
+    const platform = await make.account()
+    const staff = await make.user(platform, 'globalAdmin')
+    await make.join(staff, A.account, 'user', { company: A.x })
+    const before = await rowsOf(staff.id)
+    const attempts: [string, string, unknown?][] = [
+      ['POST', `/api/accountusers/${A.account.id}/toggle/${staff.id}`, {}],
+      ['POST', `/api/accountusers/${A.account.id}/securitygroups/${staff.id}/${await roleId(A.account.id, 'ADMIN')}`, {}],
+      ['POST', `/api/accountusers/${staff.id}/privileges/add`, grantBody(A.w.id)],
+      ['DELETE', `/api/accountusers/${staff.id}/remove`],
+    ]
+    for (const [verb, url, body] of attempts) {
+      const answer = await call(verb, url, body, tokens.accountAdmin)
+      expect(answer.status, `${verb} ${url}`).toBe(403)
+      expect(answer.body.message).toBe('You do not have access to edit this user')
+    }
+    expect((await call('DELETE', `/api/companies/${A.x.id}/users/${staff.id}`, undefined, tokens.companyAdmin)).status).toBe(403)
+    expect(await rowsOf(staff.id)).toEqual(before)
+  })
+})
+
+describe('changing several grants at once', () => {
+  test('all or nothing: one refused or missing grant and none is written', async () => {
+    const target = await make.user(A.account, 'user')
+    await make.grant(target, { resource: 'COMPANY', resourceId: A.x.id, action: 'VIEW' })
+    await make.grant(target, { resource: 'COMPANY', resourceId: A.y.id, action: 'VIEW' })
+    const before = await rowsOf(target.id)
+    const remove = (grants: unknown[], caller: Caller = 'accountAdmin') => call('POST', `/api/accountusers/${target.id}/privileges/remove`, grants, tokens[caller])
+    const platform = await remove([grantBody(A.x.id), { resource: 'GLOBAL_ADMIN', action: 'ADMINISTER' }])
+    expect(platform.status).toBe(403)
+    expect(platform.body.message).toBe('Only global admins may grant or remove platform privileges')
+    const missing = await remove([grantBody(A.x.id), grantBody(A.w.id)])
+    expect(missing.status).toBe(404)
+    expect((await remove([grantBody(A.x.id), { resource: 'COMPANY', resourceId: A.y.id }])).status).toBe(400)
+    expect((await remove([grantBody(A.x.id), grantBody(A.x.id)])).status).toBe(400)
+    expect((await remove([])).status).toBe(400)
+    expect(await rowsOf(target.id)).toEqual(before)
+
+    const both = await remove([grantBody(A.x.id), grantBody(A.y.id)])
+    expect(both.status, JSON.stringify(both.body)).toBe(201)
+    expect(both.body.map((g: { resourceId: number }) => g.resourceId)).toEqual([A.x.id, A.y.id])
+    expect(await knex('privileges').where({ user_id: target.id })).toEqual([])
+    const added = await call('POST', `/api/accountusers/${target.id}/privileges/add`, [grantBody(A.x.id), grantBody(A.w.id, 'EDIT')], tokens.accountAdmin)
+    expect(added.status).toBe(201)
+    expect(await knex('privileges').where({ user_id: target.id }).orderBy('resource_id').pluck('action')).toHaveLength(2)
+  })
+})

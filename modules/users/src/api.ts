@@ -68,9 +68,9 @@ export const fetchUsersFx = createEffect(({ accountId, query }: { accountId: num
 
 export const exportUsersFx = createEffect(() => downloadFile('/accountusers/export'))
 
-/** Whether someone has registered the e-mail already (the wizard's asynchronous check). */
-export const emailExistsFx = createEffect(async (email: string) =>
-  (await apiRequest<{ exists: boolean }>('GET', '/accountusers/exists', { query: { username: email } })).exists,
+/** Whether the e-mail's person is a member of the account already (the wizard's asynchronous check); someone registered elsewhere is added to it. */
+export const alreadyMemberFx = createEffect(async (email: string) =>
+  (await apiRequest<{ exists: boolean; member: boolean }>('GET', '/accountusers/exists', { query: { username: email } })).member,
 )
 
 export const createUserFx = createEffect(({ accountId, user }: { accountId: number; user: NewUser }) =>

@@ -99,9 +99,10 @@ describe('the new-user wizard', () => {
     expect((await as('anonymous', 'HEAD', '/api/accountusers?username=user@demo.test')).status).toBe(401)
   })
 
-  test('GET /api/accountusers/exists?username= answers {exists}', async () => {
-    expect((await as('admin', 'GET', '/api/accountusers/exists?username=USER@demo.test')).body).toEqual({ exists: true })
-    expect((await as('admin', 'GET', '/api/accountusers/exists?username=free@demo.test')).body).toEqual({ exists: false })
+  test('GET /api/accountusers/exists?username= answers {exists, member}', async () => {
+    expect((await as('admin', 'GET', '/api/accountusers/exists?username=USER@demo.test')).body).toEqual({ exists: true, member: true })
+    expect((await as('admin', 'GET', '/api/accountusers/exists?username=sales@demo.test')).body).toEqual({ exists: true, member: false })
+    expect((await as('admin', 'GET', '/api/accountusers/exists?username=free@demo.test')).body).toEqual({ exists: false, member: false })
     expect((await as('salesadmin', 'GET', '/api/accountusers/exists?username=free@demo.test')).status).toBe(403)
   })
 

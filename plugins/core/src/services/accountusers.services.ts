@@ -216,14 +216,20 @@ class UsersByName extends TableService {
   }
 }
 
-/** GET /accountusers/exists?username=: whether the e-mail is registered at all. */
+/**
+ * GET /accountusers/exists?username=: whether the e-mail is registered at all, and whether
+ * its person is a member of the caller's account already (the wizard refuses only that:
+ * a person registered elsewhere is added to the account).
+ */
 class UsernameExists extends TableService {
   constructor(private readonly app: Application) {
     super({ Model: app.get('knex'), name: 'account_users', id: 'user_id' })
   }
   override async find(params?: any): Promise<any> {
-    const username = String(params.query?.username ?? '').trim().slice(0, 254)
-    return { exists: username !== '' && (await registered(this.app.get('knex'), username)) }
+    const username = String(params.query?.username ?? '').trim().toLowerCase().slice(0, 254)
+    const knex = this.app.get('knex')
+    const person = username ? await personByEmail(knex, username) : undefined
+    return { exists: Boolean(person), member: Boolean(person) && (await isMemberOf(knex, currentUser(params).accountId, Number(person.id))) }
   }
 }
 

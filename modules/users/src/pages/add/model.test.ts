@@ -1,7 +1,7 @@
 import { $session, type Session } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { expect, test } from 'vitest'
-import { type NewUser, createUserFx, emailExistsFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
+import { type NewUser, createUserFx, alreadyMemberFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
 import { notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
 import { $step, backClicked, companyChosen, detailsForm, finishClicked, newUserOf, nextClicked, projectLevelChosen, wizardOpened } from './model'
@@ -15,7 +15,7 @@ const setup = (registered: string[] = []) => {
   const scope = fork({
     values: [[$session, session]],
     handlers: [
-      [emailExistsFx, async (email: string) => registered.includes(email)],
+      [alreadyMemberFx, async (email: string) => registered.includes(email)],
       [fetchProjectsFx, async () => []],
       [fetchCompaniesFx, async () => [{ id: 3, name: 'Nordic Steel Oy' }]],
       [

@@ -6,7 +6,7 @@
 import { $flags, $session, createForm, navigate } from '@app/module-kit'
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
 import { combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { type NewUser, type Option, createUserFx, emailExistsFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
+import { type NewUser, type Option, createUserFx, alreadyMemberFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
 import { notifyFx } from '../../notify'
 
 export type Step = 1 | 2 | 3
@@ -31,7 +31,7 @@ export const detailsForm = createForm<Details>({
         required: true,
         email: true,
         maxLength: 254,
-        validateAsync: async (value) => ((await emailExistsFx(String(value).trim())) ? 'users:add.exists' : null),
+        validateAsync: async (value) => ((await alreadyMemberFx(String(value).trim())) ? 'users:add.exists' : null),
       },
     },
     repeatEmail: {

@@ -603,3 +603,34 @@ describe('changing several grants at once', () => {
     expect(await knex('privileges').where({ user_id: target.id }).orderBy('resource_id').pluck('action')).toHaveLength(2)
   })
 })
+
+describe('the ranks come from the level, the role or a grant', () => {
+  test('an account admin by the Administrators role or by ACCOUNT ADMINISTER manages members, but not a global admin', async () => {
+    const byRole = await make.user(A.account, 'adminRole')
+    const byGrant = await make.user(A.account, 'user')
+    await make.grant(byGrant, { resource: 'ACCOUNT', action: 'ADMINISTER', name: 'ADMIN-ACCESS' })
+    for (const admin of [byRole, byGrant]) {
+      const token = await make.signIn(admin)
+      const toggle = (target: Person) => call('POST', `/api/accountusers/${A.account.id}/toggle/${target.id}`, {}, token)
+      expect((await toggle(await make.user(A.account, 'user'))).status).toBe(201)
+      expect((await toggle(await make.user(A.account, 'accountAdmin'))).status).toBe(201)
+      const global = await make.user(A.account, 'globalAdmin')
+      const before = await rowsOf(global.id)
+      expect((await toggle(global)).status).toBe(403)
+      expect(await rowsOf(global.id)).toEqual(before)
+    }
+  })
+
+  test('a holder of ASSIGN_USER_TO_COMPANY places ordinary users in any company, never an admin, and edits no one', async () => {
+    const assigner = await make.user(A.account, 'user')
+    await make.grant(assigner, { resource: 'COMPANY', action: 'ACCESS', name: 'ASSIGN_USER_TO_COMPANY' })
+    const token = await make.signIn(assigner)
+    const place = async (target: Person) =>
+      (await call('POST', `/api/companies/${A.w.id}/users`, { username: target.username }, token)).status
+    expect(await place(await make.user(A.account, 'user', { company: A.y }))).toBe(201)
+    expect(await place(await make.user(A.account, 'accountAdmin'))).toBe(403)
+    const ordinary = await make.user(A.account, 'user', { company: A.w })
+    const edit = await call('PUT', `/api/accountusers/${A.account.id}`, { id: ordinary.id, username: ordinary.username, firstName: 'Edited', lastName: 'Name', acronym: 'EDN' }, token)
+    expect(edit.status).toBe(403)
+  })
+})

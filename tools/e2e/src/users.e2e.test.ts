@@ -57,6 +57,33 @@ describe('users', () => {
     await fresh.close()
   })
 
+  it('an admin adds a person of another account; they switch to it with their own password', async (page) => {
+    await signInAs(page, 'sales@demo.test')
+    await page.goto('/users/add')
+    // Registered in Demo Engineering, not a member of Demo Sales: the wizard lets the e-mail through.
+    await page.getByLabel(/^E-mail/).fill('user@demo.test')
+    await page.getByLabel('Repeat e-mail').fill('user@demo.test')
+    await page.getByLabel('First name').fill('Ignored')
+    await page.getByLabel('Last name').fill('Names')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/\d+\/details$/)
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ulla')
+    expect(await app.mailTo('user@demo.test')).toContain('You were added to Demo Sales')
+
+    const theirs = await page.context().browser()!.newContext({ baseURL: app.url, locale: 'en-GB' })
+    const ulla = await theirs.newPage()
+    await signInAs(ulla, 'user@demo.test')
+    await ulla.getByRole('button', { name: 'Profile' }).click()
+    await ulla.getByRole('menuitem', { name: 'Switch account' }).click()
+    const dialog = ulla.getByRole('dialog')
+    await dialog.getByLabel('Demo Sales').check()
+    await dialog.getByRole('button', { name: 'Switch' }).click()
+    await expect.poll(() => ulla.getByTitle('Current account').textContent()).toBe('Demo Sales')
+    await theirs.close()
+  })
+
   it('the edit form saves; an unknown user shows User not found', async (page) => {
     await signInAs(page, 'admin@demo.test')
     const id = Number((await app.knex('users').where({ username: 'manager@demo.test' }).first('id')).id)

@@ -634,3 +634,18 @@ describe('the ranks come from the level, the role or a grant', () => {
     expect(edit.status).toBe(403)
   })
 })
+
+describe('a global admin of another account, as a caller', () => {
+  test('is an ordinary member where they are one: they ask only for their own removal', async () => {
+    const platform = await make.account()
+    const staff = await make.user(platform, 'globalAdmin')
+    const here = await make.join(staff, A.account, 'user')
+    const token = await make.signIn(here)
+    const someone = await make.user(A.account, 'user')
+    const before = await rowsOf(someone.id)
+    const refused = await call('POST', `/api/accountusers/${someone.id}/toggleRequestRemoval`, {}, token)
+    expect(refused.status).toBe(403)
+    expect(await rowsOf(someone.id)).toEqual(before)
+    expect((await call('POST', `/api/accountusers/${staff.id}/toggleRequestRemoval`, {}, token)).status).toBe(201)
+  })
+})

@@ -3,8 +3,9 @@
  *
  * Ranks, highest first: global admin (the platform) > account admin (level
  * ACCOUNT_ADMIN, a role of the ADMIN group or ACCOUNT ADMINISTER) > company
- * administrator (manages the users of some companies) > everyone else. A person is a
- * global admin wherever they are one; the other ranks are read in the caller's account.
+ * administrator (manages the users of some companies) > everyone else. A target is a
+ * global admin wherever they are one; every other rank, and the caller's, is read in the
+ * caller's current account.
  *
  * - A global admin acts on anyone, in every way.
  * - Identity (password, login e-mail, two-factor) is changed only by the person or a global admin.
@@ -66,8 +67,12 @@ const rankOf = (holder: Holder, grants: Grant[], globalElsewhere: boolean): Rank
   return flags.canManageCompanyUsers ? 'companyAdmin' : 'user'
 }
 
-/** The member's standing in the account, or undefined for someone who is not a member of it. */
-export const standingOf = async (knex: Knex, accountId: number, userId: number): Promise<Standing | undefined> => {
+/**
+ * The member's standing in the account, or undefined for someone who is not a member of it.
+ * As a target, a global admin of any account is one here too; as a caller, only the current
+ * account's membership counts (as for its menu flags).
+ */
+export const standingOf = async (knex: Knex, accountId: number, userId: number, globalElsewhereCounts = true): Promise<Standing | undefined> => {
   const member = await knex('account_users as au')
     .leftJoin('roles as r', 'r.id', 'au.role_id')
     .where({ 'au.account_id': accountId, 'au.user_id': userId })
@@ -77,7 +82,7 @@ export const standingOf = async (knex: Knex, accountId: number, userId: number):
   const [grants, elsewhere] = await Promise.all([loadGrants(knex, accountId, userId, roleId), membershipsElsewhere(knex, accountId, userId)])
   return {
     userId,
-    rank: rankOf(member, grants, elsewhere.global),
+    rank: rankOf(member, grants, globalElsewhereCounts && elsewhere.global),
     ...companiesOf(grants),
     companyId: member.companyId === null ? null : Number(member.companyId),
     otherAccounts: elsewhere.any,
@@ -105,7 +110,7 @@ const membershipsElsewhere = async (knex: Knex, accountId: number, userId: numbe
 
 /** The signed-in caller's standing in their current account. */
 export const callerStanding = async (knex: Knex, user: AuthUser): Promise<Standing> =>
-  (await standingOf(knex, user.accountId, user.id)) ?? { userId: user.id, rank: 'user', administers: [], places: [], companyId: null, otherAccounts: false }
+  (await standingOf(knex, user.accountId, user.id, false)) ?? { userId: user.id, rank: 'user', administers: [], places: [], companyId: null, otherAccounts: false }
 
 const inCompanies = (companies: number[] | 'any', companyId: number | null) => companyId !== null && (companies === 'any' || companies.includes(companyId))
 

@@ -68,9 +68,13 @@ export const fetchUsersFx = createEffect(({ accountId, query }: { accountId: num
 
 export const exportUsersFx = createEffect(() => downloadFile('/accountusers/export'))
 
-/** Whether the e-mail's person is a member of the account already (the wizard's asynchronous check); someone registered elsewhere is added to it. */
-export const alreadyMemberFx = createEffect(async (email: string) =>
-  (await apiRequest<{ exists: boolean; member: boolean }>('GET', '/accountusers/exists', { query: { username: email } })).member,
+/**
+ * Whether someone has registered the e-mail, and whether they are a member of the account
+ * already (the wizard's asynchronous check: only a member is refused; someone registered
+ * elsewhere is added to it).
+ */
+export const emailStatusFx = createEffect((email: string) =>
+  apiRequest<{ exists: boolean; member: boolean }>('GET', '/accountusers/exists', { query: { username: email } }),
 )
 
 export const createUserFx = createEffect(({ accountId, user }: { accountId: number; user: NewUser }) =>

@@ -62,6 +62,7 @@ describe('users', () => {
     await page.goto('/users/add')
     // Registered in Demo Engineering, not a member of Demo Sales: the wizard lets the e-mail through.
     await page.getByLabel(/^E-mail/).fill('user@demo.test')
+    await page.getByText('This person has an account already').waitFor()
     await page.getByLabel('Repeat e-mail').fill('user@demo.test')
     await page.getByLabel('First name').fill('Ignored')
     await page.getByLabel('Last name').fill('Names')

@@ -1,21 +1,21 @@
 import { $session, type Session } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { expect, test } from 'vitest'
-import { type NewUser, createUserFx, alreadyMemberFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
+import { type NewUser, createUserFx, emailStatusFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
 import { notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
-import { $step, backClicked, companyChosen, detailsForm, finishClicked, newUserOf, nextClicked, projectLevelChosen, wizardOpened } from './model'
+import { $registeredElsewhere, $step, backClicked, companyChosen, detailsForm, finishClicked, newUserOf, nextClicked, projectLevelChosen, wizardOpened } from './model'
 
 const flags = { canManageUsers: true, canManageCompanyUsers: true }
 const session = { user: { id: 1 }, accountId: 5, flags } as unknown as Session
 
-const setup = (registered: string[] = []) => {
+const setup = (registered: string[] = [], elsewhere: string[] = []) => {
   const created: { accountId: number; user: NewUser }[] = []
   const notices: string[] = []
   const scope = fork({
     values: [[$session, session]],
     handlers: [
-      [alreadyMemberFx, async (email: string) => registered.includes(email)],
+      [emailStatusFx, async (email: string) => ({ exists: registered.includes(email) || elsewhere.includes(email), member: registered.includes(email) })],
       [fetchProjectsFx, async () => []],
       [fetchCompaniesFx, async () => [{ id: 3, name: 'Nordic Steel Oy' }]],
       [
@@ -54,6 +54,17 @@ test('step 1 moves on only with valid details; a registered e-mail and a differe
   await settle(fill(valid))
   await settle(allSettled(nextClicked, { scope }))
   expect(scope.getState($step)).toBe(2)
+})
+
+test('a person registered in another account passes the check, with a note that they are added', async () => {
+  const { scope, fill } = setup([], ['pia@demo.test'])
+  await allSettled(wizardOpened, { scope })
+  await settle(fill({ ...valid, email: 'pia@demo.test', repeatEmail: 'pia@demo.test' }))
+  expect(scope.getState($registeredElsewhere)).toBe(true)
+  await settle(allSettled(nextClicked, { scope }))
+  expect(scope.getState($step)).toBe(2)
+  await allSettled(wizardOpened, { scope })
+  expect(scope.getState($registeredElsewhere)).toBe(false)
 })
 
 test('Back, Next and Finish: the user is created with the chosen company and opened', async () => {

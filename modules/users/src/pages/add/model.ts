@@ -1,12 +1,13 @@
 /**
- * The new-user wizard at /users/add: 1 details (the e-mail checked against the
- * registered ones while typing), 2 project access, 3 company access (administrators
+ * The new-user wizard at /users/add: 1 details (the e-mail checked while typing: a
+ * member of the account is refused, a person of another account is added to it with
+ * their own name and password), 2 project access, 3 company access (administrators
  * and company managers), then Finish creates the user, who gets the welcome e-mail.
  */
 import { $flags, $session, createForm, navigate } from '@app/module-kit'
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
 import { combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { type NewUser, type Option, createUserFx, alreadyMemberFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
+import { type NewUser, type Option, createUserFx, emailStatusFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
 import { notifyFx } from '../../notify'
 
 export type Step = 1 | 2 | 3
@@ -31,7 +32,7 @@ export const detailsForm = createForm<Details>({
         required: true,
         email: true,
         maxLength: 254,
-        validateAsync: async (value) => ((await alreadyMemberFx(String(value).trim())) ? 'users:add.exists' : null),
+        validateAsync: async (value) => ((await emailStatusFx(String(value).trim())).member ? 'users:add.exists' : null),
       },
     },
     repeatEmail: {
@@ -61,6 +62,10 @@ export const $projectLevels = createStore<Record<number, PrivilegeAction>>({})
 export const $companyId = createStore<number | null>(null).on(companyChosen, (_, id) => id).reset(wizardOpened)
 export const $companyLevel = createStore<PrivilegeAction>('VIEW').on(companyLevelChosen, (_, level) => level).reset(wizardOpened)
 export const $creating = createUserFx.pending
+/** The e-mail names a person of another account: they are added with their own name and password. */
+export const $registeredElsewhere = createStore(false)
+  .on(emailStatusFx.doneData, (_, status) => status.exists && !status.member)
+  .reset(wizardOpened)
 
 sample({ clock: wizardOpened, target: [detailsForm.reset, fetchProjectsFx, fetchCompaniesFx] })
 

@@ -12,6 +12,7 @@ import {
   $projectLevels,
   $projects,
   $projectsLoading,
+  $registeredElsewhere,
   $showsCompanyStep,
   $step,
   backClicked,
@@ -26,10 +27,16 @@ import {
 
 const DetailsStep = () => {
   const { t } = useTranslation('users')
+  const registeredElsewhere = useUnit($registeredElsewhere)
   return (
     <FormFrame form={detailsForm}>
       <div className="us-form">
         <TextField form={detailsForm} name="email" label={t('fields.email')} type="email" autoComplete="off" autoFocus />
+        {registeredElsewhere && (
+          <p className="us-note" role="status">
+            {t('add.registered')}
+          </p>
+        )}
         <TextField form={detailsForm} name="repeatEmail" label={t('fields.repeatEmail')} type="email" autoComplete="off" />
         <TextField form={detailsForm} name="firstName" label={t('fields.firstName')} />
         <TextField form={detailsForm} name="lastName" label={t('fields.lastName')} />

@@ -649,3 +649,70 @@ describe('a global admin of another account, as a caller', () => {
     expect((await call('POST', `/api/accountusers/${staff.id}/toggleRequestRemoval`, {}, token)).status).toBe(201)
   })
 })
+
+/** The outside review's three findings, each as the attacker tried it (the password calls are the identity work's, in the matrix above). */
+describe('the review’s findings', () => {
+  const tryAll = async (token: string, attempts: [string, string, unknown?][]) => {
+    const answers: string[] = []
+    for (const [verb, url, body] of attempts) answers.push(`${verb} ${url} ${(await call(verb, url, body, token)).status}`)
+    return answers
+  }
+  const refusedAll = (answers: string[]) => answers.filter((a) => !/ 40[34]$/.test(a))
+
+  test('an account admin cannot take over the platform’s global admin', async () => {
+    const global = await make.user(A.account, 'globalAdmin')
+    const u = await person(global.id)
+    const before = await rowsOf(global.id)
+    const answers = await tryAll(tokens.accountAdmin, [
+      ['PUT', `/api/accountusers/${A.account.id}`, { id: global.id, username: 'mine@fixture.test', firstName: u.first_name, lastName: u.last_name, acronym: u.acronym }],
+      ['POST', `/api/accountusers/${A.account.id}/accesslevel/${global.id}/ACCESS`, {}],
+      ['POST', `/api/accountusers/${A.account.id}/securitygroups/${global.id}/${await roleId(A.account.id, 'USER')}`, {}],
+      ['POST', `/api/accountusers/${A.account.id}/toggle/${global.id}`, {}],
+      ['POST', `/api/accountusers/${global.id}/privileges/remove`, { resource: 'GLOBAL_ADMIN', action: 'ADMINISTER' }],
+      ['DELETE', `/api/accountusers/${global.id}/anonymous`],
+      ['DELETE', `/api/accountusers/${global.id}/remove`],
+    ])
+    expect(refusedAll(answers)).toEqual([])
+    expect(await rowsOf(global.id)).toEqual(before)
+  })
+
+  test('a company administrator cannot make itself, or anyone it makes, an account admin', async () => {
+    const self = callers.companyAdmin
+    const before = await rowsOf(self.id)
+    const email = `creature-${self.id}@fixture.test`
+    const answers = await tryAll(tokens.companyAdmin, [
+      ['POST', `/api/accountusers/${A.account.id}/securitygroups/${self.id}/${await roleId(A.account.id, 'ADMIN')}`, {}],
+      ['POST', `/api/accountusers/${A.account.id}/accesslevel/${self.id}/ACCOUNT_ADMIN`, {}],
+      ['POST', `/api/accountusers/${self.id}/privileges/add`, { resource: 'ACCOUNT', action: 'ADMINISTER', name: 'ADMIN-ACCESS' }],
+      ['PUT', `/api/companies/${A.y.id}/users-with-access/${self.id}`, { action: 'ADMINISTER' }],
+      ['POST', `/api/companies/${A.y.id}/users`, { username: self.username }],
+      [
+        'POST',
+        `/api/accountusers/${A.account.id}/createUserWithPrivileges`,
+        { email, repeatEmail: email, firstName: 'Cre', lastName: 'Ature', companyId: A.x.id, roleId: await roleId(A.account.id, 'ADMIN') },
+      ],
+    ])
+    expect(refusedAll(answers)).toEqual([])
+    expect(await rowsOf(self.id)).toEqual(before)
+    expect(await knex('users').where({ username: email }).first('id')).toBeUndefined()
+  })
+
+  test('the admin of one account cannot take over a person who is also a member of another', async () => {
+    const shared = await make.user(A.account, 'accountAdmin')
+    const inB = await make.join(shared, B.account, 'user', { company: B.x })
+    const u = await person(shared.id)
+    const before = await rowsOf(shared.id)
+    const answers = await tryAll(tokens.otherAdmin, [
+      ['PUT', `/api/accountusers/${B.account.id}`, { id: inB.id, username: 'taken-over@fixture.test', firstName: u.first_name, lastName: u.last_name, acronym: u.acronym }],
+      ['PUT', `/api/accountusers/${B.account.id}`, { id: inB.id, username: u.username, firstName: 'Taken', lastName: 'Over', acronym: u.acronym }],
+    ])
+    expect(refusedAll(answers)).toEqual([])
+    expect((await call('DELETE', `/api/accountusers/${inB.id}/anonymous`, undefined, tokens.otherAdmin)).status).toBe(409)
+    expect(await rowsOf(shared.id)).toEqual(before)
+    // B's membership is B's: its admin may still switch it off, and A's stays as it was.
+    const inA = await rowsOutside(shared.id, B.account.id)
+    expect((await call('POST', `/api/accountusers/${B.account.id}/toggle/${inB.id}`, {}, tokens.otherAdmin)).status).toBe(201)
+    expect(await rowsOutside(shared.id, B.account.id)).toEqual(inA)
+    expect((await knex('account_users').where({ user_id: shared.id, account_id: B.account.id }).first('enabled')).enabled).toBeFalsy()
+  })
+})

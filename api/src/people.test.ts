@@ -291,8 +291,16 @@ const ENDPOINTS: Endpoint[] = [
       otherAdmin: '- 404 404 404 404 404 200',
     },
   },
-  // The identity endpoints: their calls belong to the identity work (current password, reset
-  // links); the rule they must follow is this one: only the person, or a global admin.
+  {
+    path: 'accountusers/:accountId/reset-link/:userId',
+    method: 'create',
+    what: 'send a password reset link (the person sets the password)',
+    request: (p, t) => ({ verb: 'POST', url: `/api/accountusers/${p.account.id}/reset-link/${t.id}`, body: {} }),
+    expected: ADMIN_ONLY(201),
+  },
+  // The identity endpoints (current password, confirmed e-mail): their services ask the rule
+  // themselves (identity.ts); only the person, or a global admin. Sent without the current
+  // password, an allowed call of one's own answers 400.
   {
     path: 'accountusers/pwd/:userId',
     method: 'create',

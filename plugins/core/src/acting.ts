@@ -128,10 +128,15 @@ export const mayActOn = (caller: Standing, target: Standing, action: ActingActio
   return inCompanies(caller.administers, target.companyId)
 }
 
-/** 403 'You do not have access to edit this user' unless the caller may; a non-member passes (the service answers 404). */
+/**
+ * 403 'You do not have access to edit this user' unless the caller may. A non-member passes
+ * (the service answers 404), but for identity: a global admin changes anyone's, so nobody
+ * else learns from the answer whether the person exists.
+ */
 export const assertMayActOn = async (knex: Knex, user: AuthUser, targetUserId: number, action: ActingAction) => {
   const [caller, target] = await Promise.all([callerStanding(knex, user), standingOf(knex, user.accountId, targetUserId)])
-  if (target && !mayActOn(caller, target, action)) throw new Forbidden(ACTING_MESSAGES.noEditAccess)
+  const allowed = target ? mayActOn(caller, target, action) : action !== 'identity' || caller.rank === 'globalAdmin' || targetUserId === user.id
+  if (!allowed) throw new Forbidden(ACTING_MESSAGES.noEditAccess)
 }
 
 /** What a call gives a person; each part present is checked. */

@@ -6,9 +6,10 @@
  */
 
 import type { Application, AppParams } from '@app/plugin-kit'
-import { callerFlags, currentUser, MESSAGES, passwordProblem } from '@app/plugin-kit'
-import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
+import { currentUser, MESSAGES, passwordProblem } from '@app/plugin-kit'
+import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { assertMayActOn } from './acting'
 import { verifyPassword } from './auth/passwords'
 import { returnAttempts, takeAttempts } from './auth/rate-limit'
 
@@ -52,11 +53,8 @@ export const newPasswordError = async (password: string, userInputs: (string | u
  * Someone else's identity: only a global admin, and the same 403 for everyone else
  * whoever the target is (it tells nothing about them).
  */
-export const assertMayChangeIdentityOf = async (app: Application, params: AppParams, userId: number) => {
-  if (userId === currentUser(params).id) return
-  // people: mayActOn(caller, target, 'identity') takes this place once it lands; its rule is the same.
-  if (!(await callerFlags(app, params)).canManageAccounts) throw new Forbidden(IDENTITY_MESSAGES.noEditAccess)
-}
+export const assertMayChangeIdentityOf = (app: Application, params: AppParams, userId: number) =>
+  assertMayActOn(app.get('knex'), currentUser(params), userId, 'identity')
 
 /**
  * The person's current password, as a change of their own identity needs. It is an attempt

@@ -11,19 +11,17 @@
  */
 
 import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { callerFlags, currentUser, nowIso } from '@app/plugin-kit'
-import { Field, MESSAGES, type MenuFlags } from '@app/plugin-kit/shared'
-import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
+import { currentUser, nowIso } from '@app/plugin-kit'
+import { Field, MESSAGES } from '@app/plugin-kit/shared'
+import { BadRequest, Conflict } from '@feathersjs/errors'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
-import { flagsFor } from '../access'
 import { hashPassword } from '../auth/passwords'
 import { takeAttempts } from '../auth/rate-limit'
 import { revokeUserSessions } from '../auth/sessions'
 import {
   assertCurrentPassword,
   assertMayChangeIdentityOf,
-  IDENTITY_MESSAGES,
   newPasswordError,
   type Person,
   personalWords,
@@ -196,9 +194,6 @@ const twoFactorOff = (app: Application) => ({
   },
 })
 
-/** Global admin > account admin > company administrator > everyone else. */
-const rankOf = (flags: MenuFlags) => (flags.canManageAccounts ? 3 : flags.canManageUsers ? 2 : flags.canManageCompanyUsers ? 1 : 0)
-
 const sendResetLink = (app: Application) => ({
   async create(_data: unknown, params: AppParams) {
     const caller = currentUser(params)
@@ -206,9 +201,6 @@ const sendResetLink = (app: Application) => ({
     const knex = app.get('knex')
     const member = await accountUser(app, caller.accountId, userId)
     if (member.anonymous) throw new Conflict(USER_MESSAGES.alreadyAnonymous)
-    // people: mayActOn(caller, target, 'sendResetLink') replaces this local rank check once it lands.
-    if (rankOf(await flagsFor(knex, caller.accountId, userId)) > rankOf(await callerFlags(app, params)))
-      throw new Forbidden(IDENTITY_MESSAGES.noEditAccess)
     const person = await personOf(knex, userId)
     // The same hourly limit as the forgotten-password page: nobody floods a mailbox.
     const key = resetRequestKey(person.username)
@@ -259,6 +251,8 @@ export const identityServices: ServiceDefinition[] = [
     methods: ['create'],
     scope: { kind: 'tenant', routeParam: 'accountId' },
     flags: { create: ['canManageUsers'] },
+    // Whom the caller may send one: core's rule of who may act on whom (a member's, never a global admin's).
+    targets: { create: { action: 'membership', userFrom: 'userId' } },
     schemas: { data: emptyBodySchema },
     service: sendResetLink,
   },

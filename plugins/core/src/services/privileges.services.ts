@@ -20,7 +20,6 @@ export const PRIVILEGE_MESSAGES = {
   duplicate: 'The user already has this privilege',
   missing: 'The user has no such privilege',
   globalAdminOnly: ACTING_MESSAGES.platformGrant,
-  twice: 'The same privilege is named twice',
   resourceRequired: 'A resource id is required for projects and companies',
   unknownName: 'Choose a privilege from the catalogue',
   namedIsGlobal: 'A named privilege applies to the whole account: it names no row',
@@ -178,14 +177,10 @@ class UserAuthorities extends UserGrants {
 
 type GrantChange = 'add' | 'remove' | 'addOrModify'
 
-/** The most grants one call changes. */
-const MAX_GRANTS = 100
-
 /**
- * POST /accountusers/{userId}/privileges/add, /remove and /add-or-modify-action, with one
- * grant or a list of them. Who may act on the user is the declared target; every grant is
- * then checked (what may be given, its row, that it is held or not) before the first is
- * written, and all are written in one transaction: a refused or failed call changes nothing.
+ * POST /accountusers/{userId}/privileges/add, /remove and /add-or-modify-action. Who may
+ * act on the user is the declared target; what may be given, the row it names and whether
+ * it is held are all checked before the one write.
  */
 class ChangeUserGrant extends UserGrants {
   constructor(
@@ -200,53 +195,27 @@ class ChangeUserGrant extends UserGrants {
     const knex = this.app.get('knex')
     // Another account's user is not found before the body is looked at.
     if (!(await isMember(knex, caller.accountId, userId))) throw new NotFound(USER_MESSAGES.notFound)
-    const many = Array.isArray(body)
-    const grants = (many ? body : [body]).map((item: unknown) => unstamped(item) as unknown as GrantData)
-    if (many && (grants.length < 1 || grants.length > MAX_GRANTS))
-      throw new BadRequest('Validation failed', { errors: { grants: `Send 1 to ${MAX_GRANTS} grants` } })
-    for (const data of grants) assertValid(cached(grantSchema, 'data'), data)
-    await assertCallerMayGive(this.app, params, { grants })
-    const writes: ((trx: Knex.Transaction) => Promise<GrantRow>)[] = []
-    const seen = new Set<string>()
-    for (const data of grants) {
-      const resourceId = data.resourceId ?? null
-      // A removal names what is held, even a privilege no installed plugin declares any more.
-      if (this.change !== 'remove') assertGrantable(this.app, data, resourceId)
-      if (resourceId !== null) await assertResource(knex, caller.accountId, data.resource, resourceId)
-      const match = { account_id: caller.accountId, user_id: userId, resource: data.resource, resource_id: resourceId, name: data.name ?? null }
-      const key = JSON.stringify(match)
-      if (seen.has(key)) throw new BadRequest('Validation failed', { errors: { grants: PRIVILEGE_MESSAGES.twice } })
-      seen.add(key)
-      writes.push(this.planned(data.action, match, await knex('privileges').where(match).first()))
-    }
-    const done = await knex.transaction(async (trx) => {
-      const rows: GrantRow[] = []
-      for (const write of writes) rows.push(await write(trx))
-      return rows
-    })
-    return many ? done : done[0]
-  }
-
-  /** The write one grant needs, or the reason it cannot be made (thrown now, before anything is written). */
-  private planned(action: string, match: Record<string, unknown>, existing: any): (trx: Knex.Transaction) => Promise<GrantRow> {
+    const data = unstamped(body) as unknown as GrantData
+    assertValid(cached(grantSchema, 'data'), data)
+    await assertCallerMayGive(this.app, params, { grants: [data] })
+    const resourceId = data.resourceId ?? null
+    // A removal names what is held, even a privilege no installed plugin declares any more.
+    if (this.change !== 'remove') assertGrantable(this.app, data, resourceId)
+    if (resourceId !== null) await assertResource(knex, caller.accountId, data.resource, resourceId)
+    const match = { account_id: caller.accountId, user_id: userId, resource: data.resource, resource_id: resourceId, name: data.name ?? null }
+    const existing = await knex('privileges').where(match).first()
     if (this.change === 'remove') {
-      if (!existing || existing.action !== action) throw new NotFound(PRIVILEGE_MESSAGES.missing)
-      return async (trx) => {
-        await trx('privileges').where({ id: existing.id, account_id: match.account_id }).delete()
-        return grantRow(existing)
-      }
+      if (!existing || existing.action !== data.action) throw new NotFound(PRIVILEGE_MESSAGES.missing)
+      await knex('privileges').where({ id: existing.id, account_id: caller.accountId }).delete()
+      return grantRow(existing)
     }
     if (existing) {
       if (this.change === 'add') throw new Conflict(PRIVILEGE_MESSAGES.duplicate)
-      return async (trx) => {
-        await trx('privileges').where({ id: existing.id, account_id: match.account_id }).update({ action })
-        return grantRow({ ...existing, action })
-      }
+      await knex('privileges').where({ id: existing.id, account_id: caller.accountId }).update({ action: data.action })
+      return grantRow({ ...existing, action: data.action })
     }
-    return async (trx) => {
-      const [id] = await trx('privileges').insert({ ...match, action })
-      return grantRow({ id, ...match, action })
-    }
+    const [id] = await knex('privileges').insert({ ...match, action: data.action })
+    return grantRow({ id, ...match, action: data.action })
   }
 }
 

@@ -3,7 +3,7 @@
  * request (a user manager sets a member's too), and the support contact and manuals.
  * Password, e-mail and two-factor are identity.services.ts.
  */
-import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
+import { Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { FileDownload, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
 import { Field } from '@app/plugin-kit/shared'

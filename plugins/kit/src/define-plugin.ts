@@ -44,7 +44,8 @@ export interface ServiceDefinition {
   flags?: Partial<Record<Method, MenuFlag[]>>
   /**
    * The person a method acts on, and how: the core plugin's rule of who may act on whom
-   * is asked before the body is read or validated (403 "You do not have access to edit this user").
+   * is asked once the input is checked, before anything is written (403 "You do not have
+   * access to edit this user").
    */
   targets?: Partial<Record<Method, UserTarget>>
   /**
@@ -186,9 +187,10 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (tenant) all.push(tenantStrip(tenant))
       if (tenant?.routeParam) all.push(tenantRoute({ ...tenant, routeParam: tenant.routeParam }))
-      if (definition.targets) all.push(actingOn(definition.targets))
       // Uploads are read, and input checked, before the tenant's stamp; a project's level is checked after.
       all.push(...inputHooks(definition))
+      // Who may act on whom once the input is known to be well-formed: bad input is a 400 whoever it names.
+      if (definition.targets) all.push(actingOn(definition.targets))
       if (tenant) all.push(tenantScope(tenant))
       if (scope.kind === 'project') {
         const unnamed = definition.methods.filter((m) => !scope.level[m])

@@ -185,9 +185,9 @@ const positiveId = (value: unknown) => {
 
 /**
  * Asks the core plugin's rule of who may act on whom (the AccessResolver) for the
- * method's declared target. Runs after the account in the path is checked and before the
- * body is validated. A call without a usable id, or naming no member of the account, goes
- * on to the service, which answers 404 (or 400) itself; server code is trusted.
+ * method's declared target. Runs after the account in the path and the input are checked,
+ * before the tenant's stamp. A call without a usable id, or naming no member of the
+ * account, goes on to the service, which answers 404 (or 400) itself; server code is trusted.
  */
 export const actingOn = (targets: Partial<Record<string, UserTarget>>) => async (context: HookContext, next: NextFunction) => {
   const target = targets[context.method]

@@ -66,8 +66,11 @@ describe('users', () => {
     await page.getByLabel('Repeat e-mail').fill('user@demo.test')
     await page.getByLabel('First name').fill('Ignored')
     await page.getByLabel('Last name').fill('Names')
+    // Each step is waited for: a click while the wizard moves on can land on the step it leaves.
     await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('There are no projects in this account yet').waitFor()
     await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('region', { name: 'Company access' }).waitFor()
     await page.getByRole('button', { name: 'Finish' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/\d+\/details$/)
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ulla')

@@ -7,6 +7,7 @@ import { pruneLimits } from './auth/rate-limit'
 import { renewService } from './auth/renew'
 import { accessCache, accessClock, pruneSessions } from './auth/sessions'
 import { sealPlainSecrets } from './auth/totp'
+import { coreCalls } from './core-calls'
 import { grantClock } from './grant-clock'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
@@ -31,13 +32,13 @@ import { profileServices } from './services/profile.services'
 import { roleServices } from './services/roles.services'
 import { sessionServices } from './services/session.services'
 
+export { menuFlags, projectLevel } from './access'
+export { mayActOn, type Rank, type Standing } from './acting'
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
 export { hashPassword, verifyPassword } from './auth/passwords'
 export { issueToken, revokeUserSessions } from './auth/sessions'
-export { menuFlags, projectLevel } from './access'
-export { type Rank, type Standing, mayActOn } from './acting'
-export { DEMO_USERS } from './seed'
 export { memberKeys } from './member-keys'
+export { DEMO_USERS } from './seed'
 export { insertAccountWithAdmin } from './services/new-account'
 
 const HOUR = 3600_000
@@ -116,6 +117,7 @@ export default definePlugin({
       pluginId: 'core',
       module: 'core',
     })
+    app.set('core', coreCalls(knex))
     app.set('access', {
       ...createAccessResolver(knex, grantClock(knex), maxAgeMs),
       assertMayActOn: (user, targetUserId, action) => assertMayActOn(knex, user, targetUserId, action),

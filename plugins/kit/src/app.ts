@@ -2,19 +2,21 @@
  * Builds the Feathers application on Koa: every service under /api, JSON errors
  * with the right status, knex, migrations, and the plugins' services.
  */
+
+import path from 'node:path'
 import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
 import { feathers } from '@feathersjs/feathers'
-import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
-import path from 'node:path'
+import { bodyParser, koa, type Middleware, rest } from '@feathersjs/koa'
 import { createKnex, migrate } from './database'
+import { installPlugins, type PluginDefinition } from './define-plugin'
+import { Extensions } from './extensions'
+import { AUTHENTICATION_SERVICE } from './hooks'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
-import { AUTHENTICATION_SERVICE } from './hooks'
 import { securityHeaders } from './security-headers'
 import { createDiskStorage } from './storage'
-import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './upload'
-import { type PluginDefinition, installPlugins } from './define-plugin'
 import type { AppConfig, Application, Mailer } from './types'
+import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './upload'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
 
@@ -88,6 +90,7 @@ export const createApp = async (options: CreateAppOptions) => {
   app.set('storage', storage)
   app.set('ready', false)
   app.set('registry', [])
+  app.set('extensions', new Extensions())
   const knex = createKnex(config.database)
   await assertKnexInternals(knex)
   app.set('knex', knex)

@@ -4,15 +4,16 @@
  * Installing it applies the shared hooks to every service: no service opts out of
  * authentication, the module switch or its declared scope.
  */
-import type { TObject } from '@sinclair/typebox'
+
 import type { NextFunction } from '@feathersjs/feathers'
+import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
-import { type ProjectScope, actingOn, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, type UserTarget, tenantRoute, tenantScope, tenantStrip } from './hooks'
+import { fileDownloads } from './files'
+import { actingOn, moduleSwitch, type ProjectScope, projectScope, requireAuth, requireFlag, type TenantScope, tenantRoute, tenantScope, tenantStrip, type UserTarget } from './hooks'
+import { routeConflicts } from './routes'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
-import { fileDownloads } from './files'
-import { routeConflicts } from './routes'
-import { type UploadRoute, acceptUploads } from './upload'
+import { acceptUploads, type UploadRoute } from './upload'
 import { NO_QUERY, validateBody, validateQueryParams } from './validation'
 
 export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'

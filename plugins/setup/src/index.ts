@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream'
 import { definePlugin, newStorageKey } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
-import { ensureBuiltInTypes } from './builtins'
 import { setupTables } from './migrations/001-setup'
 import { folderTypeServices } from './services/foldertypes/foldertypes'
 import { setupListServices } from './services/items/items'
@@ -30,7 +29,6 @@ export default definePlugin({
   permissions: [],
   services: [...folderTypeServices, ...setupListServices, ...templateServices],
   async seed({ knex, app, ids, now }) {
-    for (const { id } of await knex('accounts').select('id')) await ensureBuiltInTypes(knex, id)
     const accountId = ids['account.engineering']
     if (!accountId || (await knex('setup_folder_types').where({ account_id: accountId, global: false }).first('id'))) return
     await knex('setup_folder_types').insert(

@@ -3,9 +3,9 @@
  * first admin, who is welcomed by mail, and one account's info with its counts.
  */
 import { randomUUID } from 'node:crypto'
-import { Conflict, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
 import { nowIso } from '@app/plugin-kit'
+import { Conflict, NotFound } from '@feathersjs/errors'
 import { EMAIL_TAKEN } from '../signup'
 import { accountWithCounts } from './account-list'
 import { type AccountCreate, accountCreateSchema } from './accounts-admin.schema'
@@ -72,14 +72,14 @@ const createAccount = (app: Application) => ({
     await sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), data.company.trim()).catch((error: unknown) =>
       console.error('Sending the welcome mail failed', error),
     )
-    return accountWithCounts(knex, accountId)
+    return accountWithCounts(app, accountId)
   },
 })
 
 const accountDetails = (app: Application) => ({
   async find(params: AppParams) {
     const accountId = routeId(params, 'accountId')
-    const account = await accountWithCounts(app.get('knex'), accountId)
+    const account = await accountWithCounts(app, accountId)
     if (!account) throw new NotFound(`No record found for id '${accountId}'`)
     return account
   },

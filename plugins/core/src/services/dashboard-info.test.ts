@@ -4,7 +4,7 @@
  * The storage counts the account's files: a test plugin makes the files table the
  * documents module will own.
  */
-import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
+import { type Demo, type DemoRole, signInDemo, startTestServer, type TestServer } from '@app/api/testing'
 import { definePlugin } from '@app/plugin-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -2,9 +2,10 @@
  * The companies table behind /api/companies: paging, filters and sorts in SQL, the
  * parent rules, the Skyview toggle and the delete-blocked reasons.
  */
+
+import type { Application, AppParams } from '@app/plugin-kit'
+import { currentUser, nowIso, TableService, whereContains } from '@app/plugin-kit'
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
-import type { AppParams, Application } from '@app/plugin-kit'
-import { TableService, currentUser, nowIso, whereContains } from '@app/plugin-kit'
 import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
 import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'
@@ -117,9 +118,9 @@ export class CompaniesService extends TableService {
   override async _remove(id: any, params?: any) {
     const current = await this.storedRow(id, params)
     const company = { id: Number(current.id), accountId: Number(current.accountId), name: current.name as string }
-    const blocks = await companyDeleteBlocks(this.Model, company)
+    const blocks = await companyDeleteBlocks(this.app, company)
     if (blocks.length) throw new Conflict('The company cannot be deleted', { blocks })
-    await this.Model('privileges').where({ account_id: company.accountId, resource: 'COMPANY', resource_id: company.id }).delete()
+    await this.app.get('core').removeGrantsOn(company.accountId, 'COMPANY', company.id)
     const removed = await super._remove(id, params)
     if (current.logoKey) await this.app.get('storage').remove(current.logoKey)
     return presentCompany(removed)

@@ -1,7 +1,6 @@
 /** Company (client or supplier), spec part1 §3. Browser-safe. */
-import { Field, MESSAGES } from '@app/plugin-kit/shared'
+import { COUNTRY_PATTERN, Field, MESSAGES } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
-import { COUNTRY_PATTERN } from '@app/plugin-kit/shared'
 
 const nullable = Field.nullable
 

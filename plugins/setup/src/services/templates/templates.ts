@@ -3,8 +3,8 @@
  * with `appendable`), paged list, download (GET …/{id}), the appendable switch
  * (PATCH) and delete. The file lives in the app's storage under a server-made key.
  */
-import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { FileDownload, claimUpload, currentUser } from '@app/plugin-kit'
+import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
+import { claimUpload, currentUser, FileDownload } from '@app/plugin-kit'
 import { BadRequest } from '@feathersjs/errors'
 import { AccountScopedService, validateAfterScope } from '../../scoped-service'
 import { isTemplateName, mimeTypeOf, readHead, signatureMatches } from './format'
@@ -14,8 +14,8 @@ const TABLE = 'setup_templates'
 const invalidFormat = () => new BadRequest(TEMPLATE_INVALID_FORMAT, { errors: { file: TEMPLATE_INVALID_FORMAT } })
 
 class TemplatesService extends AccountScopedService {
-  constructor(private readonly app: Application) {
-    super({ Model: app.get('knex'), name: TABLE, result: templateSchema }, undefined, ['name'])
+  constructor(app: Application) {
+    super(app, { name: TABLE, result: templateSchema }, undefined, ['name'])
   }
 
   private get storage() {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { definePlugin, newStorageKey } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
+import { ensureBuiltInTypes } from './builtins'
 import { setupTables } from './migrations/001-setup'
 import { folderTypeServices } from './services/foldertypes/foldertypes'
 import { setupListServices } from './services/items/items'
@@ -29,6 +30,8 @@ export default definePlugin({
   permissions: [],
   services: [...folderTypeServices, ...setupListServices, ...templateServices],
   async seed({ knex, app, ids, now }) {
+    // The demo accounts have their built-in types from the start (core's seed names them in `ids`); others get them on first read.
+    for (const [key, id] of Object.entries(ids)) if (key.startsWith('account.')) await ensureBuiltInTypes(knex, id)
     const accountId = ids['account.engineering']
     if (!accountId || (await knex('setup_folder_types').where({ account_id: accountId, global: false }).first('id'))) return
     await knex('setup_folder_types').insert(

@@ -1,8 +1,8 @@
 /** Companies over HTTP with a real server and database (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { startTestServer, type TestServer } from '@app/api/testing'
-import { companyDeleteBlockers } from '@app/plugin-kit'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COUNTRY_MESSAGE } from './services/companies/companies.schema'
+import { companyDeleteBlockers } from '@app/plugin-kit'
 
 let server: TestServer
 const tokens: Record<string, string> = {}

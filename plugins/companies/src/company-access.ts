@@ -3,10 +3,9 @@
  * (COMPANY ADMINISTER on one company) edits that company and manages its users,
  * nothing more. Asks core's calls for the caller's grants, never its tables.
  */
-
-import type { Application, AppParams, AuthUser, MenuFlags } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
 import { Forbidden, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, AuthUser, MenuFlags } from '@app/plugin-kit'
+import { currentUser } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
 const DENIED = 'You do not have permission to do this'

@@ -1,7 +1,7 @@
 /** A company's logo and the companies Excel export, over HTTP. */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { startTestServer, type TestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOGO_TYPE_MESSAGE } from './services/logo/logo'

@@ -1,5 +1,5 @@
 /** A company's users and the users with access to it, over HTTP. */
-import { DEMO_ROLES, startTestServer, type TestServer } from '@app/api/testing'
+import { DEMO_ROLES, type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ALREADY_USER, USER_NOT_FOUND } from './services/company-users/company-users'
 

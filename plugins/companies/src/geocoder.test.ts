@@ -2,9 +2,9 @@
  * Reverse geocoding against a tiny Nominatim look-alike on loopback (the edge of
  * the world), both directly and through GET /api/companies/geocode.
  */
-import { createServer, type Server } from 'node:http'
+import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startTestServer, type TestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { nominatimGeocoder } from './geocoder'
 

@@ -2,7 +2,7 @@
  * The list at the issue's scale: 5,000 companies in one account, paged, filtered and
  * sorted in SQL. How fast is measured by tools/bench (the administration stage), not here.
  */
-import { startTestServer, type TestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { cityKey, searchKey } from './migrations/002-company-search-logo'
 

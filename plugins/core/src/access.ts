@@ -4,7 +4,7 @@
  */
 import type { AccessLevel, AccessResolver, AuthUser, MenuFlags, PrivilegeAction, PrivilegeResource, WriteClock } from '@app/plugin-kit'
 import { ClockedCache } from '@app/plugin-kit'
-import { ACCESS_LEVELS, accessRank, PRIVILEGE_ACTIONS } from '@app/plugin-kit/shared'
+import { ACCESS_LEVELS, PRIVILEGE_ACTIONS, accessRank } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { accountScope, memberScope } from './grant-clock'
 

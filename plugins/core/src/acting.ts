@@ -21,9 +21,8 @@
  * administrator gives only roles of the USER group, the ACCESS level, and its own
  * companies; platform grants and the global admin level are a global admin's.
  */
-
-import type { ActingAction, AuthUser, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit'
 import { Forbidden } from '@feathersjs/errors'
+import type { ActingAction, AuthUser, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { type Grant, type Holder, loadGrants, menuFlags } from './access'
 

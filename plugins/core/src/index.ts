@@ -32,13 +32,13 @@ import { profileServices } from './services/profile.services'
 import { roleServices } from './services/roles.services'
 import { sessionServices } from './services/session.services'
 
-export { menuFlags, projectLevel } from './access'
-export { mayActOn, type Rank, type Standing } from './acting'
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
 export { hashPassword, verifyPassword } from './auth/passwords'
 export { issueToken, revokeUserSessions } from './auth/sessions'
-export { memberKeys } from './member-keys'
+export { menuFlags, projectLevel } from './access'
+export { type Rank, type Standing, mayActOn } from './acting'
 export { DEMO_USERS } from './seed'
+export { memberKeys } from './member-keys'
 export { insertAccountWithAdmin } from './services/new-account'
 
 const HOUR = 3600_000

@@ -3,7 +3,7 @@
  * opens it; disabled users, closed accounts and anonymised users are shut out at
  * once, tokens included.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

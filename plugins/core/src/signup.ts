@@ -2,15 +2,14 @@
  * Sign-up (spec part1 §1, §5): a disabled trial account with its first admin,
  * a mail now and another when a global admin opens the account.
  */
-
-import type { Application, AppParams } from '@app/plugin-kit'
-import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { BadRequest } from '@feathersjs/errors'
+import type { AppParams, Application } from '@app/plugin-kit'
+import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
 import { takeAttempts } from './auth/rate-limit'
-import { newPasswordError } from './identity'
 import { insertAccountWithAdmin } from './services/new-account'
 import type { SignUp } from './services/schemas'
+import { newPasswordError } from './identity'
 
 /** The profile's answer to a change of login e-mail to a taken one (sign-up never tells). */
 export const EMAIL_TAKEN = 'Email is already registered'

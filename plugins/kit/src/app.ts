@@ -2,21 +2,20 @@
  * Builds the Feathers application on Koa: every service under /api, JSON errors
  * with the right status, knex, migrations, and the plugins' services.
  */
-
-import path from 'node:path'
 import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
 import { feathers } from '@feathersjs/feathers'
-import { bodyParser, koa, type Middleware, rest } from '@feathersjs/koa'
+import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
+import path from 'node:path'
 import { createKnex, migrate } from './database'
-import { installPlugins, type PluginDefinition } from './define-plugin'
-import { Extensions } from './extensions'
-import { AUTHENTICATION_SERVICE } from './hooks'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
+import { AUTHENTICATION_SERVICE } from './hooks'
 import { securityHeaders } from './security-headers'
 import { createDiskStorage } from './storage'
-import type { AppConfig, Application, Mailer } from './types'
 import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './upload'
+import { type PluginDefinition, installPlugins } from './define-plugin'
+import type { AppConfig, Application, Mailer } from './types'
+import { Extensions } from './extensions'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
 

@@ -4,16 +4,15 @@
  * Installing it applies the shared hooks to every service: no service opts out of
  * authentication, the module switch or its declared scope.
  */
-
-import type { NextFunction } from '@feathersjs/feathers'
 import type { TObject } from '@sinclair/typebox'
+import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { fileDownloads } from './files'
-import { actingOn, moduleSwitch, type ProjectScope, projectScope, requireAuth, requireFlag, type TenantScope, tenantRoute, tenantScope, tenantStrip, type UserTarget } from './hooks'
-import { routeConflicts } from './routes'
+import { type ProjectScope, actingOn, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, type UserTarget, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
-import { acceptUploads, type UploadRoute } from './upload'
+import { fileDownloads } from './files'
+import { routeConflicts } from './routes'
+import { type UploadRoute, acceptUploads } from './upload'
 import { NO_QUERY, validateBody, validateQueryParams } from './validation'
 
 export type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'

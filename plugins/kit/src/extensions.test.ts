@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defineExtension, Extensions } from './extensions'
+import { Extensions, defineExtension } from './extensions'
 
 describe('extension points', () => {
   const greeting = defineExtension<{ greet(name: string): string }>('greeting')

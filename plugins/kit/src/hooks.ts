@@ -6,10 +6,10 @@
 import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, Forbidden, GeneralError, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { NextFunction } from '@feathersjs/feathers'
+import { ALWAYS_ON_MODULES, type AccessLevel, type MenuFlag, type MenuFlags, accessRank } from './shared'
 import type { Knex } from 'knex'
-import { type AccessLevel, ALWAYS_ON_MODULES, accessRank, type MenuFlag, type MenuFlags } from './shared'
 import { toColumn, toField } from './table-service'
-import type { ActingAction, Application, AppParams, AuthUser, HookContext } from './types'
+import type { ActingAction, AppParams, Application, AuthUser, HookContext } from './types'
 
 /**
  * Where the core plugin registers the authentication service. Named, because without a

@@ -1,6 +1,6 @@
 /** Which service answers a URL follows from the paths alone, never from their order. */
 import { describe, expect, test } from 'vitest'
-import { routeConflicts, SpecificRouter } from './routes'
+import { SpecificRouter, routeConflicts } from './routes'
 
 const service = (path: string, methods: ('find' | 'get' | 'create' | 'update' | 'remove')[] = ['find']) => ({ path, methods })
 

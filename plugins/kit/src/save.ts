@@ -6,7 +6,7 @@
  * when a client calls them; the PUT only chooses which.
  */
 import type { Id } from '@feathersjs/feathers'
-import type { Application, AppParams } from './types'
+import type { AppParams, Application } from './types'
 
 export const saveOnPut = <S extends object>(app: Application, path: string, service: S, options: { idWhenMissing?: (params: AppParams) => Id } = {}) =>
   Object.assign(service, {

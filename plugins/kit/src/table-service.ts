@@ -6,7 +6,7 @@
  * The conversions are idempotent, so the adapter's internal calls between its own
  * methods (create → get, patch → find) stay correct.
  */
-import { errorHandler, type KnexAdapterOptions, type KnexAdapterParams, KnexService } from '@feathersjs/knex'
+import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { objectLiteralFunction } from './object-literal'

@@ -15,7 +15,7 @@ import type { NextFunction } from '@feathersjs/feathers'
 import type { Middleware } from '@feathersjs/koa'
 import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
-import { newStorageKey, type Storage } from './storage'
+import { type Storage, newStorageKey } from './storage'
 import type { AppParams, HookContext } from './types'
 
 export interface UploadedFile {

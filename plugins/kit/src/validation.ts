@@ -5,9 +5,9 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { Ajv, addFormats } from "@feathersjs/schema"
-import { type TObject, Type } from '@sinclair/typebox'
 import type { ErrorObject } from "ajv"
-import { type FieldErrors, formatMessage, MESSAGES } from './shared'
+import { type TObject, Type } from '@sinclair/typebox'
+import { type FieldErrors, MESSAGES, formatMessage } from './shared'
 
 const configure = (ajv: Ajv) => {
   addFormats(ajv, ['date-time', 'date', 'email', 'uri'])

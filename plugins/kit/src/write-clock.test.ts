@@ -2,9 +2,8 @@
  * The write clock and the caches it ends, on a real database (SQLite, or MariaDB with
  * TEST_DATABASE_URL): a kept value is never used after a write to its tables has finished.
  */
-
-import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Knex } from 'knex'
 import { createKnex } from './database'
 import { testDatabase } from './testing'
 import { ClockedCache, type WriteClock, writeClock } from './write-clock'

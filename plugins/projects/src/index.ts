@@ -2,7 +2,7 @@
  * Projects (module `project`). For now the table and the directory the kit's project
  * scope asks which account a project belongs to; the projects issue brings the services.
  */
-import { definePlugin, type ProjectDirectory, resourceNames, resourceNamesOf } from '@app/plugin-kit'
+import { type ProjectDirectory, definePlugin, resourceNames, resourceNamesOf } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import packageJson from '../package.json' with { type: 'json' }
 import { projectsTable } from './migrations/001-projects'

@@ -5,7 +5,7 @@
  * grants through their indexes. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
 import { ACCESS_LEVELS, type AccessLevel, type AuthUser, whereProjectAccess } from '@app/plugin-kit'
-import { type AccountFixture, fixtures, type Person, type ProjectFixture, startTestServer } from '@app/testing'
+import { type AccountFixture, type Person, type ProjectFixture, fixtures, startTestServer } from '@app/testing'
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -4,11 +4,11 @@
  * admin (the cross-tenant flag) may address any existing account, so the account
  * is always taken from the route here, never from the body or the query.
  */
-import type { Application, AppParams, HookContext } from '@app/plugin-kit'
-import { nowIso, TableService, validateBody } from '@app/plugin-kit'
-import { Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, HookContext } from '@app/plugin-kit'
 import type { NextFunction } from '@feathersjs/feathers'
+import { TableService, nowIso, validateBody } from '@app/plugin-kit'
 import type { TObject } from '@sinclair/typebox'
+import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 
 export const routeAccountId = (params: AppParams | undefined): number => {

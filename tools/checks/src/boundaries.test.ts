@@ -1,6 +1,6 @@
 /** The boundary check: the repository obeys it, and each rule catches what it should. */
 import { describe, expect, test } from 'vitest'
-import { checkBoundaries, findImports, formatViolation, readWorkspaces, ruleBroken, type Workspace } from './boundaries'
+import { type Workspace, checkBoundaries, findImports, formatViolation, readWorkspaces, ruleBroken } from './boundaries'
 
 describe('the repository', () => {
   test('keeps the arrows of ARCHITECTURE.md', () => {

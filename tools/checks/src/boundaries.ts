@@ -22,7 +22,7 @@
  * Usage: `npm run -w @app/checks boundaries`; prints `file:line  rule` per violation and
  * exits 1 when there is any.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 

@@ -1,5 +1,5 @@
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import path from 'node:path'
 import { checkPluginLabels, checkRepository, checkSet, flatten, repoRoot } from './i18n'
 
 const all = (texts: Record<string, string>, overrides: Record<string, Record<string, string>> = {}) => ({

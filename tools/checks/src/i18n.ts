@@ -7,7 +7,7 @@
  * its key is listed in that folder's `same.json` (words that really are the same,
  * such as "E-mail" in Norwegian). Placeholders ({{min}}) must match the English.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 

@@ -11,7 +11,7 @@
  * Usage: `npm run -w @app/checks tables`; prints `file:line  message` per use and exits 1
  * when there is any.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REPO_ROOT, stripComments } from './boundaries'

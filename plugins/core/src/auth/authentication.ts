@@ -3,19 +3,19 @@
  * strategy over argon2id hashes), or with empty ones and a bearer token (silent
  * sign-in). DELETE revokes the token. Two-factor users get a challenge token first.
  */
-import { createSecretKey, type KeyObject } from 'node:crypto'
+import { type KeyObject, createSecretKey } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { Application, AppParams, AuthUser, ClockedCache } from '@app/plugin-kit'
-import { assertValid, cached } from '@app/plugin-kit'
-import { Field } from '@app/plugin-kit/shared'
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
 import { LocalStrategy } from '@feathersjs/authentication-local'
 import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
+import type { AppParams, Application, AuthUser, ClockedCache } from '@app/plugin-kit'
+import { Field } from '@app/plugin-kit/shared'
+import { assertValid, cached } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
 import { flagsFor } from '../access'
 import { verifyPassword } from './passwords'
 import { returnAttempts, takeAttempts } from './rate-limit'
-import { issueToken, loadSession, revokeSession, type SessionKind, type SessionRow, sessionUser } from './sessions'
+import { type SessionKind, type SessionRow, issueToken, loadSession, revokeSession, sessionUser } from './sessions'
 
 export const SIGN_IN_FAILED = 'User does not exist or wrong password'
 /** Told only to someone who gave the right password: it says nothing a stranger could use. */

@@ -3,10 +3,10 @@
  * under a fresh token for the same session row, never past SESSION_MAX_AGE from its
  * sign-in; a signed-out session is not renewed.
  */
-import { type AccountFixture, type Fixtures, fixtures, startTestServer, type TestServer } from '@app/testing'
+import { type AccountFixture, type Fixtures, type TestServer, fixtures, startTestServer } from '@app/testing'
 import jwt from 'jsonwebtoken'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { issueToken, SESSION_AT_MAXIMUM } from './sessions'
+import { SESSION_AT_MAXIMUM, issueToken } from './sessions'
 
 const TTL = 60
 const MAX_AGE = 120

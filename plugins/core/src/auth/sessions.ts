@@ -6,9 +6,9 @@
  * on this instance, within AUTH_CACHE_MS on others sharing the database.
  */
 import { randomUUID } from 'node:crypto'
+import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { AppConfig, Application, AuthUser, Language, UserAccessLevel } from '@app/plugin-kit'
 import { ClockedCache, nowIso, writeClock } from '@app/plugin-kit'
-import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 
 export type SessionKind = 'access' | 'challenge'

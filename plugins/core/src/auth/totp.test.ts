@@ -3,7 +3,7 @@
  * secrets are stored sealed with the server's TOTP key, over real HTTP.
  */
 import { randomBytes } from 'node:crypto'
-import { type Fixtures, fixtures, type Person, startTestServer, type TestServer } from '@app/testing'
+import { type Fixtures, type Person, type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { openSecret, sealPlainSecrets, sealSecret } from './totp'
 import { clearOfStepEdge, codeAt } from './totp-testing'

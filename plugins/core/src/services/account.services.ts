@@ -2,16 +2,15 @@
  * Accounts (tenants), their module switches, and the enabled modules of the
  * caller's account. Sign-up is POST /api/accounts, signed out.
  */
-
-import type { Application, AppParams, DashboardCount, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
-import { ALWAYS_ON_MODULES, anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, saveOnPut, TableService } from '@app/plugin-kit'
 import { BadRequest, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, DashboardCount, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, saveOnPut } from '@app/plugin-kit'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
 import { accountStorageBytes, listAccounts } from './account-list'
-import { type AccountListQuery, accountListQuerySchema, type DashboardInfo, dashboardInfoSchema } from './accounts-admin.schema'
+import { type AccountListQuery, type DashboardInfo, accountListQuerySchema, dashboardInfoSchema } from './accounts-admin.schema'
 import { routeId } from './route'
-import { accountPatchSchema, accountSaveSchema, accountSchema, moduleSwitchSchema, type SignUp, signUpSchema } from './schemas'
+import { type SignUp, accountPatchSchema, accountSaveSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
 
 class AccountsService extends TableService {
   constructor(private readonly app: Application) {

@@ -3,9 +3,9 @@
  * first admin, who is welcomed by mail, and one account's info with its counts.
  */
 import { randomUUID } from 'node:crypto'
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { nowIso } from '@app/plugin-kit'
 import { Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { nowIso } from '@app/plugin-kit'
 import { EMAIL_TAKEN } from '../signup'
 import { accountWithCounts } from './account-list'
 import { type AccountCreate, accountCreateSchema } from './accounts-admin.schema'

@@ -3,9 +3,9 @@
  * the wizard's check and submit, editing, role, access level, anonymising, removing
  * and the Excel export. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { DEMO_PASSWORD, DEMO_ROLES, startTestServer } from '@app/api/testing'
+import { DEMO_ROLES, DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -7,22 +7,21 @@
  * Company managers (canManageCompanyUsers without canManageUsers) reach only users
  * of the companies they manage.
  */
-
-import type { Application, AppParams, AuthUser, HookContext, ServiceDefinition } from '@app/plugin-kit'
-import { assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, TableService, whereContains, withHeaders } from '@app/plugin-kit'
-import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, AuthUser, HookContext, ServiceDefinition } from '@app/plugin-kit'
+import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, whereContains, withHeaders } from '@app/plugin-kit'
+import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { loadGrants } from '../access'
-import { ACTING_MESSAGES, assertMayActOn, assertMayGive, type Gift, roleGroupOf } from '../acting'
-import { revokeUserSessions } from '../auth/sessions'
+import { ACTING_MESSAGES, type Gift, assertMayActOn, assertMayGive, roleGroupOf } from '../acting'
 import { memberKeys, refreshMemberKeys } from '../member-keys'
-import { missingResource, namesOfResources } from '../resources'
-import type { AccountUser } from './accountusers.schema'
-import { inChunks } from './chunks'
+import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
 import { routeId } from './route'
+import type { AccountUser } from './accountusers.schema'
+import { missingResource, namesOfResources } from '../resources'
+import { inChunks } from './chunks'
 
 export const USER_MESSAGES = {
   emailTaken: 'Email is already registered',

@@ -4,7 +4,7 @@
  * The storage counts the account's files: a test plugin makes the files table the
  * documents module will own, and contributes its counts as that module will.
  */
-import { type Demo, type DemoRole, signInDemo, startTestServer, type TestServer } from '@app/api/testing'
+import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
 import { accountFiles, definePlugin } from '@app/plugin-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 

@@ -4,16 +4,15 @@
  * accountusers.services.ts; roles in roles.services.ts; per-user grants in
  * privileges.services.ts.
  */
-
-import type { Application, AppParams, Language, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser, TableService } from '@app/plugin-kit'
-import { LANGUAGES } from '@app/plugin-kit/shared'
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, Language, ServiceDefinition } from '@app/plugin-kit'
+import { TableService, currentUser } from '@app/plugin-kit'
 import { querySyntax } from '@feathersjs/typebox'
-import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff, tellPerson } from '../identity'
-import { currentPasswordSchema } from './identity.services'
 import { routeId } from './route'
 import { privilegeSchema } from './schemas'
+import { LANGUAGES } from '@app/plugin-kit/shared'
+import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff, tellPerson } from '../identity'
+import { currentPasswordSchema } from './identity.services'
 
 /** The caller's account's membership of `userId`, or 404. */
 const membership = async (app: Application, accountId: number, userId: number) => {

@@ -3,11 +3,11 @@
  * address, the mailed link works once and within its day, and a reset ends every
  * session of the user.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createUserToken, hashToken, RESET_DONE, RESET_FAILED, RESET_REQUESTED } from './passwordreset.services'
+import { RESET_DONE, RESET_FAILED, RESET_REQUESTED, createUserToken, hashToken } from './passwordreset.services'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {

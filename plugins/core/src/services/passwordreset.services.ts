@@ -7,16 +7,16 @@
  * ends every session of its user.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
+import { BadRequest, TooManyRequests } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { nowIso } from '@app/plugin-kit'
 import { Field, MESSAGES } from '@app/plugin-kit/shared'
-import { BadRequest, TooManyRequests } from '@feathersjs/errors'
 import { Type } from '@sinclair/typebox'
 import { hashPassword } from '../auth/passwords'
 import { takeAttempts } from '../auth/rate-limit'
 import { revokeUserSessions } from '../auth/sessions'
-import { newPasswordError, personalWords } from '../identity'
 import { refreshMemberKeys } from '../member-keys'
+import { newPasswordError, personalWords } from '../identity'
 
 export const RESET_REQUESTED =
   'An email was sent to the provided email (if it exists), please check your mail account for further instructions'

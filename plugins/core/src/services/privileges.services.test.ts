@@ -3,7 +3,7 @@
  * remove, add-or-modify-action, authorities, the catalogue, an account's grants and
  * a role's switches. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { DEMO_PASSWORD, DEMO_ROLES, startTestServer } from '@app/api/testing'
+import { DEMO_ROLES, DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let server: Awaited<ReturnType<typeof startTestServer>>

@@ -6,17 +6,16 @@
  * Grants change what the menu flags say from the holder's next sign-in on; the API
  * reads them on every call, so it enforces them at once.
  */
-
-import type { Application, AppParams, PluginDefinition, ServiceDefinition } from '@app/plugin-kit'
+import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, PluginDefinition, ServiceDefinition } from '@app/plugin-kit'
 import { assertValid, cached, currentUser } from '@app/plugin-kit'
 import { Field, PRIVILEGE_ACTIONS, PRIVILEGE_RESOURCES, type PrivilegeResource } from '@app/plugin-kit/shared'
-import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { ACTING_MESSAGES } from '../acting'
-import { missingResource, namesOfResources } from '../resources'
-import { assertCallerMayGive, managedCompanies, USER_MESSAGES } from './accountusers.services'
+import { USER_MESSAGES, assertCallerMayGive, managedCompanies } from './accountusers.services'
 import { routeId } from './route'
+import { missingResource, namesOfResources } from '../resources'
 
 export const PRIVILEGE_MESSAGES = {
   duplicate: 'The user already has this privilege',

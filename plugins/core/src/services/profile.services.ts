@@ -3,14 +3,13 @@
  * request (a user manager sets a member's too), and the support contact and manuals.
  * Password, e-mail and two-factor are identity.services.ts.
  */
-
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { claimUpload, currentUser, FileDownload, nowIso } from '@app/plugin-kit'
-import { Field } from '@app/plugin-kit/shared'
 import { Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { FileDownload, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
+import { Field } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
+import { USER_MESSAGES, accountUser } from './accountusers.services'
 import type { SupportManualRow } from './accounts-admin.schema'
-import { accountUser, USER_MESSAGES } from './accountusers.services'
 import { routeId } from './route'
 
 const emptyBodySchema = Type.Object({}, { additionalProperties: false })

@@ -2,7 +2,7 @@
  * Roles over real HTTP as every demo role: the built-ins every account has, add,
  * rename, remove and who may. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type Demo, type DemoRole, signInDemo, startTestServer, type TestServer } from '@app/api/testing'
+import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInRoles } from '../migrations/007-built-in-roles'
 

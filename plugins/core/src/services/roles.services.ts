@@ -4,19 +4,18 @@
  * privileges are switched in privileges.services.ts; a user's role is set through
  * /accountusers/{accountId}/securitygroups.
  */
-
-import type { Application, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser, formatMessage, MESSAGES, nowIso, TableService } from '@app/plugin-kit'
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
+import type { Application, ServiceDefinition } from '@app/plugin-kit'
+import { MESSAGES, TableService, currentUser, formatMessage, nowIso } from '@app/plugin-kit'
 import { querySyntax } from '@feathersjs/typebox'
 import type { Knex } from 'knex'
 import {
   BUILT_IN_ROLES,
-  isBuiltInRole,
   ROLE_MESSAGES,
   ROLE_NAME,
   type Role,
   type RoleData,
+  isBuiltInRole,
   roleColumnsSchema,
   roleDataSchema,
   rolePatchSchema,

@@ -1,5 +1,5 @@
-import type { AppParams } from '@app/plugin-kit'
 import { NotFound } from '@feathersjs/errors'
+import type { AppParams } from '@app/plugin-kit'
 
 /** A numeric route parameter; anything else is simply not found. */
 export const routeId = (params: AppParams, name: string): number => {

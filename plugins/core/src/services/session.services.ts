@@ -2,18 +2,17 @@
  * Session endpoints beside POST/DELETE /api/authentication: token check, the
  * two-factor step and enrolment, and account contexts.
  */
-
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { currentUser } from '@app/plugin-kit'
 import type { AuthService } from '../auth/authentication'
 import { returnAttempts, takeAttempts } from '../auth/rate-limit'
 import { issueToken } from '../auth/sessions'
 import { acceptCode, newSecret } from '../auth/totp'
-import { assertCurrentPassword, personOf } from '../identity'
-import { currentPasswordSchema } from './identity.services'
 import { routeId } from './route'
 import { twoFactorConfirmSchema, twoFactorSchema } from './schemas'
+import { assertCurrentPassword, personOf } from '../identity'
+import { currentPasswordSchema } from './identity.services'
 
 const auth = (app: Application) => app.service('authentication') as unknown as AuthService
 const TOTP_LIMIT = { max: 5, windowSeconds: 900 }

@@ -2,7 +2,7 @@
  * The account info the admin remote edits goes through core's PATCH /api/accounts/{id}:
  * the answers the screen relies on, per demo role.
  */
-import { startTestServer, type TestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Demo, ROLES, type Role, SETTINGS_ONLY, signInDemo } from './roles'
 

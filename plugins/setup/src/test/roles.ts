@@ -1,5 +1,5 @@
 /** The answers each demo role gets from the setup services; the roles themselves come from the test server. */
-import { DEMO_ROLES, type Demo, type DemoRole, signInDemo, type TestServer } from '@app/api/testing'
+import { DEMO_ROLES, type Demo, type DemoRole, type TestServer, signInDemo } from '@app/api/testing'
 
 export { type Demo, signInDemo }
 export const ROLES = DEMO_ROLES

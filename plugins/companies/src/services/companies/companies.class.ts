@@ -2,10 +2,9 @@
  * The companies table behind /api/companies: paging, filters and sorts in SQL, the
  * parent rules, the Skyview toggle and the delete-blocked reasons.
  */
-
-import type { Application, AppParams } from '@app/plugin-kit'
-import { currentUser, nowIso, TableService, whereContains } from '@app/plugin-kit'
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
+import type { AppParams, Application } from '@app/plugin-kit'
+import { TableService, currentUser, nowIso, whereContains } from '@app/plugin-kit'
 import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
 import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'

@@ -1,6 +1,7 @@
 /** Company (client or supplier), spec part1 §3. Browser-safe. */
-import { COUNTRY_PATTERN, Field, MESSAGES } from '@app/plugin-kit/shared'
+import { Field, MESSAGES } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
+import { COUNTRY_PATTERN } from '@app/plugin-kit/shared'
 
 const nullable = Field.nullable
 

@@ -1,6 +1,6 @@
 /** The companies plugin's own delete blockers, and the check the delete runs over every plugin's. */
-import { type Application, BLOCK_LIST_LIMIT, type BlockedCompany, type CompanyDeleteBlocker, companyDeleteBlockers } from '@app/plugin-kit'
 import type { DeleteBlock } from './companies.schema'
+import { type Application, BLOCK_LIST_LIMIT, type BlockedCompany, type CompanyDeleteBlocker, companyDeleteBlockers } from '@app/plugin-kit'
 
 /** A parent company keeps its children: "is parent of" (spec part1 §8). */
 export const childCompanies: CompanyDeleteBlocker = {

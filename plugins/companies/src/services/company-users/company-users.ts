@@ -2,10 +2,9 @@
  * The users of a company (members whose company it is: core's memberships, asked through
  * its calls), and the account users the add-company-user box suggests. The users with access to it are in ../users-with-access.
  */
-
-import type { Application, AppParams, HookContext, Member, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, HookContext, Member, ServiceDefinition } from '@app/plugin-kit'
+import { currentUser } from '@app/plugin-kit'
 import { companyToManageUsersOf } from '../../company-access'
 import { type CompanyUser, companyUserDataSchema, companyUsersQuerySchema } from '../companies/companies.schema'
 

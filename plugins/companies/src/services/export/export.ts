@@ -1,8 +1,7 @@
 /** GET /companies/export: every company of the account as companies.xlsx, streamed, headed in the caller's language. */
-
-import type { ServiceDefinition } from '@app/plugin-kit'
-import { currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, TableService, whereContains, withHeaders } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
+import type { ServiceDefinition } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, whereContains, withHeaders } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { companySchema } from '../companies/companies.schema'
 

@@ -2,10 +2,9 @@
  * A company's logo: PATCH /companies/{companyId}/logo takes a multipart upload,
  * GET answers the image as a download. The kit refuses a file over 5 MB while it streams.
  */
-
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { claimUpload, currentUser, FileDownload } from '@app/plugin-kit'
 import { BadRequest, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { FileDownload, claimUpload, currentUser } from '@app/plugin-kit'
 import { assertMayEditCompany, companyOfCaller, routeCompanyId } from '../../company-access'
 import { LOGO_MAX_BYTES } from '../companies/companies.schema'
 

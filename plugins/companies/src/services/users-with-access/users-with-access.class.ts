@@ -4,11 +4,10 @@
  * useraccess page. Company managers do this without the account-wide privileges
  * calls, which need canManageUsers.
  */
-
-import type { Application, AppParams } from '@app/plugin-kit'
+import { Forbidden, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application } from '@app/plugin-kit'
 import { callerFlags, currentUser } from '@app/plugin-kit'
 import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
-import { Forbidden, NotFound } from '@feathersjs/errors'
 import { administersCompany, type companyOfCaller, companyToManageUsersOf } from '../../company-access'
 import { paging, toUser } from '../company-users/company-users'
 import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'

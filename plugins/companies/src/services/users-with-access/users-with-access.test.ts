@@ -1,5 +1,5 @@
 /** One user's access to a company, read, given, changed and taken away over HTTP, as every demo role. */
-import { type Demo, type DemoRole, signInDemo, startTestServer, type TestServer } from '@app/api/testing'
+import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { USER_ACCESS_MESSAGES } from './users-with-access.schema'
 

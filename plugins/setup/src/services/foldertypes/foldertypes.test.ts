@@ -1,7 +1,7 @@
 /** Document types over HTTP, as every demo role (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { startTestServer, type TestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ANY_MEMBER, type Demo, ROLES, type Role, rowsOf, SETTINGS_ONLY, signInDemo } from '../../test/roles'
+import { ANY_MEMBER, type Demo, ROLES, type Role, SETTINGS_ONLY, rowsOf, signInDemo } from '../../test/roles'
 
 let server: TestServer
 let demo: Demo

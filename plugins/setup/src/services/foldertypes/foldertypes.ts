@@ -4,9 +4,9 @@
  * POST and PUT /foldertypes/{accountId}; PATCH and PUT /foldertypes/{accountId}/{id};
  * POST /foldertypes/{accountId}/toggle/{folderTypeId}; DELETE /foldertypes/{accountId}/{id}.
  */
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
-import { ensureBuiltInTypes, FOLDER_TYPES_TABLE } from '../../builtins'
+import { FOLDER_TYPES_TABLE, ensureBuiltInTypes } from '../../builtins'
 import { AccountScopedService, validateAfterScope } from '../../scoped-service'
 import {
   FOLDER_TYPE_MESSAGES,

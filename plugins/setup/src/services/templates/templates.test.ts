@@ -1,10 +1,10 @@
 /** Templates over HTTP: real small files made here, as every demo role (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { startTestServer, type TestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/api/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ANY_MEMBER, type Demo, ROLES, type Role, rowsOf, SETTINGS_ONLY, signInDemo } from '../../test/roles'
+import { ANY_MEMBER, type Demo, ROLES, type Role, SETTINGS_ONLY, rowsOf, signInDemo } from '../../test/roles'
 
 let server: TestServer
 let demo: Demo

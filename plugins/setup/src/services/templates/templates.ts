@@ -3,8 +3,8 @@
  * with `appendable`), paged list, download (GET …/{id}), the appendable switch
  * (PATCH) and delete. The file lives in the app's storage under a server-made key.
  */
-import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { claimUpload, currentUser, FileDownload } from '@app/plugin-kit'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
+import { FileDownload, claimUpload, currentUser } from '@app/plugin-kit'
 import { BadRequest } from '@feathersjs/errors'
 import { AccountScopedService, validateAfterScope } from '../../scoped-service'
 import { isTemplateName, mimeTypeOf, readHead, signatureMatches } from './format'

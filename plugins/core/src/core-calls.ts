@@ -2,7 +2,7 @@
  * Core's answers to other plugins (the kit's CoreCalls): the queries over accounts,
  * memberships and privileges that the companies and setup plugins once wrote themselves.
  */
-import type { CoreCalls, Member, MemberQuery } from '@app/plugin-kit'
+import type { AppParams, Application, CoreCalls, Member, MemberQuery } from '@app/plugin-kit'
 import { whereContains } from '@app/plugin-kit'
 import { ACCESS_LEVELS } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
@@ -63,7 +63,7 @@ const listMembers = async (knex: Knex, accountId: number, query: MemberQuery) =>
   return { total: Number(count?.total ?? 0), data }
 }
 
-export const coreCalls = (knex: Knex): CoreCalls => ({
+export const coreCalls = (app: Application, knex = app.get('knex')): CoreCalls => ({
   accountExists: async (accountId) => Boolean(await knex('accounts').where({ id: accountId }).first('id')),
   accountCountry: async (accountId) => (await knex('accounts').where({ id: accountId }).first('country'))?.country ?? null,
   members: (accountId, query) => listMembers(knex, accountId, query),
@@ -90,6 +90,8 @@ export const coreCalls = (knex: Knex): CoreCalls => ({
       .select('user_id', 'name', 'action')
     return rows.map((g) => ({ own: g.user_id !== null && Number(g.user_id) === member.userId && g.name === null, action: g.action }))
   },
+  changeGrant: (change, caller, userId, grant) =>
+    app.service(`accountusers/:userId/privileges/${change}`).create(grant, { user: caller, route: { userId: String(userId) } } as AppParams),
   async removeGrantsOn(accountId, resource, resourceId) {
     await knex('privileges').where({ account_id: accountId, resource, resource_id: resourceId }).delete()
   },

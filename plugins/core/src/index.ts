@@ -117,7 +117,7 @@ export default definePlugin({
       pluginId: 'core',
       module: 'core',
     })
-    app.set('core', coreCalls(knex))
+    app.set('core', coreCalls(app))
     app.set('access', {
       ...createAccessResolver(knex, grantClock(knex), maxAgeMs),
       assertMayActOn: (user, targetUserId, action) => assertMayActOn(knex, user, targetUserId, action),

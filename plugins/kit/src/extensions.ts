@@ -123,6 +123,16 @@ export interface CoreCalls {
   grantsOf(user: { accountId: number; id: number; roleId: number | null }): Promise<{ name: string | null; resource: string; resourceId: number | null; action: string }[]>
   /** The member's grants on one resource, their own and their role's. */
   grantsOn(accountId: number, member: Member, resource: string, resourceId: number): Promise<ResourceGrant[]>
+  /**
+   * Gives (or changes the action of) the member's own grant on one resource, or takes it
+   * away, through core's privilege services as `caller`: every check of theirs applies.
+   */
+  changeGrant(
+    change: 'add-or-modify-action' | 'remove',
+    caller: import('./types').AuthUser,
+    userId: number,
+    grant: { resource: string; resourceId: number; action: string },
+  ): Promise<unknown>
   /** Takes every grant on a resource away (it is being deleted). */
   removeGrantsOn(accountId: number, resource: string, resourceId: number): Promise<void>
   /** Points the member's resource-wide grant of this resource and action at one resource (demo seed). */

@@ -69,9 +69,7 @@ export class UsersWithAccessService {
    * rules above have let the caller through: privileges keep one writer.
    */
   private changeOwnGrant(change: 'add-or-modify-action' | 'remove', params: AppParams, company: Company, userId: number, action: AccessLevel) {
-    return this.app
-      .service(`accountusers/:userId/privileges/${change}`)
-      .create({ resource: 'COMPANY', resourceId: company.id, action }, { user: currentUser(params), route: { userId: String(userId) } } as AppParams)
+    return this.app.get('core').changeGrant(change, currentUser(params), userId, { resource: 'COMPANY', resourceId: company.id, action })
   }
 
   /**

@@ -1,8 +1,8 @@
 /** Companies over HTTP with a real server and database (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { registerCompanyDeleteBlocker } from './shared'
 import { COUNTRY_MESSAGE } from './services/companies/companies.schema'
+import { companyDeleteBlockers } from '@app/plugin-kit'
 
 let server: TestServer
 const tokens: Record<string, string> = {}
@@ -167,9 +167,9 @@ describe('companies', () => {
     for (const c of [bottom, middle, top]) expect((await call('admin', 'DELETE', `/api/companies/${c.id}`)).status).toBe(200)
   })
 
-  test("another module's delete blocker adds its reason through ./shared", async () => {
-    registerCompanyDeleteBlocker({
-      find: async (_knex, company) => (company.name === 'Linked Oy' ? [{ reason: 'is linked to', item: 'Project P-1' }] : []),
+  test("another module's delete blocker adds its reason through the kit's extension point", async () => {
+    server.app.get('extensions').contribute(companyDeleteBlockers, {
+      find: async (_app, company) => (company.name === 'Linked Oy' ? [{ reason: 'is linked to', item: 'Project P-1' }] : []),
     })
     const linked = await create({ name: 'Linked Oy' })
     const child = await create({ name: 'Linked Child Oy', parentId: linked.id })

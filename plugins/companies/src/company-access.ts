@@ -1,7 +1,7 @@
 /**
  * Company-specific rights on top of the menu flags: a company administrator
  * (COMPANY ADMINISTER on one company) edits that company and manages its users,
- * nothing more. Reads the core plugin's privileges table, never its code.
+ * nothing more. Asks core's calls for the caller's grants, never its tables.
  */
 import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, AuthUser, MenuFlags } from '@app/plugin-kit'
@@ -14,20 +14,12 @@ const DENIED = 'You do not have permission to do this'
  * Whether the caller, or their role, holds COMPANY ADMINISTER on this company, or
  * one of the named privileges given (for this company or for every company).
  */
-export const administersCompany = async (knex: Knex, user: AuthUser, companyId: number, named: string[] = []) => {
-  const row = await knex('privileges')
-    .where({ account_id: user.accountId, resource: 'COMPANY' })
-    .andWhere((q) => {
-      q.where('user_id', user.id)
-      if (user.roleId) q.orWhere('role_id', user.roleId)
-    })
-    .andWhere((q) => {
-      q.where({ resource_id: companyId, action: 'ADMINISTER' })
-      if (named.length) q.orWhere((n) => n.whereIn('name', named).andWhere((r) => r.whereNull('resource_id').orWhere('resource_id', companyId)))
-    })
-    .first('id')
-  return Boolean(row)
-}
+export const administersCompany = async (app: Application, user: AuthUser, companyId: number, named: string[] = []) =>
+  (await app.get('core').grantsOf(user)).some(
+    (g) =>
+      g.resource === 'COMPANY' &&
+      ((g.resourceId === companyId && g.action === 'ADMINISTER') || (g.name !== null && named.includes(g.name) && (g.resourceId === null || g.resourceId === companyId))),
+  )
 
 /** Named privileges that let a user manage company users (spec part1 §3). */
 const COMPANY_USER_PRIVILEGES = ['ASSIGN_USER_TO_COMPANY', 'CREATE_NEW_COMPANY_USER']
@@ -55,7 +47,7 @@ export const assertMayEditCompany = async (app: Application, params: AppParams, 
   if (!params.provider) return
   const flags = await flagsOfCaller(app, params)
   if (flags.canManageCompany) return
-  if (!(await administersCompany(app.get('knex'), currentUser(params), companyId))) throw new Forbidden(DENIED)
+  if (!(await administersCompany(app, currentUser(params), companyId))) throw new Forbidden(DENIED)
 }
 
 /** Assigns and removes a company's users: user managers, and that company's administrators. */
@@ -63,7 +55,7 @@ export const assertMayManageCompanyUsers = async (app: Application, params: AppP
   if (!params.provider) return
   const flags = await flagsOfCaller(app, params)
   if (flags.canManageUsers) return
-  if (!flags.canManageCompanyUsers || !(await administersCompany(app.get('knex'), currentUser(params), companyId, COMPANY_USER_PRIVILEGES)))
+  if (!flags.canManageCompanyUsers || !(await administersCompany(app, currentUser(params), companyId, COMPANY_USER_PRIVILEGES)))
     throw new Forbidden(DENIED)
 }
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '@app/plugin-kit'
+import { dashboardCounts, definePlugin, resourceNames, resourceNamesOf } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { companiesTable } from './migrations/001-companies'
 import { cityKey, companySearchAndLogo, searchKey } from './migrations/002-company-search-logo'
@@ -49,8 +49,14 @@ export default definePlugin({
     { name: 'COMPANY', resource: 'COMPANY', description: 'Sees and works with companies' },
     { name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' },
   ],
+  configure(app) {
+    const extensions = app.get('extensions')
+    // Privileges name companies by id, and members belong to one: core asks their names here, batched.
+    extensions.contribute(resourceNames, resourceNamesOf(app.get('knex'), 'COMPANY', 'companies'))
+    extensions.contribute(dashboardCounts, { tile: 'companyCount', listPath: 'companies' })
+  },
   services: [newCompanyService, geocodeService(), companyExportService, companiesService, logoService, ...companyUserServices, usersWithAccessService],
-  async seed({ knex, ids, now }) {
+  async seed({ knex, app, ids, now }) {
     for (const key of ['engineering', 'sales']) {
       const accountId = ids[`account.${key}`]
       if (!accountId || (await knex('companies').where({ account_id: accountId }).first('id'))) continue
@@ -69,9 +75,6 @@ export default definePlugin({
     const userId = ids[`user.${COMPANY_ADMIN.username}`]
     if (!accountId || !userId) return
     const company = await knex('companies').where({ account_id: accountId, name: COMPANY_ADMIN.company }).first('id')
-    await knex('privileges')
-      .where({ account_id: accountId, user_id: userId, resource: 'COMPANY', action: 'ADMINISTER' })
-      .whereNull('resource_id')
-      .update({ resource_id: company.id })
+    await app.get('core').narrowGrant(accountId, userId, { resource: 'COMPANY', action: 'ADMINISTER', resourceId: Number(company.id) })
   },
 })

@@ -1,5 +1,4 @@
 /** Browser-safe exports of the companies plugin. */
 export * from './services/companies/companies.schema'
-export { BLOCK_LIST_LIMIT, type BlockedCompany, type CompanyDeleteBlocker, registerCompanyDeleteBlocker } from './delete-blockers'
 export * from './services/users-with-access/users-with-access.schema'
 export * from './services/users-with-access/users-with-access.shared'

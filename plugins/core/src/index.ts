@@ -7,6 +7,7 @@ import { pruneLimits } from './auth/rate-limit'
 import { renewService } from './auth/renew'
 import { accessCache, accessClock, pruneSessions } from './auth/sessions'
 import { sealPlainSecrets } from './auth/totp'
+import { coreCalls } from './core-calls'
 import { grantClock } from './grant-clock'
 import { coreTables } from './migrations/001-core'
 import { supportTables } from './migrations/002-support'
@@ -116,6 +117,7 @@ export default definePlugin({
       pluginId: 'core',
       module: 'core',
     })
+    app.set('core', coreCalls(app))
     app.set('access', {
       ...createAccessResolver(knex, grantClock(knex), maxAgeMs),
       assertMayActOn: (user, targetUserId, action) => assertMayActOn(knex, user, targetUserId, action),

@@ -15,6 +15,7 @@ import { createDiskStorage } from './storage'
 import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './upload'
 import { type PluginDefinition, installPlugins } from './define-plugin'
 import type { AppConfig, Application, Mailer } from './types'
+import { Extensions } from './extensions'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
 
@@ -88,6 +89,7 @@ export const createApp = async (options: CreateAppOptions) => {
   app.set('storage', storage)
   app.set('ready', false)
   app.set('registry', [])
+  app.set('extensions', new Extensions())
   const knex = createKnex(config.database)
   await assertKnexInternals(knex)
   app.set('knex', knex)

@@ -131,27 +131,6 @@ export const migrate = async (knex: Knex, plugins: PluginDefinition[]) => {
 }
 
 /**
- * Whether another plugin's table is there (a plugin may use a module that is not
- * installed). Migrations run before the first call and tables are never dropped
- * while serving, so each database is asked once.
- */
-const knownTables = new WeakMap<Knex, Map<string, Promise<boolean>>>()
-export const tableExists = (knex: Knex, table: string) => {
-  let tables = knownTables.get(knex)
-  if (!tables) {
-    tables = new Map()
-    knownTables.set(knex, tables)
-  }
-  let known = tables.get(table)
-  if (!known) {
-    // A schema builder is only a thenable that asks again each time it is awaited: keep its answer.
-    known = Promise.resolve(knex.schema.hasTable(table))
-    tables.set(table, known)
-  }
-  return known
-}
-
-/**
  * Rows where any of `columns` contains `text`, whatever the case, with the text taken
  * literally (a typed % or _ is no wildcard). '!' escapes: a backslash means different
  * things inside SQL strings on MariaDB and SQLite. `lowerCased` columns already hold

@@ -106,6 +106,10 @@ export interface AppSettings {
   knex: Knex
   access: AccessResolver
   projects?: ProjectDirectory
+  /** What later plugins contribute to the extension points declared in extensions.ts. */
+  extensions: import('./extensions').Extensions
+  /** Core's calls for other plugins over its accounts, memberships and privileges. */
+  core: import('./extensions').CoreCalls
   mailer: Mailer
   /** Uploaded files (local disk under DATA_DIR/files unless configured otherwise). */
   storage: import('./storage').Storage

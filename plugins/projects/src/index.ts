@@ -2,7 +2,7 @@
  * Projects (module `project`). For now the table and the directory the kit's project
  * scope asks which account a project belongs to; the projects issue brings the services.
  */
-import { type ProjectDirectory, definePlugin } from '@app/plugin-kit'
+import { type ProjectDirectory, definePlugin, resourceNames, resourceNamesOf } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import packageJson from '../package.json' with { type: 'json' }
 import { projectsTable } from './migrations/001-projects'
@@ -24,5 +24,7 @@ export default definePlugin({
   services: [],
   configure(app) {
     app.set('projects', projectDirectory(app.get('knex')))
+    // Privileges name projects by id: core asks whether they exist, and their names, here.
+    app.get('extensions').contribute(resourceNames, resourceNamesOf(app.get('knex'), 'PROJECT', 'projects'))
   },
 })

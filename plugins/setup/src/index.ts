@@ -30,7 +30,8 @@ export default definePlugin({
   permissions: [],
   services: [...folderTypeServices, ...setupListServices, ...templateServices],
   async seed({ knex, app, ids, now }) {
-    for (const { id } of await knex('accounts').select('id')) await ensureBuiltInTypes(knex, id)
+    // The demo accounts have their built-in types from the start (core's seed names them in `ids`); others get them on first read.
+    for (const [key, id] of Object.entries(ids)) if (key.startsWith('account.')) await ensureBuiltInTypes(knex, id)
     const accountId = ids['account.engineering']
     if (!accountId || (await knex('setup_folder_types').where({ account_id: accountId, global: false }).first('id'))) return
     await knex('setup_folder_types').insert(

@@ -4,7 +4,7 @@
  * admin (the cross-tenant flag) may address any existing account, so the account
  * is always taken from the route here, never from the body or the query.
  */
-import type { AppParams, HookContext } from '@app/plugin-kit'
+import type { AppParams, Application, HookContext } from '@app/plugin-kit'
 import type { NextFunction } from '@feathersjs/feathers'
 import { TableService, nowIso, validateBody } from '@app/plugin-kit'
 import type { TObject } from '@sinclair/typebox'
@@ -18,10 +18,10 @@ export const routeAccountId = (params: AppParams | undefined): number => {
   return id
 }
 
-/** The route's account, after checking it exists (only a global admin can name another one). */
-export const existingAccountId = async (knex: Knex, params: AppParams | undefined) => {
+/** The route's account, after asking core that it exists (only a global admin can name another one). */
+export const existingAccountId = async (app: Application, params: AppParams | undefined) => {
   const accountId = routeAccountId(params)
-  if (params?.tenant?.accountId !== accountId && !(await knex('accounts').where({ id: accountId }).first('id')))
+  if (params?.tenant?.accountId !== accountId && !(await app.get('core').accountExists(accountId)))
     throw new NotFound(`No record found for id '${accountId}'`)
   return accountId
 }
@@ -39,12 +39,13 @@ export const containing = (text: string) => `%${text}%`
 
 export class AccountScopedService extends TableService {
   constructor(
-    options: ConstructorParameters<typeof TableService>[0],
+    protected readonly app: Application,
+    options: Omit<ConstructorParameters<typeof TableService>[0], 'Model'>,
     private readonly unique?: UniqueRule,
     /** Fields the `filter` text is matched against. */
     private readonly filterFields: string[] = [],
   ) {
-    super(options)
+    super({ ...options, Model: app.get('knex') })
   }
 
   protected get knex(): Knex {
@@ -53,7 +54,7 @@ export class AccountScopedService extends TableService {
 
   /** Params confined to the route's account, with `filter` turned into LIKE conditions. */
   protected async scoped(params?: AppParams): Promise<AppParams & { accountId: number }> {
-    const accountId = await existingAccountId(this.knex, params)
+    const accountId = await existingAccountId(this.app, params)
     const { filter, ...query } = (params?.query ?? {}) as Record<string, any>
     const text = typeof filter === 'string' ? filter.trim() : ''
     const matches = text && this.filterFields.length ? { $or: this.filterFields.map((f) => ({ [f]: { $like: containing(text) } })) } : {}

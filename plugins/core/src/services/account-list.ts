@@ -2,7 +2,7 @@
  * The accounts list of the global admin (spec part1 §3): each account with its user
  * count, file count and storage in use, filtered, sorted and paged in SQL.
  */
-import { tableExists, whereContains } from '@app/plugin-kit'
+import { type Application, accountFiles, whereContains } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import type { AccountListQuery, AccountListRow } from './accounts-admin.schema'
 
@@ -19,25 +19,15 @@ const SORT_COLUMNS: Record<string, string> = {
   mbUsed: 'mb_used',
 }
 
-/**
- * Files arrive with the documents module. Until its `files` table (with account_id and
- * size) exists the counts are 0; migrations run before the first call, so one look suffices.
- */
-const filesTableChecks = new WeakMap<Knex, Promise<boolean>>()
-const hasFilesTable = (knex: Knex) => {
-  let check = filesTableChecks.get(knex)
-  if (!check) {
-    check = (async () =>
-      (await tableExists(knex, 'files')) && (await knex.schema.hasColumn('files', 'account_id')) && (await knex.schema.hasColumn('files', 'size')))()
-    filesTableChecks.set(knex, check)
-  }
-  return check
-}
+/** Who owns the files table (the documents module, once it exists); none until then, and every account has 0 files. */
+const filesOwner = (app: Application) => app.get('extensions').all(accountFiles)[0]
 
-/** Bytes of the account's files (0 until the files table exists). */
-export const accountStorageBytes = async (knex: Knex, accountId: number) => {
-  if (!(await hasFilesTable(knex))) return 0
-  const row = await knex('files').where({ account_id: accountId }).sum({ bytes: 'size' }).first()
+/** Bytes of the account's files. */
+export const accountStorageBytes = async (app: Application, accountId: number) => {
+  const owner = filesOwner(app)
+  if (!owner) return 0
+  const knex = app.get('knex')
+  const row = await knex('accounts as a').where('a.id', accountId).first(knex.raw('(?) as bytes', [owner.bytesSql(knex, 'a.id')]))
   return Number(row?.bytes ?? 0)
 }
 
@@ -50,17 +40,16 @@ const filtered = (knex: Knex, query: AccountListQuery) => {
   return base
 }
 
-/** The computed columns; a function returning them, not the query, since a built query is a promise that runs. */
-const countColumns = async (knex: Knex) => {
+/** The computed columns: members, and the files their owner counts. */
+const countColumns = (app: Application) => {
+  const knex = app.get('knex')
   const users = knex.raw(
     '(select count(*) from account_users au join users u on u.id = au.user_id where au.account_id = a.id and u.anonymous = ?) as user_count',
     [false],
   )
-  const files = (await hasFilesTable(knex))
-    ? [
-        knex.raw('(select count(*) from files f where f.account_id = a.id) as file_count'),
-        knex.raw(`(select coalesce(sum(f.size), 0) from files f where f.account_id = a.id) / ${BYTES_PER_MB}.0 as mb_used`),
-      ]
+  const owner = filesOwner(app)
+  const files = owner
+    ? [knex.raw('(?) as file_count', [owner.countSql(knex, 'a.id')]), knex.raw(`coalesce((?), 0) / ${BYTES_PER_MB}.0 as mb_used`, [owner.bytesSql(knex, 'a.id')])]
     : [knex.raw('0 as file_count'), knex.raw('0 as mb_used')]
   return [users, ...files]
 }
@@ -87,11 +76,12 @@ const toRow = (r: Record<string, any>): AccountListRow => ({
 
 export const DEFAULT_LIMIT = 50
 
-export const listAccounts = async (knex: Knex, query: AccountListQuery) => {
+export const listAccounts = async (app: Application, query: AccountListQuery) => {
+  const knex = app.get('knex')
   const limit = Math.min(query.$limit ?? DEFAULT_LIMIT, 500)
   const skip = query.$skip ?? 0
   const [counted] = (await filtered(knex, query).count('* as total')) as { total: number | string }[]
-  const rows = filtered(knex, query).select('a.*', ...(await countColumns(knex)))
+  const rows = filtered(knex, query).select('a.*', ...countColumns(app))
   for (const [field, direction] of Object.entries(query.$sort ?? {}))
     rows.orderBy(SORT_COLUMNS[field]!, Number(direction) === -1 ? 'desc' : 'asc')
   rows.orderBy('a.id', 'asc').limit(limit).offset(skip)
@@ -99,5 +89,5 @@ export const listAccounts = async (knex: Knex, query: AccountListQuery) => {
 }
 
 /** One account with its counts, or undefined. */
-export const accountWithCounts = async (knex: Knex, accountId: number) =>
-  (await listAccounts(knex, { id: accountId, $limit: 1 })).data[0]
+export const accountWithCounts = async (app: Application, accountId: number) =>
+  (await listAccounts(app, { id: accountId, $limit: 1 })).data[0]

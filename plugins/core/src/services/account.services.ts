@@ -3,8 +3,8 @@
  * caller's account. Sign-up is POST /api/accounts, signed out.
  */
 import { BadRequest, NotFound } from '@feathersjs/errors'
-import type { AppParams, Application, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
-import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, moduleEnabled, saveOnPut } from '@app/plugin-kit'
+import type { AppParams, Application, DashboardCount, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, saveOnPut } from '@app/plugin-kit'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
 import { accountStorageBytes, listAccounts } from './account-list'
@@ -22,7 +22,7 @@ class AccountsService extends TableService {
    * only their own (the tenant scope puts its id in the query).
    */
   override async find(params?: AppParams): Promise<any> {
-    return listAccounts(this.app.get('knex'), (params?.query ?? {}) as AccountListQuery)
+    return listAccounts(this.app, (params?.query ?? {}) as AccountListQuery)
   }
 
   /** Sign-up: a disabled trial account with its first admin user. */
@@ -72,11 +72,8 @@ export const enableDefaultModules = async (app: Application, accountId: number, 
   if (ids.length) await knex('account_modules').insert(ids.map((module_id) => ({ account_id: accountId, module_id, enabled: true })))
 }
 
-/** Dashboard counts that are a list's total, and the service of that list. */
-const LIST_COUNTS = [
-  ['companyCount', 'companies'],
-  ['userCount', 'accountusers/:accountId'],
-] as const
+/** Core's own tile that counts a list; later plugins contribute theirs (the kit's `dashboardCounts`). */
+const USER_COUNT: DashboardCount = { tile: 'userCount', listPath: 'accountusers/:accountId' }
 
 /**
  * The total the caller sees on opening the list: its own service asked as the caller,
@@ -99,12 +96,12 @@ const dashboardInfo = (app: Application) => ({
   async find(params: AppParams): Promise<DashboardInfo> {
     const caller = currentUser(params)
     const info: DashboardInfo = {}
-    for (const [field, path] of LIST_COUNTS) {
-      const total = await listTotal(app, params, path)
-      if (total !== undefined) info[field] = total
+    for (const { tile, listPath } of [...app.get('extensions').all(dashboardCounts), USER_COUNT]) {
+      const total = await listTotal(app, params, listPath)
+      if (total !== undefined) (info as Record<string, number>)[tile] = total
     }
     // The account's storage is account information: its administrators see it (as on the account info page).
-    if ((await callerFlags(app, params)).canManageSettings) info.storage = await accountStorageBytes(app.get('knex'), caller.accountId)
+    if ((await callerFlags(app, params)).canManageSettings) info.storage = await accountStorageBytes(app, caller.accountId)
     return info
   },
 })

@@ -72,14 +72,14 @@ const createAccount = (app: Application) => ({
     await sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), data.company.trim()).catch((error: unknown) =>
       console.error('Sending the welcome mail failed', error),
     )
-    return accountWithCounts(knex, accountId)
+    return accountWithCounts(app, accountId)
   },
 })
 
 const accountDetails = (app: Application) => ({
   async find(params: AppParams) {
     const accountId = routeId(params, 'accountId')
-    const account = await accountWithCounts(app.get('knex'), accountId)
+    const account = await accountWithCounts(app, accountId)
     if (!account) throw new NotFound(`No record found for id '${accountId}'`)
     return account
   },

@@ -89,6 +89,15 @@ describe('GET /api/accountusers/{accountId}', () => {
     const names = (await list('companyadmin')).body.data.map((u: any) => u.username)
     expect(names).toEqual(['consultant@demo.test'])
   })
+
+  test("each row names its member's company, as the companies plugin tells it; a member of none has no name", async () => {
+    const rows = (await list('admin', '?$limit=500')).body.data as { username: string; companyName: string | null }[]
+    const byName = Object.fromEntries(rows.map((u) => [u.username, u.companyName]))
+    expect(byName['consultant@demo.test']).toBe('Nordic Steel Oy')
+    expect(byName['user@demo.test']).toBeNull()
+    const one = await as('admin', 'GET', `/api/accountusers/user/${await userIdOf('consultant@demo.test')}`)
+    expect(one.body.companyName).toBe('Nordic Steel Oy')
+  })
 })
 
 describe('the new-user wizard', () => {

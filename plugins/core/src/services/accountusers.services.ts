@@ -9,7 +9,7 @@
  */
 import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, AuthUser, HookContext, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, tableExists, whereContains, withHeaders } from '@app/plugin-kit'
+import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, whereContains, withHeaders } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -20,6 +20,8 @@ import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
 import { routeId } from './route'
 import type { AccountUser } from './accountusers.schema'
+import { missingResource, namesOfResources } from '../resources'
+import { inChunks } from './chunks'
 
 export const USER_MESSAGES = {
   emailTaken: 'Email is already registered',
@@ -58,40 +60,40 @@ export const managedCompanies = async (knex: Knex, params: AppParams): Promise<n
 }
 
 /**
- * The users query of one account: membership joined with the person, their role and
- * company. Handed back in an object: an async function would run a returned builder.
+ * The users query of one account: membership joined with the person and their role.
+ * The company's name is its plugin's to tell (`withCompanyNames`), asked for the rows read.
  */
-const accountUsersQuery = async (app: Application, accountId: number): Promise<{ q: Knex.QueryBuilder }> => {
-  const q = app.get('knex')('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId)
-  await withUserColumns(app, q)
-  return { q }
-}
+const accountUsersQuery = (app: Application, accountId: number): Knex.QueryBuilder =>
+  app
+    .get('knex')('account_users as au')
+    .join('users as u', 'u.id', 'au.user_id')
+    .where('au.account_id', accountId)
+    .leftJoin('roles as r', 'r.id', 'au.role_id')
+    .select(
+      'u.id as id',
+      'au.account_id as accountId',
+      'u.username as username',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.acronym as acronym',
+      'u.language as language',
+      'u.two_factor_enabled as hasTwoFactor',
+      'u.anonymous as anonymous',
+      'au.role_id as roleId',
+      'r.name as roleName',
+      'r.security_group as securityGroup',
+      'au.company_id as companyId',
+      'au.access_level as accessLevel',
+      'au.enabled as enabled',
+      'au.removal_requested as removalRequested',
+      'au.created_at as createdAt',
+      'au.created_by as createdBy',
+    )
 
-/** Adds the columns of an AccountUser, with the role's and the company's names (returns nothing: awaiting a builder runs it). */
-const withUserColumns = async (app: Application, q: Knex.QueryBuilder): Promise<void> => {
-  const knex = app.get('knex')
-  q.leftJoin('roles as r', 'r.id', 'au.role_id').select(
-    'u.id as id',
-    'au.account_id as accountId',
-    'u.username as username',
-    'u.first_name as firstName',
-    'u.last_name as lastName',
-    'u.acronym as acronym',
-    'u.language as language',
-    'u.two_factor_enabled as hasTwoFactor',
-    'u.anonymous as anonymous',
-    'au.role_id as roleId',
-    'r.name as roleName',
-    'r.security_group as securityGroup',
-    'au.company_id as companyId',
-    'au.access_level as accessLevel',
-    'au.enabled as enabled',
-    'au.removal_requested as removalRequested',
-    'au.created_at as createdAt',
-    'au.created_by as createdBy',
-  )
-  if (await tableExists(knex, 'companies')) q.leftJoin('companies as c', 'c.id', 'au.company_id').select('c.name as companyName')
-  else q.select(knex.raw('NULL as companyName'))
+/** The rows with the name of each one's company: one batched question to the companies plugin (null without it). */
+const withCompanyNames = async (app: Application, accountId: number, rows: Record<string, any>[]): Promise<Record<string, any>[]> => {
+  const names = await namesOfResources(app, accountId, 'COMPANY', rows.filter((r) => r.companyId !== null).map((r) => Number(r.companyId)))
+  return rows.map((row) => ({ ...row, companyName: row.companyId === null ? null : (names.get(Number(row.companyId)) ?? null) }))
 }
 
 const toAccountUser = (row: any): AccountUser => ({
@@ -109,9 +111,9 @@ const toAccountUser = (row: any): AccountUser => ({
 
 /** One user of the caller's account, or 404 'User not found'. */
 export const accountUser = async (app: Application, accountId: number, userId: number) => {
-  const row = await (await accountUsersQuery(app, accountId)).q.andWhere('u.id', userId).first()
+  const row = await accountUsersQuery(app, accountId).andWhere('u.id', userId).first()
   if (!row) throw new NotFound(USER_MESSAGES.notFound)
-  return toAccountUser(row)
+  return toAccountUser((await withCompanyNames(app, accountId, [row]))[0])
 }
 
 /** What a caller's call gives (a role, a company, privileges): core's one rule (acting.ts); server code is trusted. */
@@ -171,8 +173,8 @@ const usersList = (app: Application) => ({
     const ids = limit === 0 ? [] : (await listed.clone().orderBy(order).limit(limit).offset(skip).pluck('au.user_id')).map(Number)
     const byId = new Map<number, AccountUser>()
     if (ids.length) {
-      const { q } = await accountUsersQuery(app, caller.accountId)
-      for (const row of await q.whereIn('au.user_id', ids)) byId.set(Number(row.id), toAccountUser(row))
+      const rows = await accountUsersQuery(app, caller.accountId).whereIn('au.user_id', ids)
+      for (const row of await withCompanyNames(app, caller.accountId, rows)) byId.set(Number(row.id), toAccountUser(row))
     }
     const pageTellsTotal = limit > 0 && ids.length < limit && (ids.length > 0 || skip === 0)
     const total = pageTellsTotal ? skip + ids.length : Number((await listed.clone().count({ total: '*' }).first())?.total ?? 0)
@@ -206,13 +208,13 @@ class UsersByName extends TableService {
     const username = String(params.query?.username ?? '')
     if (!username.trim()) return []
     if (!(await registered(this.app.get('knex'), username))) throw new NotFound(USER_MESSAGES.notFound)
-    const q = (await accountUsersQuery(this.app, caller.accountId)).q
+    const q = accountUsersQuery(this.app, caller.accountId)
       .modify((q) => whereContains(q, ['au.username_key'], username.trim(), { lowerCased: true }))
       .andWhere('au.user_anonymous', false)
       .orderBy('au.username_key')
       .limit(20)
     if (!boolOf(params.query?.includeExternal, false)) q.whereNull('au.company_id')
-    return (await q).map((row: any) => ({ ...toAccountUser(row), userId: Number(row.id) }))
+    return (await withCompanyNames(this.app, caller.accountId, await q)).map((row: any) => ({ ...toAccountUser(row), userId: Number(row.id) }))
   }
 }
 
@@ -328,17 +330,9 @@ const freeAcronym = async (knex: Knex, accountId: number, firstName: string, las
   }
 }
 
-/** The rows a resource id must be in: projects and companies of the account, when their plugin is installed. */
+/** The rows a resource id must be in: projects and companies of the account, asked of their plugins (none without them). */
 const assertResourcesOfAccount = async (app: Application, accountId: number, resource: string, ids: number[]) => {
-  if (!ids.length) return
-  const table = resource === 'PROJECT' ? 'projects' : 'companies'
-  const knex = app.get('knex')
-  if (!(await tableExists(knex, table))) {
-    // Without the plugin there is nothing such an id could name.
-    throw fieldError('privileges', `No ${resource.toLowerCase()} ${ids[0]} in this account`)
-  }
-  const found = await knex(table).where('account_id', accountId).whereIn('id', ids).pluck('id')
-  const missing = ids.find((id) => !found.map(Number).includes(id))
+  const missing = await missingResource(app, accountId, resource, ids)
   if (missing !== undefined) throw fieldError('privileges', `No ${resource.toLowerCase()} ${missing} in this account`)
 }
 
@@ -619,9 +613,11 @@ class ExportUsers extends TableService {
   }
   override async find(params?: any): Promise<any> {
     const { accountId, language } = currentUser(params)
-    const { q: base } = await accountUsersQuery(this.app, accountId)
+    const base = accountUsersQuery(this.app, accountId)
+    const app = this.app
     async function* rows() {
-      for await (const row of keysetBatches(() => base.clone(), { column: 'au.user_id', key: 'id', size: 1000 }))
+      for await (const batch of inChunks(keysetBatches<any>(() => base.clone(), { column: 'au.user_id', key: 'id', size: 1000 }), 1000))
+        for (const row of await withCompanyNames(app, accountId, batch))
         yield {
           acronym: row.acronym,
           company: row.companyName ?? '',

@@ -2,10 +2,10 @@
  * GET /api/dashboard/info over real HTTP as every demo role: each count is what the
  * caller would see on opening its list, and left out when they may not open it.
  * The storage counts the account's files: a test plugin makes the files table the
- * documents module will own.
+ * documents module will own, and contributes its counts as that module will.
  */
 import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
-import { definePlugin } from '@app/plugin-kit'
+import { accountFiles, definePlugin } from '@app/plugin-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const filesTable = definePlugin({
@@ -30,6 +30,12 @@ const filesTable = definePlugin({
   ],
   services: [],
   permissions: [],
+  configure(app) {
+    app.get('extensions').contribute(accountFiles, {
+      countSql: (knex, account) => knex.raw(`select count(*) from files f where f.account_id = ${account}`),
+      bytesSql: (knex, account) => knex.raw(`select coalesce(sum(f.size), 0) from files f where f.account_id = ${account}`),
+    })
+  },
 })
 
 let server: TestServer

@@ -8,13 +8,14 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, PluginDefinition, ServiceDefinition } from '@app/plugin-kit'
-import { assertValid, cached, currentUser, tableExists } from '@app/plugin-kit'
+import { assertValid, cached, currentUser } from '@app/plugin-kit'
 import { Field, PRIVILEGE_ACTIONS, PRIVILEGE_RESOURCES, type PrivilegeResource } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { ACTING_MESSAGES } from '../acting'
 import { USER_MESSAGES, assertCallerMayGive, managedCompanies } from './accountusers.services'
 import { routeId } from './route'
+import { missingResource, namesOfResources } from '../resources'
 
 export const PRIVILEGE_MESSAGES = {
   duplicate: 'The user already has this privilege',
@@ -90,19 +91,15 @@ const grantRow = (row: any) => ({
 })
 type GrantRow = ReturnType<typeof grantRow>
 
-/** The table of the rows a resource-specific grant names; its plugin may not be installed. */
-const RESOURCE_TABLES: Partial<Record<PrivilegeResource, string>> = { PROJECT: 'projects', COMPANY: 'companies' }
-
 /**
  * Grants with the name of the project or company each names (null for a global
  * grant, or a row whose plugin is not installed), so a screen needs no list of them.
  */
-const withResourceNames = async (knex: Knex, accountId: number, grants: GrantRow[]) => {
+const withResourceNames = async (app: Application, accountId: number, grants: GrantRow[]) => {
   const names = new Map<string, string>()
-  for (const [resource, table] of Object.entries(RESOURCE_TABLES)) {
-    const ids = [...new Set(grants.filter((g) => g.resource === resource && g.resourceId !== null).map((g) => g.resourceId!))]
-    if (!ids.length || !(await tableExists(knex, table))) continue
-    for (const row of await knex(table).where('account_id', accountId).whereIn('id', ids).select('id', 'name')) names.set(`${resource}:${row.id}`, row.name)
+  for (const resource of new Set(grants.filter((g) => g.resourceId !== null).map((g) => g.resource))) {
+    const ids = grants.filter((g) => g.resource === resource && g.resourceId !== null).map((g) => g.resourceId!)
+    for (const [id, name] of await namesOfResources(app, accountId, resource, ids)) names.set(`${resource}:${id}`, name)
   }
   return grants.map((g) => ({ ...g, resourceName: g.resourceId === null ? null : (names.get(`${g.resource}:${g.resourceId}`) ?? null) }))
 }
@@ -115,7 +112,7 @@ abstract class UserGrants {
     return this.app.get('knex')('privileges').where({ account_id: caller.accountId, user_id: routeId(params, 'userId') })
   }
   protected named(params: AppParams, grants: GrantRow[]) {
-    return withResourceNames(this.app.get('knex'), currentUser(params).accountId, grants)
+    return withResourceNames(this.app, currentUser(params).accountId, grants)
   }
   /**
    * The membership of the user in the path, or 404 'User not found' as for any user
@@ -201,7 +198,7 @@ class ChangeUserGrant extends UserGrants {
     const resourceId = data.resourceId ?? null
     // A removal names what is held, even a privilege no installed plugin declares any more.
     if (this.change !== 'remove') assertGrantable(this.app, data, resourceId)
-    if (resourceId !== null) await assertResource(knex, caller.accountId, data.resource, resourceId)
+    if (resourceId !== null) await assertResource(this.app, caller.accountId, data.resource, resourceId)
     const match = { account_id: caller.accountId, user_id: userId, resource: data.resource, resource_id: resourceId, name: data.name ?? null }
     const existing = await knex('privileges').where(match).first()
     if (this.change === 'remove') {
@@ -232,11 +229,10 @@ const assertGrantable = (app: Application, data: GrantData, resourceId: number |
 }
 
 /** A project or company id must name a row of the account; without its plugin nothing can. */
-const assertResource = async (knex: Knex, accountId: number, resource: PrivilegeResource, resourceId: number) => {
-  const table = RESOURCE_TABLES[resource]
-  if (!table) throw new BadRequest('Validation failed', { errors: { resourceId: `A ${resource} privilege names no row` } })
-  const found = (await tableExists(knex, table)) && (await knex(table).where({ id: resourceId, account_id: accountId }).first('id'))
-  if (!found) throw new BadRequest('Validation failed', { errors: { resourceId: `No ${resource.toLowerCase()} ${resourceId} in this account` } })
+const assertResource = async (app: Application, accountId: number, resource: PrivilegeResource, resourceId: number) => {
+  if (!RESOURCE_SPECIFIC.includes(resource)) throw new BadRequest('Validation failed', { errors: { resourceId: `A ${resource} privilege names no row` } })
+  if ((await missingResource(app, accountId, resource, [resourceId])) !== undefined)
+    throw new BadRequest('Validation failed', { errors: { resourceId: `No ${resource.toLowerCase()} ${resourceId} in this account` } })
 }
 
 const accountGrantsQuerySchema = Type.Object(

@@ -1,6 +1,6 @@
 import type { Migration } from '@app/plugin-kit'
 import { toColumn } from '@app/plugin-kit'
-import { FOLDER_TYPES_TABLE, ensureBuiltInTypes } from '../builtins'
+import { FOLDER_TYPES_TABLE } from '../builtins'
 import { SETUP_LISTS } from '../services/items/items.schema'
 
 /** Document types, the setup lists and templates; every row belongs to an account. */
@@ -41,8 +41,7 @@ export const setupTables: Migration = {
       t.integer('created_by').unsigned()
       t.index(['account_id', 'name'])
     })
-    // Accounts that exist already get the built-in types now; later ones on first read.
-    for (const { id } of await knex('accounts').select('id')) await ensureBuiltInTypes(knex, id)
+    // Every account gets the built-in types on the first read of its types (builtins.ts): no account is read here.
   },
   async down(knex) {
     for (const table of ['setup_templates', ...SETUP_LISTS.map((l) => l.table).reverse(), FOLDER_TYPES_TABLE])

@@ -117,9 +117,9 @@ export class CompaniesService extends TableService {
   override async _remove(id: any, params?: any) {
     const current = await this.storedRow(id, params)
     const company = { id: Number(current.id), accountId: Number(current.accountId), name: current.name as string }
-    const blocks = await companyDeleteBlocks(this.Model, company)
+    const blocks = await companyDeleteBlocks(this.app, company)
     if (blocks.length) throw new Conflict('The company cannot be deleted', { blocks })
-    await this.Model('privileges').where({ account_id: company.accountId, resource: 'COMPANY', resource_id: company.id }).delete()
+    await this.app.get('core').removeGrantsOn(company.accountId, 'COMPANY', company.id)
     const removed = await super._remove(id, params)
     if (current.logoKey) await this.app.get('storage').remove(current.logoKey)
     return presentCompany(removed)

@@ -30,11 +30,10 @@ export const newCompanyService: ServiceDefinition = {
   flags: { find: ['canManageCompany'] },
   service: (app) => ({
     async find(params: AppParams) {
-      const account = await app.get('knex')('accounts').where({ id: currentUser(params).accountId }).first('country')
       return {
         name: '',
         number: null,
-        country: account?.country ?? null,
+        country: await app.get('core').accountCountry(currentUser(params).accountId),
         parentId: null,
         latitude: null,
         longitude: null,

@@ -1,13 +1,13 @@
-/** The companies plugin's own delete blockers, and the check the delete runs. */
-import type { Knex } from 'knex'
-import { BLOCK_LIST_LIMIT, type BlockedCompany, registerCompanyDeleteBlocker, registeredCompanyDeleteBlockers } from '../../delete-blockers'
+/** The companies plugin's own delete blockers, and the check the delete runs over every plugin's. */
 import type { DeleteBlock } from './companies.schema'
+import { type Application, BLOCK_LIST_LIMIT, type BlockedCompany, type CompanyDeleteBlocker, companyDeleteBlockers } from '@app/plugin-kit'
 
 /** A parent company keeps its children: "is parent of" (spec part1 §8). */
-export const childCompanies = {
-  find: async (knex: Knex, company: BlockedCompany) =>
+export const childCompanies: CompanyDeleteBlocker = {
+  find: async (app, company) =>
     (
-      await knex('companies')
+      await app
+        .get('knex')('companies')
         .where({ account_id: company.accountId, parent_id: company.id })
         .orderBy('name')
         .limit(BLOCK_LIST_LIMIT)
@@ -16,23 +16,13 @@ export const childCompanies = {
 }
 
 /**
- * Not in the spec: a company with users assigned (account_users.company_id) is kept,
+ * Not in the spec: a company with users assigned (their membership names it) is kept,
  * so nobody is left pointing at a company that no longer exists.
  */
-export const assignedUsers = {
-  find: async (knex: Knex, company: BlockedCompany) =>
-    (
-      await knex('account_users as au')
-        .join('users as u', 'u.id', 'au.user_id')
-        .where({ 'au.account_id': company.accountId, 'au.company_id': company.id })
-        .orderBy('u.username')
-        .limit(BLOCK_LIST_LIMIT)
-        .pluck('u.username')
-    ).map((item: string) => ({ reason: 'has users', item })),
+export const assignedUsers: CompanyDeleteBlocker = {
+  find: async (app, company) =>
+    (await app.get('core').usernamesInCompany(company.accountId, company.id, BLOCK_LIST_LIMIT)).map((item) => ({ reason: 'has users', item })),
 }
 
-registerCompanyDeleteBlocker(childCompanies)
-registerCompanyDeleteBlocker(assignedUsers)
-
-export const companyDeleteBlocks = async (knex: Knex, company: BlockedCompany): Promise<DeleteBlock[]> =>
-  (await Promise.all(registeredCompanyDeleteBlockers().map((blocker) => blocker.find(knex, company)))).flat()
+export const companyDeleteBlocks = async (app: Application, company: BlockedCompany): Promise<DeleteBlock[]> =>
+  (await Promise.all([childCompanies, assignedUsers, ...app.get('extensions').all(companyDeleteBlockers)].map((blocker) => blocker.find(app, company)))).flat()

@@ -9,13 +9,10 @@ import type { AppParams, Application } from '@app/plugin-kit'
 import { callerFlags, currentUser } from '@app/plugin-kit'
 import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
 import { administersCompany, type companyOfCaller, companyToManageUsersOf } from '../../company-access'
-import { USER_COLUMNS, byName, members, paging, toUser } from '../company-users/company-users'
+import { paging, toUser } from '../company-users/company-users'
 import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'
 
 type Company = Awaited<ReturnType<typeof companyOfCaller>>
-
-/** A privilege's action as a number, so SQL can take the highest per user. */
-const ACTION_RANK = `case p.action ${ACCESS_LEVELS.map((level, rank) => `when '${level}' then ${rank}`).join(' ')} else 0 end`
 
 const highest = (actions: string[]): AccessLevel =>
   ACCESS_LEVELS[Math.max(0, ...actions.map((action) => accessRank(action as AccessLevel)))] ?? 'NONE'
@@ -30,27 +27,15 @@ export class UsersWithAccessService {
   constructor(private readonly app: Application) {}
 
   async find(params: AppParams) {
-    const knex = this.app.get('knex')
     const company = await companyToManageUsersOf(this.app, params)
-    const query = members(knex, company.accountId, params.query?.filter)
-      .join('privileges as p', (j) =>
-        j
-          .on('p.account_id', 'au.account_id')
-          .andOn((o) => o.on('p.user_id', 'au.user_id').orOn('p.role_id', 'au.role_id'))
-          .andOnVal('p.resource', 'COMPANY')
-          .andOnVal('p.resource_id', company.id),
-      )
-      .groupBy(...USER_COLUMNS.map((c) => c.split(' as ')[0]!))
-    if (params.query?.anonymousFilter !== false) query.where('u.anonymous', false)
-    const { limit, skip } = paging(params.query ?? {})
-    const [count] = await knex.from(query.clone().select('u.id').as('grouped')).count({ total: '*' })
-    const rows = limit ? await byName(query.clone().select(...USER_COLUMNS, knex.raw(`max(${ACTION_RANK}) as actionRank`))).limit(limit).offset(skip) : []
-    return {
-      total: Number(count?.total ?? 0),
-      limit,
-      skip,
-      data: rows.map((row: Record<string, any>) => ({ ...toUser(row), action: ACCESS_LEVELS[Number(row.actionRank)] ?? 'NONE' })),
-    }
+    const page = paging(params.query ?? {})
+    const { total, data } = await this.app.get('core').members(company.accountId, {
+      ...page,
+      filter: params.query?.filter,
+      anonymous: params.query?.anonymousFilter === false,
+      grantOn: { resource: 'COMPANY', resourceId: company.id },
+    })
+    return { total, ...page, data: data.map((member) => ({ ...toUser(member), action: member.action ?? 'NONE' })) }
   }
 
   /** Any member of the account: one without access answers NONE, so access can be given. */
@@ -84,9 +69,7 @@ export class UsersWithAccessService {
    * rules above have let the caller through: privileges keep one writer.
    */
   private changeOwnGrant(change: 'add-or-modify-action' | 'remove', params: AppParams, company: Company, userId: number, action: AccessLevel) {
-    return this.app
-      .service(`accountusers/:userId/privileges/${change}`)
-      .create({ resource: 'COMPANY', resourceId: company.id, action }, { user: currentUser(params), route: { userId: String(userId) } } as AppParams)
+    return this.app.get('core').changeGrant(change, currentUser(params), userId, { resource: 'COMPANY', resourceId: company.id, action })
   }
 
   /**
@@ -99,25 +82,17 @@ export class UsersWithAccessService {
     const caller = currentUser(params)
     if ((await callerFlags(this.app, params)).canManageUsers) return
     const touchesAdminister = wanted === 'ADMINISTER' || target.ownAction === 'ADMINISTER'
-    if (touchesAdminister && !(await administersCompany(this.app.get('knex'), caller, company.id)))
+    if (touchesAdminister && !(await administersCompany(this.app, caller, company.id)))
       throw new Forbidden(USER_ACCESS_MESSAGES.administerOnly)
   }
 
   private async accessOf(company: Company, userId: number): Promise<UserAccess> {
-    const knex = this.app.get('knex')
-    const row = await members(knex, company.accountId).where('au.user_id', userId).first(...USER_COLUMNS, 'au.role_id as roleId')
-    if (!row) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
-    const grants: { user_id: number | null; name: string | null; action: string }[] = await knex('privileges')
-      .where({ account_id: company.accountId, resource: 'COMPANY', resource_id: company.id })
-      .andWhere((q) => {
-        q.where('user_id', userId)
-        if (row.roleId) q.orWhere('role_id', row.roleId)
-      })
-      .select('user_id', 'name', 'action')
-    const own = grants.filter((g) => g.user_id !== null && Number(g.user_id) === userId && g.name === null)
-    const other = grants.filter((g) => !own.includes(g))
-    const ownAction = highest(own.map((g) => g.action))
-    const otherAction = highest(other.map((g) => g.action))
-    return { ...toUser(row), action: highest([ownAction, otherAction]), ownAction, otherAction }
+    const core = this.app.get('core')
+    const member = await core.member(company.accountId, { userId })
+    if (!member) throw new NotFound(USER_ACCESS_MESSAGES.userNotFound)
+    const grants = await core.grantsOn(company.accountId, member, 'COMPANY', company.id)
+    const ownAction = highest(grants.filter((g) => g.own).map((g) => g.action))
+    const otherAction = highest(grants.filter((g) => !g.own).map((g) => g.action))
+    return { ...toUser(member), action: highest([ownAction, otherAction]), ownAction, otherAction }
   }
 }

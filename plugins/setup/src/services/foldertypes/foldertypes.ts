@@ -4,7 +4,7 @@
  * POST and PUT /foldertypes/{accountId}; PATCH and PUT /foldertypes/{accountId}/{id};
  * POST /foldertypes/{accountId}/toggle/{folderTypeId}; DELETE /foldertypes/{accountId}/{id}.
  */
-import type { AppParams, ServiceDefinition } from '@app/plugin-kit'
+import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
 import { FOLDER_TYPES_TABLE, ensureBuiltInTypes } from '../../builtins'
 import { AccountScopedService, validateAfterScope } from '../../scoped-service'
@@ -19,9 +19,10 @@ import {
 const SCOPE = { kind: 'tenant', routeParam: 'accountId', crossTenantFlag: 'canManageAccounts' } as const
 
 export class FolderTypesService extends AccountScopedService {
-  constructor(knex: any) {
+  constructor(app: Application) {
     super(
-      { Model: knex, name: FOLDER_TYPES_TABLE, result: folderTypeSchema },
+      app,
+      { name: FOLDER_TYPES_TABLE, result: folderTypeSchema },
       { field: 'typeId', column: 'type_id', message: FOLDER_TYPE_MESSAGES.duplicate },
       ['name', 'typeId'],
     )
@@ -88,7 +89,7 @@ export const folderTypeServices: ServiceDefinition[] = [
     flags: { create: ['canManageSettings'], update: ['canManageSettings'], patch: ['canManageSettings'], remove: ['canManageSettings'] },
     schemas: { result: folderTypeSchema },
     hooks: validateAfterScope({ data: folderTypeDataSchema, patch: folderTypePatchSchema }),
-    service: (app) => new FolderTypesService(app.get('knex')),
+    service: (app) => new FolderTypesService(app),
   },
   {
     path: 'foldertypes/:accountId/manage',
@@ -97,7 +98,7 @@ export const folderTypeServices: ServiceDefinition[] = [
     flags: manage,
     schemas: { query: folderTypeQuerySchema, result: folderTypeSchema },
     service: (app) => {
-      const types = new FolderTypesService(app.get('knex'))
+      const types = new FolderTypesService(app)
       return { find: (params: AppParams) => types._find(params) }
     },
   },
@@ -107,7 +108,7 @@ export const folderTypeServices: ServiceDefinition[] = [
     scope: SCOPE,
     schemas: { result: folderTypeSchema },
     service: (app) => {
-      const types = new FolderTypesService(app.get('knex'))
+      const types = new FolderTypesService(app)
       // What a new document may be: the active types, by name, all of them (an account has few).
       return {
         find: (params: AppParams) =>
@@ -121,7 +122,7 @@ export const folderTypeServices: ServiceDefinition[] = [
     scope: SCOPE,
     flags: { create: ['canManageSettings'] },
     service: (app) => {
-      const types = new FolderTypesService(app.get('knex'))
+      const types = new FolderTypesService(app)
       return { create: (_data: unknown, params: AppParams) => types.toggle(folderTypeId(params), params) }
     },
   },

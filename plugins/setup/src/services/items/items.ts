@@ -26,7 +26,8 @@ const listService = (list: SetupList): ServiceDefinition => {
     hooks: validateAfterScope({ data: setupItemDataSchema(list), patch: setupItemPatchSchema(list) }),
     service: (app) =>
       new AccountScopedService(
-        { Model: app.get('knex'), name: list.table, result },
+        app,
+        { name: list.table, result },
         { field: list.unique, column: toColumn(list.unique), message: list.duplicate },
         list.fields.map((f) => f.name),
       ),

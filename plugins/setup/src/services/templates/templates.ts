@@ -14,8 +14,8 @@ const TABLE = 'setup_templates'
 const invalidFormat = () => new BadRequest(TEMPLATE_INVALID_FORMAT, { errors: { file: TEMPLATE_INVALID_FORMAT } })
 
 class TemplatesService extends AccountScopedService {
-  constructor(private readonly app: Application) {
-    super({ Model: app.get('knex'), name: TABLE, result: templateSchema }, undefined, ['name'])
+  constructor(app: Application) {
+    super(app, { name: TABLE, result: templateSchema }, undefined, ['name'])
   }
 
   private get storage() {

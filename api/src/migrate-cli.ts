@@ -1,5 +1,5 @@
 /** `npm run migrate`: applies pending migrations of every installed plugin, then exits. */
-import { createKnex, migrate } from '@app/plugin-kit'
+import { createKnex, createLogger, migrate } from '@app/plugin-kit'
 import { ConfigError, loadConfig } from './config'
 import { plugins } from './plugins'
 
@@ -7,7 +7,7 @@ const run = async () => {
   const config = loadConfig()
   const knex = createKnex(config.database)
   try {
-    const applied = await migrate(knex, plugins)
+    const applied = await migrate(knex, plugins, createLogger({ level: config.logLevel }))
     console.log(applied.length ? `Applied ${applied.length} migrations:\n  ${applied.join('\n  ')}` : 'The database is up to date.')
   } finally {
     await knex.destroy()

@@ -1,0 +1,100 @@
+/**
+ * `Idempotency-Key` on creates (the IETF httpapi draft's header): a client that did not
+ * get an answer sends the same create again with the same key and gets the first
+ * answer, and nothing is written twice. The plugin contract puts this hook on every
+ * service's `create`, so no service can forget it.
+ *
+ * Keys belong to the caller (account and user) and are kept for a day with the answer.
+ * The same key with another request answers 422; a retry while the first call is still
+ * running, or after it failed in a way that may have written (a 5xx), answers 409. A
+ * refused call (4xx) changes nothing, so its key is freed for the retry.
+ */
+import { createHash } from 'node:crypto'
+import { BadRequest, Conflict, FeathersError, Unprocessable } from '@feathersjs/errors'
+import type { NextFunction } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import type { Migration } from './define-plugin'
+import { isDatabaseUnavailable } from './outage'
+import type { AppParams, HookContext } from './types'
+
+export const IDEMPOTENCY_TABLE = 'idempotency_keys'
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+export const idempotencyKeysMigration: Migration = {
+  name: '2026-11-23-900-kit-idempotency-keys',
+  async up(knex) {
+    await knex.schema.createTable(IDEMPOTENCY_TABLE, (t) => {
+      t.increments('id')
+      t.integer('account_id').notNullable()
+      t.integer('user_id').notNullable()
+      t.string('idempotency_key', 255).notNullable()
+      t.string('fingerprint', 64).notNullable()
+      // null while the first call runs (or when its outcome is unknown)
+      t.integer('status').nullable()
+      t.text('body', 'mediumtext').nullable()
+      t.string('created_at', 30).notNullable()
+      t.unique(['account_id', 'user_id', 'idempotency_key'])
+      t.index(['created_at'])
+    })
+  },
+  async down(knex) {
+    await knex.schema.dropTable(IDEMPOTENCY_TABLE)
+  },
+}
+
+/** JSON with object keys sorted, so the same body always has the same fingerprint. */
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
+const isDuplicate = (error: any) => ['SQLITE_CONSTRAINT_UNIQUE', 'ER_DUP_ENTRY'].includes(error?.code)
+
+/** A 4xx answer: the call was refused and, by the contract, changed nothing. */
+const refused = (error: any) => !isDatabaseUnavailable(error) && ((error instanceof FeathersError && error.code < 500) || isDuplicate(error))
+
+const expiry = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()
+
+/** Removes entries older than a day (on start and hourly). */
+export const purgeIdempotencyKeys = (knex: Knex) => knex(IDEMPOTENCY_TABLE).where('created_at', '<', expiry()).delete()
+
+export const idempotentCreate = async (context: HookContext, next: NextFunction) => {
+  const params = context.params as AppParams & { headers?: Record<string, string | string[] | undefined> }
+  const key = params.headers?.['idempotency-key']
+  const user = params.user
+  if (context.method !== 'create' || !params.provider || key === undefined || !user) return next()
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new BadRequest('Idempotency-Key must be 1 to 255 visible characters')
+
+  const knex = context.app.get('knex')
+  const owner = { account_id: user.accountId, user_id: user.id, idempotency_key: key }
+  const fingerprint = createHash('sha256').update(`${context.path}\n${canonical(context.data)}`).digest('hex')
+  await knex(IDEMPOTENCY_TABLE).where(owner).where('created_at', '<', expiry()).delete()
+  try {
+    await knex(IDEMPOTENCY_TABLE).insert({ ...owner, fingerprint, created_at: new Date().toISOString() })
+  } catch (error) {
+    if (!isDuplicate(error)) throw error
+    const first = await knex(IDEMPOTENCY_TABLE).where(owner).first('fingerprint', 'status', 'body')
+    if (!first) throw new Conflict('A request with this Idempotency-Key has just ended; send it again')
+    if (first.fingerprint !== fingerprint) throw new Unprocessable('This Idempotency-Key was used for a different request')
+    if (first.status === null) throw new Conflict('A request with this Idempotency-Key is in progress, or its outcome is unknown')
+    context.result = first.body === null ? null : JSON.parse(first.body)
+    context.http = { ...context.http, status: Number(first.status), headers: { ...context.http?.headers, 'Idempotent-Replayed': 'true' } }
+    return
+  }
+  try {
+    await next()
+  } catch (error) {
+    // A refused call changed nothing: its key may be used again. After a 5xx it stays taken.
+    if (refused(error)) await knex(IDEMPOTENCY_TABLE).where(owner).delete()
+    throw error
+  }
+  await knex(IDEMPOTENCY_TABLE)
+    .where(owner)
+    .update({ status: context.http?.status ?? 201, body: context.result === undefined ? null : JSON.stringify(context.result) })
+}

@@ -5,9 +5,10 @@ import { plugins } from './plugins'
 
 const run = async () => {
   const config = loadConfig()
-  const knex = createKnex(config.database)
+  const logger = createLogger({ level: config.logLevel })
+  const knex = createKnex(config.database, logger)
   try {
-    const applied = await migrate(knex, plugins, createLogger({ level: config.logLevel }))
+    const applied = await migrate(knex, plugins, logger)
     console.log(applied.length ? `Applied ${applied.length} migrations:\n  ${applied.join('\n  ')}` : 'The database is up to date.')
   } finally {
     await knex.destroy()

@@ -65,8 +65,9 @@ const serverErrorAnswer = (logger: Logger) => {
       logger.error({ err: original, errorId, request }, `Internal error ${errorId}`)
       return new GeneralError('Internal error', { errorId })
     }
-    const cause = `${original?.code ?? error.name}: ${original?.message ?? error.message}`
-    summarise(`${error.code} ${cause}`, 'error', { err: original, status: error.code, request }, `${error.code} answered for ${cause}`)
+    // knex puts the SQL before the driver's message; the cause is the driver's code and message.
+    const cause = `${original?.code ?? error.name}: ${String(original?.message ?? error.message).split(' - ').pop()}`
+    summarise(`${error.code} ${original?.code ?? cause}`, 'error', { err: original, status: error.code, request }, `${error.code} answered for ${cause}`)
     const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
     ;(error as { data?: unknown }).data = retryAfter ? { retryAfter } : undefined
     return error
@@ -130,7 +131,7 @@ export const createApp = async (options: CreateAppOptions) => {
     )
   app.set('ready', false)
   app.set('registry', [])
-  const knex = createKnex(config.database)
+  const knex = createKnex(config.database, options.logger)
   await assertKnexInternals(knex)
   app.set('knex', knex)
 

@@ -1,6 +1,6 @@
 import { chmodSync } from 'node:fs'
 import knexFactory, { type Knex } from 'knex'
-import type { Logger } from './logger'
+import { type Logger, repeatSummariser } from './logger'
 import type { Migration, PluginDefinition } from './define-plugin'
 import { idempotencyKeysMigration } from './idempotency'
 import { objectLiteralFunction } from './object-literal'
@@ -105,8 +105,18 @@ const readRowsAsArrays = (knex: Knex) => {
 const arrayReads = new WeakMap<Knex, number>()
 export const arrayReadCount = (knex: Knex) => arrayReads.get(knex) ?? 0
 
-export const createKnex = (config: Knex.Config) => {
-  const knex = knexFactory(config)
+/** knex's own warnings (a failed connection, with its stack) go to the log, each cause once, then summarised. */
+const knexLog = (logger: Logger) => {
+  const summarise = repeatSummariser(logger)
+  const log = (level: 'warn' | 'error') => (message: string) => {
+    const firstLine = `knex: ${String(message).split('\n')[0]}`
+    summarise(firstLine, level, {}, firstLine)
+  }
+  return { warn: log('warn'), error: log('error'), deprecate: (message: string) => logger.warn(`knex: ${message}`), debug: () => {} }
+}
+
+export const createKnex = (config: Knex.Config, logger?: Logger) => {
+  const knex = knexFactory(logger ? { ...config, log: knexLog(logger) } : config)
   if (config.client === 'better-sqlite3') readRowsAsArrays(knex)
   return knex
 }

@@ -30,7 +30,7 @@ export const repeatSummariser = (logger: Logger, windowMs = 60_000) => {
     const close = setTimeout(() => {
       const count = open.get(key) ?? 0
       open.delete(key)
-      if (count > 0) logger[level]({ repeated: count }, `${message} (repeated ${count} times in the last ${Math.round(windowMs / 1000)} s)`)
+      if (count > 0) logger[level]({ repeated: count }, `${message} (repeated ${count} times in the last ${windowMs / 1000} s)`)
     }, windowMs)
     close.unref()
     return true

@@ -224,8 +224,9 @@ export const migrate = async (knex: Knex, plugins: PluginDefinition[], logger?: 
 }
 
 /** Runs `work` holding the migration lock (two instances seeding an empty database take turns). */
-export const withMigrationLock = (knex: Knex, logger: Logger | undefined, work: () => Promise<void>) =>
-  whenLockFree(logger, async () => {
+export const withMigrationLock = async (knex: Knex, logger: Logger | undefined, work: () => Promise<void>) => {
+  await prepareMigrationTables(knex)
+  return whenLockFree(logger, async () => {
     const taken = await knex('knex_migrations_lock').where({ is_locked: 0 }).update({ is_locked: 1 })
     if (taken !== 1) return LOCK_TAKEN
     try {
@@ -234,6 +235,7 @@ export const withMigrationLock = (knex: Knex, logger: Logger | undefined, work: 
       await knex('knex_migrations_lock').update({ is_locked: 0 })
     }
   })
+}
 
 /**
  * Whether another plugin's table is there (a plugin may use a module that is not

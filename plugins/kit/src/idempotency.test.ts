@@ -3,7 +3,7 @@
  * test service whose create waits: a retry gets the first answer and writes nothing.
  * SQLite, or MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/api/testing'
+import { type TestServer, fixtures, startTestServer } from '@app/testing'
 import { BadRequest } from '@feathersjs/errors'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { definePlugin } from './define-plugin'
@@ -38,15 +38,17 @@ const slowPlugin = definePlugin({
 
 let server: TestServer
 let admin: string
+/** The admin of another account. */
 let sales: string
 const post = (path: string, body: unknown, token: string, key?: string) =>
   server.call('POST', path, body, token, key === undefined ? {} : { 'idempotency-key': key })
 const companies = (name: string) => server.knex('companies').where({ name }).count({ n: '*' }).then((rows) => Number(rows[0]!.n))
 
 beforeAll(async () => {
-  server = await startTestServer({}, { extraPlugins: [slowPlugin] })
-  admin = await server.signIn('admin@demo.test')
-  sales = await server.signIn('sales@demo.test')
+  server = await startTestServer({ seedDemo: false }, { extraPlugins: [slowPlugin] })
+  const make = fixtures(server)
+  admin = await make.signIn((await make.account()).admin)
+  sales = await make.signIn((await make.account()).admin)
 })
 afterAll(() => server?.close())
 

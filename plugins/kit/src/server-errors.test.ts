@@ -6,7 +6,7 @@
  * serves again when the database is back. SQLite, or MariaDB with TEST_DATABASE_URL.
  */
 import net from 'node:net'
-import { type TestServer, startTestServer } from '@app/api/testing'
+import { type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createKnex, databaseConfig } from './database'
 import { definePlugin } from './define-plugin'
@@ -32,6 +32,12 @@ const brokenPlugin = definePlugin({
   ],
 })
 
+/** The admin of a fresh account, signed in. */
+const signedInAdmin = async (server: TestServer) => {
+  const make = fixtures(server)
+  return make.signIn((await make.account()).admin)
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describe('a bug', () => {
@@ -39,8 +45,8 @@ describe('a bug', () => {
   let token: string
   const { logger, lines } = capturedLogger()
   beforeAll(async () => {
-    server = await startTestServer({}, { extraPlugins: [brokenPlugin], logger })
-    token = await server.signIn('user@demo.test')
+    server = await startTestServer({ seedDemo: false }, { extraPlugins: [brokenPlugin], logger })
+    token = await signedInAdmin(server)
   })
   afterAll(() => server?.close())
 
@@ -118,8 +124,8 @@ if (mariadb) describe('a MariaDB that goes away (through a proxy the test cuts)'
     proxy = await cuttableProxy({ host: url.hostname, port: Number(url.port || 3306) })
     url.host = `127.0.0.1:${proxy.port}`
     // AUTH_CACHE_MS 0: every call reads the caller's session, so the outage meets it there too.
-    server = await startTestServer({ database: databaseConfig(url.toString(), ''), dataDir: db.dataDir, authCacheMs: 0 }, { logger })
-    token = await server.signIn('admin@demo.test')
+    server = await startTestServer({ database: databaseConfig(url.toString(), ''), dataDir: db.dataDir, authCacheMs: 0, seedDemo: false }, { logger })
+    token = await signedInAdmin(server)
   })
   afterAll(async () => {
     await server?.close()
@@ -168,8 +174,8 @@ else describe('an SQLite file another connection holds locked', () => {
   let server: TestServer
   let token: string
   beforeAll(async () => {
-    server = await startTestServer()
-    token = await server.signIn('admin@demo.test')
+    server = await startTestServer({ seedDemo: false })
+    token = await signedInAdmin(server)
   })
   afterAll(() => server?.close())
 

@@ -5,6 +5,7 @@
  */
 import { type TestServer, fixtures, startTestServer } from '@app/testing'
 import { BadRequest } from '@feathersjs/errors'
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { definePlugin } from './define-plugin'
 import { IDEMPOTENCY_TABLE, IDEMPOTENCY_TTL_MS, purgeIdempotencyKeys } from './idempotency'
@@ -42,6 +43,8 @@ let admin: string
 let sales: string
 const post = (path: string, body: unknown, token: string, key?: string) =>
   server.call('POST', path, body, token, key === undefined ? {} : { 'idempotency-key': key })
+/** Where the table keeps a key: its hash, never the key itself. */
+const stored = (key: string) => server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: createHash('sha256').update(key).digest('hex') })
 const companies = (name: string) => server.knex('companies').where({ name }).count({ n: '*' }).then((rows) => Number(rows[0]!.n))
 
 beforeAll(async () => {
@@ -62,6 +65,9 @@ describe('Idempotency-Key on creates', () => {
     expect(again.body).toEqual(first.body)
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(await companies('Retry Oy')).toBe(1)
+    // The table holds neither the key nor the answer in the clear.
+    const row = await stored('key-retry-1').first()
+    expect(JSON.stringify(row)).not.toMatch(/key-retry-1|Retry Oy|Oulu/)
     // Without a key, the same body is a new create.
     expect((await post('/api/companies', { name: 'Retry Oy', city: 'Oulu' }, admin)).status).toBe(201)
     expect(await companies('Retry Oy')).toBe(2)
@@ -97,7 +103,7 @@ describe('Idempotency-Key on creates', () => {
   test('a duplicate while the first runs answers 409; so does a retry after a 5xx, whose outcome is unknown', async () => {
     const first = post('/api/kit-test-slow', {}, admin, 'key-slow')
     // The first call holds the key once its row is written.
-    for (let i = 0; i < 100 && !(await server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: 'key-slow' }).first()); i++)
+    for (let i = 0; i < 100 && !(await stored('key-slow').first()); i++)
       await new Promise((resolve) => setTimeout(resolve, 20))
     const duplicate = await post('/api/kit-test-slow', {}, admin, 'key-slow')
     expect(duplicate.status).toBe(409)
@@ -109,19 +115,19 @@ describe('Idempotency-Key on creates', () => {
     expect((await post('/api/kit-test-slow', { outcome: 'bug' }, admin, 'key-bug')).status).toBe(500)
     expect((await post('/api/kit-test-slow', { outcome: 'bug' }, admin, 'key-bug')).status).toBe(409)
     expect((await post('/api/kit-test-slow', { outcome: 'refused' }, admin, 'key-refused-2')).status).toBe(400)
-    expect(await server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: 'key-refused-2' }).first()).toBeUndefined()
+    expect(await stored('key-refused-2').first()).toBeUndefined()
   })
 
   test('keys are kept for a day: an older one is purged and may be used again', async () => {
     expect((await post('/api/companies', { name: 'Yesterday Oy' }, admin, 'key-old')).status).toBe(201)
     const dayAndMinuteAgo = new Date(Date.now() - IDEMPOTENCY_TTL_MS - 60_000).toISOString()
-    await server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: 'key-old' }).update({ created_at: dayAndMinuteAgo })
+    await stored('key-old').update({ created_at: dayAndMinuteAgo })
     expect((await post('/api/companies', { name: 'Yesterday Oy' }, admin, 'key-old')).headers.get('idempotent-replayed')).toBeNull()
     expect(await companies('Yesterday Oy')).toBe(2)
 
-    await server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: 'key-old' }).update({ created_at: dayAndMinuteAgo })
+    await stored('key-old').update({ created_at: dayAndMinuteAgo })
     await purgeIdempotencyKeys(server.knex)
-    expect(await server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: 'key-old' }).first()).toBeUndefined()
-    expect(await server.knex(IDEMPOTENCY_TABLE).where({ idempotency_key: 'key-retry-1' }).first()).toBeDefined()
+    expect(await stored('key-old').first()).toBeUndefined()
+    expect(await stored('key-retry-1').first()).toBeDefined()
   })
 })

@@ -5,11 +5,14 @@
  * service's `create`, so no service can forget it.
  *
  * Keys belong to the caller (account and user) and are kept for a day with the answer.
+ * An answer may carry credentials (a switched account's token, a two-factor secret), so
+ * the table holds only a hash of the key and the answer encrypted with a key derived from
+ * the client's key and the server's secret: reading the table alone reveals neither.
  * The same key with another request answers 422; a retry while the first call is still
  * running, or after it failed in a way that may have written (a 5xx), answers 409. A
  * refused call (4xx) changes nothing, so its key is freed for the retry.
  */
-import { createHash } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto'
 import { BadRequest, Conflict, FeathersError, Unprocessable } from '@feathersjs/errors'
 import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
@@ -28,10 +31,12 @@ export const idempotencyKeysMigration: Migration = {
       t.increments('id')
       t.integer('account_id').notNullable()
       t.integer('user_id').notNullable()
-      t.string('idempotency_key', 255).notNullable()
+      // sha256 of the client's key, hex
+      t.string('idempotency_key', 64).notNullable()
       t.string('fingerprint', 64).notNullable()
       // null while the first call runs (or when its outcome is unknown)
       t.integer('status').nullable()
+      // AES-256-GCM: iv, tag and ciphertext of the JSON answer, base64
       t.text('body', 'mediumtext').nullable()
       t.string('created_at', 30).notNullable()
       t.unique(['account_id', 'user_id', 'idempotency_key'])
@@ -54,6 +59,23 @@ const canonical = (value: unknown): string => {
   return JSON.stringify(value) ?? 'null'
 }
 
+/** The answer's cipher key: only a caller that knows the key (with this server's secret) can read it. */
+const answerKey = (secret: string, key: string) => createHmac('sha256', secret).update(`idempotency-answer\n${key}`).digest()
+
+const seal = (cipherKey: Buffer, value: unknown) => {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', cipherKey, iv)
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(value ?? null), 'utf8'), cipher.final()])
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64')
+}
+
+const unseal = (cipherKey: Buffer, stored: string) => {
+  const bytes = Buffer.from(stored, 'base64')
+  const decipher = createDecipheriv('aes-256-gcm', cipherKey, bytes.subarray(0, 12))
+  decipher.setAuthTag(bytes.subarray(12, 28))
+  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'))
+}
+
 const isDuplicate = (error: any) => ['SQLITE_CONSTRAINT_UNIQUE', 'ER_DUP_ENTRY'].includes(error?.code)
 
 /** A 4xx answer: the call was refused and, by the contract, changed nothing. */
@@ -72,7 +94,8 @@ export const idempotentCreate = async (context: HookContext, next: NextFunction)
   if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new BadRequest('Idempotency-Key must be 1 to 255 visible characters')
 
   const knex = context.app.get('knex')
-  const owner = { account_id: user.accountId, user_id: user.id, idempotency_key: key }
+  const owner = { account_id: user.accountId, user_id: user.id, idempotency_key: createHash('sha256').update(key).digest('hex') }
+  const cipherKey = answerKey(context.app.get('config').jwtSecret, key)
   const fingerprint = createHash('sha256').update(`${context.path}\n${canonical(context.data)}`).digest('hex')
   await knex(IDEMPOTENCY_TABLE).where(owner).where('created_at', '<', expiry()).delete()
   try {
@@ -83,7 +106,12 @@ export const idempotentCreate = async (context: HookContext, next: NextFunction)
     if (!first) throw new Conflict('A request with this Idempotency-Key has just ended; send it again')
     if (first.fingerprint !== fingerprint) throw new Unprocessable('This Idempotency-Key was used for a different request')
     if (first.status === null) throw new Conflict('A request with this Idempotency-Key is in progress, or its outcome is unknown')
-    context.result = first.body === null ? null : JSON.parse(first.body)
+    try {
+      context.result = unseal(cipherKey, first.body)
+    } catch {
+      // Sealed under another JWT_SECRET (rotated since): the answer cannot be given again.
+      throw new Conflict('The first answer to this Idempotency-Key can no longer be read; check whether it was created')
+    }
     context.http = { ...context.http, status: Number(first.status), headers: { ...context.http?.headers, 'Idempotent-Replayed': 'true' } }
     return
   }
@@ -96,5 +124,5 @@ export const idempotentCreate = async (context: HookContext, next: NextFunction)
   }
   await knex(IDEMPOTENCY_TABLE)
     .where(owner)
-    .update({ status: context.http?.status ?? 201, body: context.result === undefined ? null : JSON.stringify(context.result) })
+    .update({ status: context.http?.status ?? 201, body: seal(cipherKey, context.result) })
 }

@@ -176,11 +176,6 @@ const prepareMigrationTables = async (knex: Knex) => {
 
 const isMigrationLocked = (error: unknown) => (error as Error | undefined)?.name === 'MigrationLocked'
 
-/**
- * Applies pending migrations. knex's lock keeps two instances from running them at
- * once; the one that finds it taken polls it (for at most MIGRATION_WAIT_MS) and then
- * finds nothing left to do, instead of dying with MigrationLocked.
- */
 const LOCK_TAKEN = Symbol('lock taken')
 
 /** Runs `attempt` until it finds the migration lock free, polling it for at most MIGRATION_WAIT_MS. */
@@ -211,7 +206,7 @@ export const migrate = async (knex: Knex, plugins: PluginDefinition[], logger?: 
   await prepareMigrationTables(knex)
   const source = migrationSource(plugins, KIT_MIGRATIONS)
   return whenLockFree(logger, async () => {
-    // Only try when the lock looks free: knex warns on the console each time it finds it taken.
+    // Only try when the lock looks free: knex logs two warnings each time it finds it taken.
     if (await knex('knex_migrations_lock').where({ is_locked: 1 }).first('index')) return LOCK_TAKEN
     try {
       const [, applied] = await knex.migrate.latest({ migrationSource: source })

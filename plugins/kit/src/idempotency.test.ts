@@ -34,6 +34,16 @@ const slowPlugin = definePlugin({
         },
       }),
     },
+    {
+      path: 'kit-test-route/:thing',
+      methods: ['create'],
+      scope: { kind: 'none', why: 'Test service of the kit: a create addressed by a path placeholder.' },
+      service: () => ({
+        async create(_data: unknown, params: { route: { thing: string } }) {
+          return { thing: params.route.thing }
+        },
+      }),
+    },
   ],
 })
 
@@ -80,6 +90,9 @@ describe('Idempotency-Key on creates', () => {
     expect(other.body.message).toBe('This Idempotency-Key was used for a different request')
     expect(await companies('Other Oy')).toBe(0)
     expect((await post('/api/kit-test-slow', { name: 'Keyed Oy' }, admin, 'key-mismatch')).status).toBe(422)
+    // The same path template with another value in it is another request.
+    expect((await post('/api/kit-test-route/1', {}, admin, 'key-route')).status).toBe(201)
+    expect((await post('/api/kit-test-route/2', {}, admin, 'key-route')).status).toBe(422)
   })
 
   test("another account's caller with the same key is independent", async () => {

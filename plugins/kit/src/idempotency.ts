@@ -96,7 +96,9 @@ export const idempotentCreate = async (context: HookContext, next: NextFunction)
   const knex = context.app.get('knex')
   const owner = { account_id: user.accountId, user_id: user.id, idempotency_key: createHash('sha256').update(key).digest('hex') }
   const cipherKey = answerKey(context.app.get('config').jwtSecret, key)
-  const fingerprint = createHash('sha256').update(`${context.path}\n${canonical(context.data)}`).digest('hex')
+  // The request as the service sees it: its path with the values of its placeholders, query and body.
+  const request = canonical({ path: context.path, route: params.route ?? {}, query: params.query ?? {}, data: context.data ?? null })
+  const fingerprint = createHash('sha256').update(request).digest('hex')
   await knex(IDEMPOTENCY_TABLE).where(owner).where('created_at', '<', expiry()).delete()
   try {
     await knex(IDEMPOTENCY_TABLE).insert({ ...owner, fingerprint, created_at: new Date().toISOString() })

@@ -83,8 +83,9 @@ const SECRET = 'a-shared-secret-of-at-least-32-characters'
 const DATABASE_URL = 'mysql://app@db.internal:3306/app'
 
 describe('tokens that several instances accept', () => {
-  test('the audience is PUBLIC_URL unless JWT_AUDIENCE names one', () => {
+  test('the audience is JWT_AUDIENCE, else PUBLIC_URL when set, else one name whatever the port', () => {
     expect(load({ PUBLIC_URL: 'https://cloud.example.com/' }).jwtAudience).toBe('https://cloud.example.com')
+    expect(load({ PORT: '3001' }).jwtAudience).toBe(load({ PORT: '3002' }).jwtAudience)
     expect(load({ PUBLIC_URL: 'https://cloud.example.com', JWT_AUDIENCE: 'business-cloud-prod' }).jwtAudience).toBe('business-cloud-prod')
   })
 

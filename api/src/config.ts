@@ -148,7 +148,8 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     publicUrl,
     database: databaseConfig(databaseUrl, path.join(dataDir, 'app.sqlite')),
     jwtSecret: jwtSecret(env, dataDir, Boolean(databaseUrl)),
-    jwtAudience: env.JWT_AUDIENCE || publicUrl,
+    // Not the default PUBLIC_URL: that names this instance's port, which other instances need not share.
+    jwtAudience: env.JWT_AUDIENCE || (env.PUBLIC_URL ? publicUrl : 'business-cloud'),
     tokenTtl,
     sessionMaxAge,
     trustProxy: proxyHops(env),

@@ -13,7 +13,7 @@ export interface BuildOptions {
 }
 
 export const buildServer = async (config: ServerConfig, options: BuildOptions = {}) => {
-  const logger = options.logger ?? createLogger()
+  const logger = options.logger ?? createLogger({ level: config.logLevel })
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

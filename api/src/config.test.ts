@@ -73,13 +73,14 @@ describe('configuration from the environment', () => {
   })
 
   test('MySQL/MariaDB with DATABASE_URL, and then no demo unless asked', () => {
-    const config = load({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/app', JWT_SECRET: SECRET })
+    const config = load({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/app', SINGLE_INSTANCE: 'true' })
     expect(config.database.client).toBe('mysql2')
     expect(config.seedDemo).toBe(false)
   })
 })
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters'
+const TOTP_KEY = 'cd'.repeat(32)
 const DATABASE_URL = 'mysql://app@db.internal:3306/app'
 
 describe('tokens that several instances accept', () => {
@@ -89,16 +90,18 @@ describe('tokens that several instances accept', () => {
     expect(load({ PUBLIC_URL: 'https://cloud.example.com', JWT_AUDIENCE: 'business-cloud-prod' }).jwtAudience).toBe('business-cloud-prod')
   })
 
-  test('a shared database with a generated secret stops the start, naming what to set', () => {
+  test('a shared database with generated keys stops the start, naming what to set', () => {
     const start = () => load({ DATABASE_URL })
     expect(start).toThrow(ConfigError)
-    expect(start).toThrow(/^JWT_SECRET must be set when DATABASE_URL is/)
+    expect(start).toThrow(/^JWT_SECRET and TOTP_KEY must be set when DATABASE_URL is/)
     expect(start).toThrow(/JWT_AUDIENCE/)
     expect(start).toThrow(/SINGLE_INSTANCE=true/)
+    expect(() => load({ DATABASE_URL, JWT_SECRET: SECRET })).toThrow(/^TOTP_KEY must be set/)
+    expect(() => load({ DATABASE_URL, TOTP_KEY })).toThrow(/^JWT_SECRET must be set/)
   })
 
-  test('a shared database starts with a shared secret, or alone with a generated one when SINGLE_INSTANCE says so', () => {
-    expect(load({ DATABASE_URL, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET)
+  test('a shared database starts with shared keys, or alone with generated ones when SINGLE_INSTANCE says so', () => {
+    expect(load({ DATABASE_URL, JWT_SECRET: SECRET, TOTP_KEY })).toMatchObject({ jwtSecret: SECRET, totpKey: Buffer.from(TOTP_KEY, 'hex') })
     const alone = load({ DATABASE_URL, SINGLE_INSTANCE: 'true' })
     expect(alone.jwtSecret.length).toBeGreaterThanOrEqual(32)
     expect(alone.jwtSecret).not.toBe(SECRET)

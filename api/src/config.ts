@@ -68,23 +68,31 @@ const keptSecret = (dataDir: string, name: string, bytes: number) => {
   return readFileSync(file, 'utf8').trim()
 }
 
-/**
- * The JWT secret: JWT_SECRET, else one generated once and kept in DATA_DIR. A generated
- * secret belongs to one instance, whose tokens no other instance accepts: with a shared
- * database that is refused unless SINGLE_INSTANCE says this one runs alone.
- */
-const jwtSecret = (env: Env, dataDir: string, sharedDatabase: boolean) => {
+/** The JWT secret: JWT_SECRET, else one generated once and kept in DATA_DIR. */
+const jwtSecret = (env: Env, dataDir: string) => {
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) fail('JWT_SECRET', 'must be at least 32 characters long')
     return env.JWT_SECRET
   }
-  if (sharedDatabase && !boolean(env, 'SINGLE_INSTANCE', false))
-    fail(
-      'JWT_SECRET',
-      'must be set when DATABASE_URL is: every instance signs and checks tokens with it (share it, and JWT_AUDIENCE, between instances), ' +
-        'or set SINGLE_INSTANCE=true to run one instance with a secret generated in DATA_DIR',
-    )
   return keptSecret(dataDir, 'jwt-secret', 48)
+}
+
+/**
+ * Keys every instance on one database must share. A generated one belongs to one instance
+ * (another refuses its tokens, or cannot open its two-factor secrets), so with DATABASE_URL
+ * they must be set unless SINGLE_INSTANCE says this instance runs alone.
+ */
+const SHARED_KEYS = ['JWT_SECRET', 'TOTP_KEY'] as const
+const requireSharedKeys = (env: Env, sharedDatabase: boolean) => {
+  const alone = boolean(env, 'SINGLE_INSTANCE', false)
+  if (!sharedDatabase || alone) return
+  const missing = SHARED_KEYS.filter((name) => !env[name])
+  if (missing.length)
+    fail(
+      missing.join(' and '),
+      `must be set when DATABASE_URL is: instances on one database sign tokens and seal two-factor secrets with the same keys ` +
+        '(share JWT_SECRET, TOTP_KEY and JWT_AUDIENCE between them), or set SINGLE_INSTANCE=true to run one instance with keys generated in DATA_DIR',
+    )
 }
 
 /** The two-factor secrets' key: TOTP_KEY (32 bytes as 64 hex digits or base64), else one kept in DATA_DIR. */
@@ -140,14 +148,14 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   if (sessionMaxAge < tokenTtl) fail('SESSION_MAX_AGE', `must be at least TOKEN_TTL (${tokenTtl} seconds)`)
   // Read by the companies plugin's reverse geocoder; checked here so a typo stops the start.
   url(env, 'GEOCODER_URL', ['http:', 'https:'])
-  boolean(env, 'SINGLE_INSTANCE', false)
+  requireSharedKeys(env, Boolean(databaseUrl))
   if (env.LOG_LEVEL && !LOG_LEVELS.includes(env.LOG_LEVEL)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`)
   return {
     port,
     dataDir,
     publicUrl,
     database: databaseConfig(databaseUrl, path.join(dataDir, 'app.sqlite')),
-    jwtSecret: jwtSecret(env, dataDir, Boolean(databaseUrl)),
+    jwtSecret: jwtSecret(env, dataDir),
     // Not the default PUBLIC_URL: that names this instance's port, which other instances need not share.
     jwtAudience: env.JWT_AUDIENCE || (env.PUBLIC_URL ? publicUrl : 'business-cloud'),
     tokenTtl,

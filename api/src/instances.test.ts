@@ -69,6 +69,7 @@ const freshDatabase = async () => {
       ? {
           DATABASE_URL: (db.config.connection as { uri: string }).uri,
           JWT_SECRET: 'a-secret-both-instances-share-0123456789',
+          TOTP_KEY: 'ef'.repeat(32),
           DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'bc-instance-')),
         }
       : { DATA_DIR: db.dataDir }

@@ -4,6 +4,7 @@
  */
 import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
 import { feathers } from '@feathersjs/feathers'
+import { Type } from '@sinclair/typebox'
 import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
@@ -166,7 +167,15 @@ export const createApp = async (options: CreateAppOptions) => {
       return { status: 'ok' }
     },
   }, { methods: ['find'] })
-  app.get('registry').push({ path: 'health', methods: ['find'], scope: { kind: 'none', why: 'Answers whether the server is up (and with ?ready whether its database answers); reads no rows.' }, public: ['find'], pluginId: 'kit', module: 'core' })
+  app.get('registry').push({
+    path: 'health',
+    methods: ['find'],
+    scope: { kind: 'none', why: 'Answers whether the server is up (and with ?ready whether its database answers); reads no rows.' },
+    public: ['find'],
+    schemas: { query: Type.Object({ ready: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }) },
+    pluginId: 'kit',
+    module: 'core',
+  })
 
   await migrate(knex, plugins, options.logger)
   await purgeIdempotencyKeys(knex)

@@ -40,6 +40,9 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ TOTP_KEY: 'too-short' }, 'TOTP_KEY'],
     [{ SESSION_MAX_AGE: '3600' }, 'SESSION_MAX_AGE'],
+    [{ JWT_AUDIENCE: 'two words' }, 'JWT_AUDIENCE'],
+    [{ SINGLE_INSTANCE: 'alone' }, 'SINGLE_INSTANCE'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('a bad value stops the start with a message naming the variable: %o', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError)
     expect(() => load(env)).toThrow(new RegExp(`^${name} `))
@@ -70,8 +73,37 @@ describe('configuration from the environment', () => {
   })
 
   test('MySQL/MariaDB with DATABASE_URL, and then no demo unless asked', () => {
-    const config = load({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/app' })
+    const config = load({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/app', SINGLE_INSTANCE: 'true' })
     expect(config.database.client).toBe('mysql2')
     expect(config.seedDemo).toBe(false)
+  })
+})
+
+const SECRET = 'a-shared-secret-of-at-least-32-characters'
+const TOTP_KEY = 'cd'.repeat(32)
+const DATABASE_URL = 'mysql://app@db.internal:3306/app'
+
+describe('tokens that several instances accept', () => {
+  test('the audience is JWT_AUDIENCE, else PUBLIC_URL when set, else one name whatever the port', () => {
+    expect(load({ PUBLIC_URL: 'https://cloud.example.com/' }).jwtAudience).toBe('https://cloud.example.com')
+    expect(load({ PORT: '3001' }).jwtAudience).toBe(load({ PORT: '3002' }).jwtAudience)
+    expect(load({ PUBLIC_URL: 'https://cloud.example.com', JWT_AUDIENCE: 'business-cloud-prod' }).jwtAudience).toBe('business-cloud-prod')
+  })
+
+  test('a shared database with generated keys stops the start, naming what to set', () => {
+    const start = () => load({ DATABASE_URL })
+    expect(start).toThrow(ConfigError)
+    expect(start).toThrow(/^JWT_SECRET and TOTP_KEY must be set when DATABASE_URL is/)
+    expect(start).toThrow(/JWT_AUDIENCE/)
+    expect(start).toThrow(/SINGLE_INSTANCE=true/)
+    expect(() => load({ DATABASE_URL, JWT_SECRET: SECRET })).toThrow(/^TOTP_KEY must be set/)
+    expect(() => load({ DATABASE_URL, TOTP_KEY })).toThrow(/^JWT_SECRET must be set/)
+  })
+
+  test('a shared database starts with shared keys, or alone with generated ones when SINGLE_INSTANCE says so', () => {
+    expect(load({ DATABASE_URL, JWT_SECRET: SECRET, TOTP_KEY })).toMatchObject({ jwtSecret: SECRET, totpKey: Buffer.from(TOTP_KEY, 'hex') })
+    const alone = load({ DATABASE_URL, SINGLE_INSTANCE: 'true' })
+    expect(alone.jwtSecret.length).toBeGreaterThanOrEqual(32)
+    expect(alone.jwtSecret).not.toBe(SECRET)
   })
 })

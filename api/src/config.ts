@@ -50,16 +50,22 @@ const limit = (env: Env, name: string, fallback: string) => {
   return { max: Number(match[1]), windowSeconds: Number(match[2]) }
 }
 
-/** A secret generated once into DATA_DIR (readable by the server's user only), so it survives a restart. */
+/**
+ * A secret generated once into DATA_DIR (readable by the server's user only), so it survives
+ * a restart. 'wx': two processes starting together on one DATA_DIR keep the one written first.
+ */
 const keptSecret = (dataDir: string, name: string, bytes: number) => {
   const file = path.join(dataDir, name)
   if (existsSync(file)) {
     chmodSync(file, 0o600)
     return readFileSync(file, 'utf8').trim()
   }
-  const secret = randomBytes(bytes).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600 })
-  return secret
+  try {
+    writeFileSync(file, randomBytes(bytes).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  return readFileSync(file, 'utf8').trim()
 }
 
 /** The JWT secret: JWT_SECRET, else one generated once and kept in DATA_DIR. */
@@ -69,6 +75,24 @@ const jwtSecret = (env: Env, dataDir: string) => {
     return env.JWT_SECRET
   }
   return keptSecret(dataDir, 'jwt-secret', 48)
+}
+
+/**
+ * Keys every instance on one database must share. A generated one belongs to one instance
+ * (another refuses its tokens, or cannot open its two-factor secrets), so with DATABASE_URL
+ * they must be set unless SINGLE_INSTANCE says this instance runs alone.
+ */
+const SHARED_KEYS = ['JWT_SECRET', 'TOTP_KEY'] as const
+const requireSharedKeys = (env: Env, sharedDatabase: boolean) => {
+  const alone = boolean(env, 'SINGLE_INSTANCE', false)
+  if (!sharedDatabase || alone) return
+  const missing = SHARED_KEYS.filter((name) => !env[name])
+  if (missing.length)
+    fail(
+      missing.join(' and '),
+      `must be set when DATABASE_URL is: instances on one database sign tokens and seal two-factor secrets with the same keys ` +
+        '(share JWT_SECRET, TOTP_KEY and JWT_AUDIENCE between them), or set SINGLE_INSTANCE=true to run one instance with keys generated in DATA_DIR',
+    )
 }
 
 /** The two-factor secrets' key: TOTP_KEY (32 bytes as 64 hex digits or base64), else one kept in DATA_DIR. */
@@ -95,9 +119,12 @@ const proxyHops = (env: Env) => {
   return hops
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
 export interface ServerConfig extends AppConfig {
   /** Whether the mail outbox's log lines show their links (tokens): development only. */
   logMailLinks: boolean
+  logLevel: string
   seedDemo: boolean
   demoPassword?: string
 }
@@ -110,6 +137,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   chmodSync(dataDir, 0o700)
   const databaseUrl = url(env, 'DATABASE_URL', ['mysql:', 'mariadb:'])?.replace(/^mariadb:/, 'mysql:')
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '')
+  if (env.JWT_AUDIENCE !== undefined && !/^\S{1,200}$/.test(env.JWT_AUDIENCE)) fail('JWT_AUDIENCE', 'must be 1 to 200 characters without spaces')
   const modules = (env.DEFAULT_MODULES ?? TENANT_MODULES.join(',')).split(',').map((m) => m.trim()).filter(Boolean)
   for (const m of modules) if (!TENANT_MODULES.includes(m as never)) fail('DEFAULT_MODULES', `names an unknown module "${m}"`)
   if (env.DEMO_PASSWORD !== undefined && env.DEMO_PASSWORD.length < 8) fail('DEMO_PASSWORD', 'must be at least 8 characters long')
@@ -120,12 +148,16 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   if (sessionMaxAge < tokenTtl) fail('SESSION_MAX_AGE', `must be at least TOKEN_TTL (${tokenTtl} seconds)`)
   // Read by the companies plugin's reverse geocoder; checked here so a typo stops the start.
   url(env, 'GEOCODER_URL', ['http:', 'https:'])
+  requireSharedKeys(env, Boolean(databaseUrl))
+  if (env.LOG_LEVEL && !LOG_LEVELS.includes(env.LOG_LEVEL)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`)
   return {
     port,
     dataDir,
     publicUrl,
     database: databaseConfig(databaseUrl, path.join(dataDir, 'app.sqlite')),
     jwtSecret: jwtSecret(env, dataDir),
+    // Not the default PUBLIC_URL: that names this instance's port, which other instances need not share.
+    jwtAudience: env.JWT_AUDIENCE || (env.PUBLIC_URL ? publicUrl : 'business-cloud'),
     tokenTtl,
     sessionMaxAge,
     trustProxy: proxyHops(env),
@@ -138,6 +170,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     remotesPath: '/remotes',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
     logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),
+    logLevel: env.LOG_LEVEL || 'info',
     seedDemo: boolean(env, 'SEED_DEMO', !databaseUrl),
     demoPassword: env.DEMO_PASSWORD,
   }

@@ -6,11 +6,13 @@
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
+import { capturedLogger } from '@app/plugin-kit'
 import { loadConfig } from './config'
 import { startTestServer } from './testing'
 
-const lines: string[] = []
-const server = await startTestServer({}, { log: (line) => lines.push(line) })
+// The mail log's lines (the server logs JSON objects; `msg` is the line).
+const { logger, lines } = capturedLogger()
+const server = await startTestServer({}, { logger })
 afterAll(() => server.close())
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777
@@ -55,8 +57,8 @@ describe('the mail log', () => {
   test('names the mail and its outbox file but not its link outside development', async () => {
     lines.length = 0
     await requestReset('admin@demo.test')
-    await vi.waitFor(() => expect(lines.some((l) => l.startsWith('Mail to admin@demo.test'))).toBe(true))
-    const line = lines.find((l) => l.startsWith('Mail to admin@demo.test'))!
+    await vi.waitFor(() => expect(lines.some((l) => l.msg.startsWith('Mail to admin@demo.test'))).toBe(true))
+    const line = lines.find((l) => l.msg.startsWith('Mail to admin@demo.test'))!.msg as string
     expect(line).toMatch(/\(outbox\/.+\.eml\)$/)
     expect(line).not.toMatch(/https?:\/\//)
   })
@@ -68,12 +70,12 @@ describe('the mail log', () => {
   })
 
   test('in development the link is logged', async () => {
-    const devLines: string[] = []
-    const dev = await startTestServer({ logMailLinks: true }, { log: (line) => devLines.push(line) })
+    const { logger: devLogger, lines: devLines } = capturedLogger()
+    const dev = await startTestServer({ logMailLinks: true }, { logger: devLogger })
     try {
       await dev.call('POST', '/api/passwordreset/requestReset?email=user%40demo.test')
-      await vi.waitFor(() => expect(devLines.some((l) => l.startsWith('Mail to user@demo.test'))).toBe(true))
-      expect(devLines.find((l) => l.startsWith('Mail to user@demo.test'))).toMatch(/https?:\/\/\S+/)
+      await vi.waitFor(() => expect(devLines.some((l) => l.msg.startsWith('Mail to user@demo.test'))).toBe(true))
+      expect(devLines.find((l) => l.msg.startsWith('Mail to user@demo.test'))?.msg).toMatch(/https?:\/\/\S+/)
     } finally {
       await dev.close()
     }

@@ -2,7 +2,7 @@
  * A real server for tests: a fresh database (SQLite, or a new MariaDB database when
  * TEST_DATABASE_URL is set), the demo seed, and HTTP on a free loopback port.
  */
-import { type PluginDefinition, httpClient, testDatabase } from '@app/plugin-kit'
+import { type PluginDefinition, createLogger, httpClient, testDatabase } from '@app/plugin-kit'
 import type { ServerConfig } from './config'
 import { loadConfig } from './config'
 import { plugins as installed } from './plugins'
@@ -24,7 +24,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { e
     demoPassword: DEMO_PASSWORD,
     ...overrides,
   }
-  const { app } = await buildServer(config, { log: () => {}, ...(extraPlugins.length ? { plugins: [...installed, ...extraPlugins] } : {}), ...options })
+  const { app } = await buildServer(config, { logger: createLogger({ level: 'silent' }), ...(extraPlugins.length ? { plugins: [...installed, ...extraPlugins] } : {}), ...options })
   const server = await app.listen(0)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { ApiError, apiRequest, downloadName, statusText } from './client'
+import { ApiError, CREATE_ATTEMPTS, apiRequest, downloadName, statusText } from './client'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -42,5 +42,55 @@ describe('download names', () => {
     expect(downloadName(`attachment; filename="p_sswd.xlsx"; filename*=UTF-8''p%C3%A4sswd.xlsx`, 'x')).toBe('pässwd.xlsx')
     expect(downloadName('attachment; filename="users.xlsx"', 'x')).toBe('users.xlsx')
     expect(downloadName(null, 'export')).toBe('export')
+  })
+})
+
+describe('creates carry an Idempotency-Key and are sent again with it', () => {
+  const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key']
+
+  test('no answer, then an answer: the retry reuses the key and the caller gets the created row', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('fetch failed'))
+      .mockResolvedValueOnce(answer(201, { id: 7 }))
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(apiRequest('POST', '/companies', { body: { name: 'A' }, token: 'T' })).resolves.toEqual({ id: 7 })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(keyOf(fetchMock.mock.calls[0]!)).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(keyOf(fetchMock.mock.calls[1]!)).toBe(keyOf(fetchMock.mock.calls[0]!))
+    expect((fetchMock.mock.calls[1]![1] as RequestInit).body).toBe('{"name":"A"}')
+  })
+
+  test('a 503 waits Retry-After and tries again with the same key; each create has its own key', async () => {
+    const unavailable = () => new Response('{"message":"down"}', { status: 503, headers: { 'Retry-After': '0' } })
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(answer(201, { id: 1 }))
+      .mockResolvedValueOnce(answer(201, { id: 2 }))
+    vi.stubGlobal('fetch', fetchMock)
+    await apiRequest('POST', '/companies', { body: { name: 'A' } })
+    await apiRequest('POST', '/companies', { body: { name: 'A' } })
+    const keys = fetchMock.mock.calls.map(keyOf)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  test('gives up after the last try with the answer it got; a refusal is not sent again; reads carry no key', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"message":"down"}', { status: 503, headers: { 'Retry-After': '0' } }))
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(apiRequest('POST', '/companies', { body: {} })).rejects.toMatchObject({ status: 503 })
+    expect(fetchMock).toHaveBeenCalledTimes(CREATE_ATTEMPTS)
+
+    const refusing = vi.fn(async () => answer(409, { message: 'A request with this Idempotency-Key is in progress' }))
+    vi.stubGlobal('fetch', refusing)
+    await expect(apiRequest('POST', '/companies', { body: {} })).rejects.toMatchObject({ status: 409 })
+    expect(refusing).toHaveBeenCalledTimes(1)
+
+    const reading = vi.fn(async () => answer(503, { message: 'down' }))
+    vi.stubGlobal('fetch', reading)
+    await expect(apiRequest('GET', '/companies')).rejects.toMatchObject({ status: 503 })
+    expect(reading).toHaveBeenCalledTimes(1)
+    expect(keyOf(reading.mock.calls[0] as unknown[])).toBeUndefined()
   })
 })

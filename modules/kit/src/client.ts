@@ -56,6 +56,38 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 }
 
+/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; plain http on a LAN has none). */
+const newIdempotencyKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+
+/** Answers worth sending again after a pause: the server or a proxy in front of it was briefly unable to serve. */
+const RETRYABLE = new Set([502, 503, 504])
+/** How often a create is sent in all, and the longest pause between two tries. */
+export const CREATE_ATTEMPTS = 3
+const MAX_PAUSE_MS = 10_000
+
+const pauseBefore = (attempt: number, response?: Response) => {
+  const retryAfter = Number(response?.headers.get('Retry-After'))
+  const ms = Number.isFinite(retryAfter) && retryAfter >= 0 && response?.headers.has('Retry-After') ? retryAfter * 1000 : 500 * attempt
+  return new Promise((resolve) => setTimeout(resolve, Math.min(ms, MAX_PAUSE_MS)))
+}
+
+const fetchOnce = async (url: string, init: RequestInit): Promise<Response> => {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw new ApiError('Request aborted', 0)
+    throw new ApiError('Network error', 0)
+  }
+}
+
+/**
+ * One call. A JSON POST (a create) carries a fresh Idempotency-Key and is sent again,
+ * with the same key, when no answer came or the server was briefly unavailable: the
+ * server answers a repeat with the first answer, so nothing is created twice.
+ */
 const send = async (method: HttpMethod, path: string, options: RequestOptions): Promise<Response> => {
   const token = options.token === undefined ? tokenStorage.get() : options.token
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData
@@ -63,23 +95,31 @@ const send = async (method: HttpMethod, path: string, options: RequestOptions): 
   // A FormData body sets its own multipart type and boundary.
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
-  let response: Response
-  try {
-    response = await fetch(`/api${path}${queryString(options.query)}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
-    })
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw new ApiError('Request aborted', 0)
-    throw new ApiError('Network error', 0)
+  const retried = method === 'POST' && !form
+  if (retried) headers['Idempotency-Key'] = newIdempotencyKey()
+  const init = { method, headers, body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body) }
+  const url = `/api${path}${queryString(options.query)}`
+  for (let attempt = 1; ; attempt++) {
+    const last = !retried || attempt >= CREATE_ATTEMPTS
+    let response: Response
+    try {
+      response = await fetchOnce(url, init)
+    } catch (error) {
+      if (last || (error as ApiError).message === 'Request aborted') throw error
+      await pauseBefore(attempt)
+      continue
+    }
+    if (!response.ok && RETRYABLE.has(response.status) && !last) {
+      await pauseBefore(attempt, response)
+      continue
+    }
+    if (!response.ok) {
+      const body = await readBody(response)
+      const failure = (typeof body === 'object' && body ? body : {}) as ErrorBody
+      throw new ApiError(failure.message ?? response.statusText, response.status, failure.errors ?? failure.data?.errors, failure.data)
+    }
+    return response
   }
-  if (!response.ok) {
-    const body = await readBody(response)
-    const failure = (typeof body === 'object' && body ? body : {}) as ErrorBody
-    throw new ApiError(failure.message ?? response.statusText, response.status, failure.errors ?? failure.data?.errors, failure.data)
-  }
-  return response
 }
 
 /** A JSON call; `body` may also be a FormData, sent as multipart (uploads take the part named `file`). */

@@ -99,4 +99,4 @@ export const tellPerson = (app: Application, person: Pick<Person, 'username' | '
       subject: CHANGE_MAILS[change].subject,
       text: `Hello ${person.first_name},\n\n${CHANGE_MAILS[change].text} If it was not you, choose a new password through "Forgot your password?" on the sign-in page and tell your administrator.\n`,
     })
-    .catch((error: unknown) => console.error(`Sending the "${CHANGE_MAILS[change].subject}" mail failed`, error))
+    .catch((error: unknown) => app.get('logger').error({ err: error }, `Sending the "${CHANGE_MAILS[change].subject}" mail failed`))

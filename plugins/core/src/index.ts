@@ -127,7 +127,7 @@ export default definePlugin({
     const knex = app.get('knex')
     await sealPlainSecrets(knex, app.get('config').totpKey)
     const prune = setInterval(() => {
-      Promise.all([pruneSessions(knex), pruneLimits(knex)]).catch((error) => console.error('Pruning failed', error))
+      Promise.all([pruneSessions(knex), pruneLimits(knex)]).catch((error) => app.get('logger').warn({ err: error }, 'Pruning sessions and rate limits failed'))
     }, HOUR)
     prune.unref()
   },

@@ -4,11 +4,16 @@
  */
 import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
 import { feathers } from '@feathersjs/feathers'
+import { Type } from '@sinclair/typebox'
 import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { createKnex, migrate } from './database'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './outage'
+import { purgeIdempotencyKeys } from './idempotency'
+import { type Logger, repeatSummariser } from './logger'
 import { AUTHENTICATION_SERVICE } from './hooks'
 import { securityHeaders } from './security-headers'
 import { createDiskStorage } from './storage'
@@ -18,12 +23,18 @@ import type { AppConfig, Application, Mailer } from './types'
 import { Extensions } from './extensions'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
+const HOUR = 60 * 60 * 1000
 
 /** The largest JSON body: every form fits many times over; files come as multipart. */
 const JSON_LIMIT = '1mb'
 
-/** Any error becomes a Feathers error; only what is truly unexpected is a 500, and it is logged. */
+/**
+ * Any error becomes a Feathers error: a database that cannot be reached is a 503 the
+ * client may retry; only what is truly unexpected is a 500, whose answer says nothing
+ * of what went wrong (no SQL, no internal message).
+ */
 export const toFeathersError = (error: any): FeathersError => {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   if (error instanceof FeathersError) {
     const original = error[KNEX_ERROR as never] as any
     if (original && isDuplicate(original)) return new Conflict('This already exists')
@@ -36,23 +47,49 @@ export const toFeathersError = (error: any): FeathersError => {
     if (error.status === 415) return new UnsupportedMediaType(String(error.message).slice(0, 100))
     return new BadRequest('Malformed request body')
   }
-  console.error(error)
-  return new GeneralError('Internal Server Error')
+  return new GeneralError('Internal error')
 }
 
 const isDuplicate = (error: any) => error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || error?.code === 'ER_DUP_ENTRY' || error?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 
-const errorMiddleware = (): Middleware => async (ctx, next) => {
-  try {
-    await next()
-    if (ctx.body === undefined && ctx.status === 404) throw new NotFound(`Path ${ctx.originalUrl.split('?')[0]} not found`)
-  } catch (raw) {
-    const error = toFeathersError(raw)
-    if (error.code >= 500 && !(raw instanceof GeneralError && raw === error)) console.error(raw)
-    ctx.status = error.code
+/**
+ * Logs a 5xx and decides its answer, which carries no detail of what went wrong. A 500
+ * is a bug: logged with its stack and an id that the answer carries. Another 5xx (the
+ * database is unreachable) fails every request the same way, so it is written once and
+ * then summarised, not a stack per request.
+ */
+const serverErrorAnswer = (logger: Logger) => {
+  const summarise = repeatSummariser(logger)
+  return (raw: any, error: FeathersError, request: string): FeathersError => {
+    const original = raw?.[KNEX_ERROR] ?? raw
+    if (error.code === 500) {
+      const errorId = randomUUID()
+      logger.error({ err: original, errorId, request }, `Internal error ${errorId}`)
+      return new GeneralError('Internal error', { errorId })
+    }
+    // knex puts the SQL before the driver's message; the cause is the driver's code and message.
+    const cause = `${original?.code ?? error.name}: ${String(original?.message ?? error.message).split(' - ').pop()}`
+    summarise(`${error.code} ${original?.code ?? cause}`, 'error', { err: original, status: error.code, request }, `${error.code} answered for ${cause}`)
     const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
-    if (retryAfter) ctx.set('Retry-After', String(retryAfter))
-    ctx.body = error.toJSON()
+    ;(error as { data?: unknown }).data = retryAfter ? { retryAfter } : undefined
+    return error
+  }
+}
+
+const errorMiddleware = (logger: Logger): Middleware => {
+  const answerFor = serverErrorAnswer(logger)
+  return async (ctx, next) => {
+    try {
+      await next()
+      if (ctx.body === undefined && ctx.status === 404) throw new NotFound(`Path ${ctx.originalUrl.split('?')[0]} not found`)
+    } catch (raw) {
+      let error = toFeathersError(raw)
+      if (error.code >= 500) error = answerFor(raw, error, `${ctx.method} ${ctx.originalUrl.split('?')[0]}`)
+      ctx.status = error.code
+      const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
+      if (retryAfter) ctx.set('Retry-After', String(retryAfter))
+      ctx.body = error.toJSON()
+    }
   }
 }
 
@@ -73,6 +110,7 @@ export interface CreateAppOptions {
   config: AppConfig
   plugins: PluginDefinition[]
   mailer: Mailer
+  logger: Logger
   /** Serves everything outside /api: the built shell and remotes. */
   web?: Middleware
 }
@@ -84,13 +122,19 @@ export const createApp = async (options: CreateAppOptions) => {
   app.routes = new SpecificRouter() as unknown as Application['routes']
   app.set('config', config)
   app.set('mailer', options.mailer)
+  app.set('logger', options.logger)
   const storage = createDiskStorage(path.join(config.dataDir, 'files'))
   await storage.sweepPartial()
   app.set('storage', storage)
+  if (config.database.client === 'mysql2')
+    // A shared database suggests several instances; each would see only the files it wrote itself.
+    options.logger.warn(
+      'Uploaded files are kept on local disk (DATA_DIR/files), where only this instance sees them: more than one instance needs S3 storage',
+    )
   app.set('ready', false)
   app.set('registry', [])
   app.set('extensions', new Extensions())
-  const knex = createKnex(config.database)
+  const knex = createKnex(config.database, options.logger)
   await assertKnexInternals(knex)
   app.set('knex', knex)
 
@@ -101,7 +145,7 @@ export const createApp = async (options: CreateAppOptions) => {
     parseStrategies: ['jwt'],
     jwt: { header: 'Authorization', schemes: ['Bearer', 'JWT'] },
     local: { usernameField: 'username', passwordField: 'password', errorMessage: 'User does not exist or wrong password', entity: 'user' },
-    jwtOptions: { header: { typ: 'access' }, audience: config.publicUrl, issuer: 'business-cloud', algorithm: 'HS256', expiresIn: config.tokenTtl },
+    jwtOptions: { header: { typ: 'access' }, audience: config.jwtAudience, issuer: 'business-cloud', algorithm: 'HS256', expiresIn: config.tokenTtl },
   } as never)
 
   // The client is the address the outermost trusted proxy saw: counted from the right, so a
@@ -109,22 +153,35 @@ export const createApp = async (options: CreateAppOptions) => {
   app.proxy = config.trustProxy > 0
   app.maxIpsCount = config.trustProxy
   app.use(securityHeaders(config.publicUrl))
-  app.use(errorMiddleware())
+  app.use(errorMiddleware(options.logger))
   app.use(apiPrefix(options.web))
   app.use(uploadMiddleware(() => app.get('storage')))
   app.use(bodyParser({ jsonLimit: JSON_LIMIT, multipart: false }))
   // rest() reads each request's bearer first (naming the service spares Feathers a search of every service).
   app.configure(rest({ authentication: { service: AUTHENTICATION_SERVICE, strategies: ['jwt'] } }))
 
+  // Liveness (`/api/health`) costs nothing; readiness (`/api/health?ready`) also asks the
+  // database, so a load balancer stops sending calls to an instance that cannot serve them.
   app.use('health', {
-    async find() {
-      if (!app.get('ready')) throw new Unavailable('Starting')
+    async find(params: { query?: Record<string, unknown> }) {
+      if (!app.get('ready')) throw new Unavailable('Starting', { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
+      if (params.query && 'ready' in params.query) await knex.raw('select 1')
       return { status: 'ok' }
     },
   }, { methods: ['find'] })
-  app.get('registry').push({ path: 'health', methods: ['find'], scope: { kind: 'none', why: 'Answers whether the server is up; reads no rows.' }, public: ['find'], pluginId: 'kit', module: 'core' })
+  app.get('registry').push({
+    path: 'health',
+    methods: ['find'],
+    scope: { kind: 'none', why: 'Answers whether the server is up (and with ?ready whether its database answers); reads no rows.' },
+    public: ['find'],
+    schemas: { query: Type.Object({ ready: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }) },
+    pluginId: 'kit',
+    module: 'core',
+  })
 
-  await migrate(knex, plugins)
+  await migrate(knex, plugins, options.logger)
+  await purgeIdempotencyKeys(knex)
+  setInterval(() => purgeIdempotencyKeys(knex).catch((error) => options.logger.warn({ err: error }, 'Purging idempotency keys failed')), HOUR).unref()
   await installPlugins(app, plugins)
   return app
 }

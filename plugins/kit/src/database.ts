@@ -1,6 +1,8 @@
 import { chmodSync } from 'node:fs'
 import knexFactory, { type Knex } from 'knex'
+import { type Logger, repeatSummariser } from './logger'
 import type { Migration, PluginDefinition } from './define-plugin'
+import { idempotencyKeysMigration } from './idempotency'
 import { objectLiteralFunction } from './object-literal'
 
 /** knex settings for a DATABASE_URL (mysql://…) or, without one, the embedded SQLite file. */
@@ -103,15 +105,25 @@ const readRowsAsArrays = (knex: Knex) => {
 const arrayReads = new WeakMap<Knex, number>()
 export const arrayReadCount = (knex: Knex) => arrayReads.get(knex) ?? 0
 
-export const createKnex = (config: Knex.Config) => {
-  const knex = knexFactory(config)
+/** knex's own warnings (a failed connection, with its stack) go to the log, each cause once, then summarised. */
+const knexLog = (logger: Logger) => {
+  const summarise = repeatSummariser(logger)
+  const log = (level: 'warn' | 'error') => (message: string) => {
+    const firstLine = `knex: ${String(message).split('\n')[0]}`
+    summarise(firstLine, level, {}, firstLine)
+  }
+  return { warn: log('warn'), error: log('error'), deprecate: (message: string) => logger.warn(`knex: ${message}`), debug: () => {} }
+}
+
+export const createKnex = (config: Knex.Config, logger?: Logger) => {
+  const knex = knexFactory(logger ? { ...config, log: knexLog(logger) } : config)
   if (config.client === 'better-sqlite3') readRowsAsArrays(knex)
   return knex
 }
 
 /** Every plugin's migrations as one knex migration source, sorted by name. */
-export const migrationSource = (plugins: PluginDefinition[]): Knex.MigrationSource<Migration> => {
-  const all = plugins.flatMap((p) => p.migrations).sort((a, b) => a.name.localeCompare(b.name))
+export const migrationSource = (plugins: PluginDefinition[], own: Migration[] = []): Knex.MigrationSource<Migration> => {
+  const all = [...own, ...plugins.flatMap((p) => p.migrations)].sort((a, b) => a.name.localeCompare(b.name))
   const names = new Set<string>()
   for (const m of all) {
     if (names.has(m.name)) throw new Error(`Two migrations are named ${m.name}`)
@@ -124,10 +136,100 @@ export const migrationSource = (plugins: PluginDefinition[]): Knex.MigrationSour
   }
 }
 
-/** Applies pending migrations; knex's lock table keeps two instances from racing. */
-export const migrate = async (knex: Knex, plugins: PluginDefinition[]) => {
-  const [, applied] = await knex.migrate.latest({ migrationSource: migrationSource(plugins) })
-  return applied as string[]
+/** The kit's own tables (idempotency keys), migrated with the plugins'. */
+const KIT_MIGRATIONS: Migration[] = [idempotencyKeysMigration]
+
+/** How long an instance waits for another's migrations before it gives up starting. */
+export const MIGRATION_WAIT_MS = 120_000
+const MIGRATION_POLL_MS = 250
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * knex makes its migration tables with "if missing, create" and "if empty, insert the
+ * lock row": two instances starting together on an empty database can both create
+ * (one fails) or both insert (then neither can ever take the lock). Made here first, a
+ * creation that loses the race is ignored, and so is a second lock row (it has a fixed key).
+ */
+const prepareMigrationTables = async (knex: Knex) => {
+  const create = async (table: string, columns: (t: Knex.CreateTableBuilder) => void) => {
+    if (await knex.schema.hasTable(table)) return
+    await knex.schema.createTable(table, columns).catch(async (error) => {
+      if (!(await knex.schema.hasTable(table))) throw error
+    })
+  }
+  await create('knex_migrations', (t) => {
+    t.increments()
+    t.string('name')
+    t.integer('batch')
+    t.timestamp('migration_time')
+  })
+  await create('knex_migrations_lock', (t) => {
+    t.increments('index').primary()
+    t.integer('is_locked')
+  })
+  if (await knex('knex_migrations_lock').first('index')) return
+  await knex('knex_migrations_lock').insert({ index: 1, is_locked: 0 }).catch((error) => {
+    if (!['SQLITE_CONSTRAINT_PRIMARYKEY', 'ER_DUP_ENTRY'].includes(error?.code)) throw error
+  })
+}
+
+const isMigrationLocked = (error: unknown) => (error as Error | undefined)?.name === 'MigrationLocked'
+
+const LOCK_TAKEN = Symbol('lock taken')
+
+/** Runs `attempt` until it finds the migration lock free, polling it for at most MIGRATION_WAIT_MS. */
+const whenLockFree = async <T>(logger: Logger | undefined, attempt: () => Promise<T | typeof LOCK_TAKEN>): Promise<T> => {
+  const started = Date.now()
+  for (let waiting = false; ; waiting = true) {
+    const result = await attempt()
+    if (result !== LOCK_TAKEN) {
+      if (waiting) logger?.info({ waitedMs: Date.now() - started }, 'The other instance has finished with the database; going on')
+      return result
+    }
+    if (Date.now() - started > MIGRATION_WAIT_MS)
+      throw new Error(
+        `The migration lock is still taken after ${MIGRATION_WAIT_MS / 1000} s. If no other instance is starting (one stopped half-way), ` +
+          'free it with `update knex_migrations_lock set is_locked = 0` and start again.',
+      )
+    if (!waiting) logger?.info(`Another instance is migrating or seeding the database; waiting for it (at most ${MIGRATION_WAIT_MS / 1000} s)`)
+    await sleep(MIGRATION_POLL_MS)
+  }
+}
+
+/**
+ * Applies pending migrations. knex's lock keeps two instances from running them at
+ * once; the one that finds it taken waits for the other and then finds nothing left
+ * to do, instead of dying with MigrationLocked.
+ */
+export const migrate = async (knex: Knex, plugins: PluginDefinition[], logger?: Logger) => {
+  await prepareMigrationTables(knex)
+  const source = migrationSource(plugins, KIT_MIGRATIONS)
+  return whenLockFree(logger, async () => {
+    // Only try when the lock looks free: knex logs two warnings each time it finds it taken.
+    if (await knex('knex_migrations_lock').where({ is_locked: 1 }).first('index')) return LOCK_TAKEN
+    try {
+      const [, applied] = await knex.migrate.latest({ migrationSource: source })
+      return applied as string[]
+    } catch (error) {
+      if (isMigrationLocked(error)) return LOCK_TAKEN
+      throw error
+    }
+  })
+}
+
+/** Runs `work` holding the migration lock (two instances seeding an empty database take turns). */
+export const withMigrationLock = async (knex: Knex, logger: Logger | undefined, work: () => Promise<void>) => {
+  await prepareMigrationTables(knex)
+  return whenLockFree(logger, async () => {
+    const taken = await knex('knex_migrations_lock').where({ is_locked: 0 }).update({ is_locked: 1 })
+    if (taken !== 1) return LOCK_TAKEN
+    try {
+      await work()
+    } finally {
+      await knex('knex_migrations_lock').update({ is_locked: 0 })
+    }
+  })
 }
 
 /**

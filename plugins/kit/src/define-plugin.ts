@@ -12,6 +12,7 @@ import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { Application, HookContext } from './types'
 import { fileDownloads } from './files'
 import { routeConflicts } from './routes'
+import { idempotentCreate } from './idempotency'
 import { type UploadRoute, acceptUploads } from './upload'
 import { NO_QUERY, validateBody, validateQueryParams } from './validation'
 
@@ -202,6 +203,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
         if ('field' in source && source.listsAcross && !source.table) throw new Error(`Project-scoped service ${definition.path} lists across projects: name its table`)
         all.push(projectScope(scope, definition.path))
       }
+      if (definition.methods.includes('create')) all.push(idempotentCreate)
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)
       all.push(...(definition.hooks?.around?.all ?? []))

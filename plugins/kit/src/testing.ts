@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Knex } from 'knex'
 import { createKnex, databaseConfig } from './database'
+import { createLogger } from './logger'
 
 /**
  * A fresh database for one test server: an SQLite file in a temporary folder, or,
@@ -37,11 +38,11 @@ export interface HttpAnswer<T = any> {
   headers: Headers
 }
 
-/** A small JSON client for tests: `call('POST', '/api/x', body, token)`. */
+/** A small JSON client for tests: `call('POST', '/api/x', body, token, { 'idempotency-key': 'k' })`. */
 export const httpClient =
   (baseUrl: string) =>
-  async <T = any>(method: string, url: string, body?: unknown, token?: string): Promise<HttpAnswer<T>> => {
-    const headers: Record<string, string> = { accept: 'application/json' }
+  async <T = any>(method: string, url: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer<T>> => {
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (token) headers.authorization = `Bearer ${token}`
     const response = await fetch(baseUrl + url, {
@@ -56,3 +57,10 @@ export const httpClient =
     } catch {}
     return { status: response.status, body: parsed, headers: response.headers }
   }
+
+/** A logger whose JSON lines land in `lines`, for tests of what the server logs. */
+export const capturedLogger = () => {
+  const lines: Record<string, any>[] = []
+  const logger = createLogger({ destination: { write: (line: string) => lines.push(JSON.parse(line)) } })
+  return { logger, lines }
+}

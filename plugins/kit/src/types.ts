@@ -74,6 +74,8 @@ export interface AppConfig {
   publicUrl: string
   database: Knex.Config
   jwtSecret: string
+  /** The tokens' audience: instances that accept each other's tokens share it and the secret. */
+  jwtAudience: string
   /** Lifetime of an access token, seconds; the web app renews it while its user is active. */
   tokenTtl: number
   /** The longest a session lives from its sign-in, renewals included, seconds. */
@@ -111,6 +113,8 @@ export interface AppSettings {
   /** Core's calls for other plugins over its accounts, memberships and privileges. */
   core: import('./extensions').CoreCalls
   mailer: Mailer
+  /** Structured logs (pino); repeated problems are summarised, see logger.ts. */
+  logger: import('./logger').Logger
   /** Uploaded files (local disk under DATA_DIR/files unless configured otherwise). */
   storage: import('./storage').Storage
   /** Every service registered through a plugin, for the tenancy test and /api/modules. */

@@ -138,7 +138,7 @@ const prepareDatabase = async (dataDir: string): Promise<Database> => {
   dbUrl.pathname = `/${name}`
   console.log(`Created database ${name} on ${url.host} (${version}) in ${dataDir}`)
   return {
-    env: { DATABASE_URL: dbUrl.toString() },
+    env: { DATABASE_URL: dbUrl.toString(), SINGLE_INSTANCE: 'true' },
     label: `MariaDB/MySQL ${version} (mysql2, pool 10)`,
     drop: async () => {
       const again = mysqlAdmin(url)

@@ -9,6 +9,7 @@ import type { Server } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
+import { createLogger } from '@app/plugin-kit'
 import { answerCpu, requestStats, sqlStats } from './diagnostics'
 import { seedBench, seedScale } from './seed'
 
@@ -16,7 +17,7 @@ const send = (message: unknown) => process.send?.(message)
 
 const main = async () => {
   const config = loadConfig(process.env)
-  const { app } = await buildServer(config, { log: () => {} })
+  const { app } = await buildServer(config, { logger: createLogger({ level: 'warn' }) })
   const knex = app.get('knex')
   const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100)
   const counts = await seedBench(knex, accounts, Number(process.env.BENCH_ROWS ?? 1000))

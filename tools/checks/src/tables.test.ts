@@ -49,16 +49,31 @@ describe('what counts as a use', () => {
 })
 
 describe('the check over a repository', () => {
-  test("lists a plugin's use of another plugin's table with its line, and nothing of its own tables or tests", () => {
+  /** An empty repository in a temporary folder, and a writer of its files. */
+  const tempRepo = () => {
     const root = mkdtempSync(path.join(tmpdir(), 'tables-'))
     const write = (file: string, text: string) => {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
       writeFileSync(path.join(root, file), text)
     }
+    return { root, write }
+  }
+
+  test("lists a plugin's use of another plugin's table with its line, and nothing of its own tables or tests", () => {
+    const { root, write } = tempRepo()
     write('plugins/core/src/migrations/001.ts', "knex.schema.createTable('users', () => {})")
     write('plugins/notes/src/migrations/001.ts', "knex.schema.createTable('notes', () => {})")
     write('plugins/notes/src/index.ts', "const own = knex('notes')\nconst theirs = knex('users').first()\n")
     write('plugins/notes/src/index.test.ts', "knex('users')")
     expect(checkTables(root)).toEqual([{ file: 'plugins/notes/src/index.ts', line: 2, table: 'users', owner: 'core' }])
+  })
+
+  test("a plugin may not ask whether a table exists; the kit may, for knex's own migration tables", () => {
+    const { root, write } = tempRepo()
+    write('plugins/notes/src/index.ts', "if (await knex.schema.hasTable('files')) {}")
+    write('plugins/kit/src/database.ts', 'if (await knex.schema.hasTable(table)) return')
+    expect(checkTables(root)).toEqual([
+      { file: 'plugins/notes/src/index.ts', line: 1, table: '(whether a table exists)', owner: 'nobody: ask the owner through an extension point' },
+    ])
   })
 })

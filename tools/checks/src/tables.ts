@@ -81,7 +81,10 @@ export const checkTables = (root = REPO_ROOT): TableUse[] => {
     for (const file of filesUnder(root, `plugins/${plugin}/src`).filter((f) => !TEST_FILE.test(f)))
       for (const { table, line } of tablesUsedIn(readFileSync(path.join(root, file), 'utf8'))) {
         const owner = owners.get(table)
-        if (table.startsWith('(')) uses.push({ file, line, table, owner: 'nobody: ask the owner through an extension point' })
+        // The kit may ask after knex's own bookkeeping tables, which it makes before any migration runs.
+        if (table.startsWith('(')) {
+          if (plugin !== 'kit') uses.push({ file, line, table, owner: 'nobody: ask the owner through an extension point' })
+        }
         else if (owner && owner !== plugin) uses.push({ file, line, table, owner })
       }
   }

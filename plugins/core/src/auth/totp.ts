@@ -38,7 +38,6 @@ export const openSecret = (key: Buffer, userId: number, stored: string): string 
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')
   } catch {
-    console.error(`The two-factor secret of user ${userId} does not open with this TOTP key: was TOTP_KEY (or DATA_DIR/totp-key) changed?`)
     return undefined
   }
 }
@@ -63,6 +62,8 @@ export const acceptCode = async (app: Application, userId: number, code: string,
   const row = await knex('users').where({ id: userId }).first('two_factor_secret')
   if (!row?.two_factor_secret) return 'none'
   const secret = openSecret(app.get('config').totpKey, userId, row.two_factor_secret)
+  if (secret === undefined)
+    app.get('logger').error({ userId }, 'A two-factor secret does not open with this TOTP key: was TOTP_KEY (or DATA_DIR/totp-key) changed, or does another instance use another one?')
   const delta = secret === undefined ? null : totp.clone({ epoch: now }).checkDelta(code, secret)
   if (delta === null) return 'refused'
   const step = Math.floor(now / STEP_MS) + delta

@@ -70,7 +70,7 @@ const createAccount = (app: Application) => ({
     })
     // The account exists either way; a mail server that fails is logged, and the admin can ask for a reset link.
     await sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), data.company.trim()).catch((error: unknown) =>
-      console.error('Sending the welcome mail failed', error),
+      app.get('logger').error({ err: error }, 'Sending the welcome mail failed'),
     )
     return accountWithCounts(app, accountId)
   },

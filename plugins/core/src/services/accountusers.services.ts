@@ -7,7 +7,7 @@
  * Company managers (canManageCompanyUsers without canManageUsers) reach only users
  * of the companies they manage.
  */
-import { BadRequest, Conflict, Forbidden, GeneralError, NotFound } from '@feathersjs/errors'
+import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, AuthUser, HookContext, ServiceDefinition } from '@app/plugin-kit'
 import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, whereContains, withHeaders } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
@@ -27,7 +27,6 @@ export const USER_MESSAGES = {
   emailTaken: 'Email is already registered',
   acronymTaken: 'Acronym is already in use',
   notFound: 'User not found',
-  creationFailed: 'User creation failed',
   noEditAccess: ACTING_MESSAGES.noEditAccess,
   groupFailed: 'changing user group failed',
   selfAnonymise: 'You cannot anonymise yourself',
@@ -411,8 +410,8 @@ const createUser = (app: Application, schema: typeof newUserSchema | typeof empt
       // Two wizards submitting the same e-mail at once: the unique indexes answer for the loser.
       const again = await personByEmail(knex, email)
       if (again && (!existing || (await isMemberOf(knex, caller.accountId, Number(again.id))))) throw emailTaken()
-      console.error('Creating a user failed', error)
-      throw new GeneralError(USER_MESSAGES.creationFailed)
+      // Anything else is logged once by the error handler, and answered as an outage (503) or an internal error.
+      throw error
     }
     await (existing ? mailAdded(app, caller, email) : mailWelcome(app, caller, userId, email, data.firstName.trim()))
     return accountUser(app, caller.accountId, userId)
@@ -426,7 +425,7 @@ const send = (app: Application, mail: { to: string; subject: string; text: strin
   app
     .get('mailer')
     .send(mail)
-    .catch((error: unknown) => console.error('Sending the welcome mail failed', error))
+    .catch((error: unknown) => app.get('logger').error({ err: error }, 'Sending the welcome mail failed'))
 
 /** A new person: a link to choose their password, alive a week. */
 const mailWelcome = async (app: Application, caller: AuthUser, userId: number, email: string, firstName: string) => {

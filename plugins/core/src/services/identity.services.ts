@@ -122,7 +122,7 @@ const tellOldAddress = (app: Application, person: Person, newUsername: string, a
         ? `Hello ${person.first_name},\n\nThe e-mail you sign in with was changed to ${newUsername} by an administrator. If you did not expect this, contact your administrator.\n`
         : `Hello ${person.first_name},\n\nSomeone signed in as you asked to change the e-mail you sign in with to ${newUsername}. The change is made only when the link sent to that address is opened.\n\nIf it was not you, change your password now and tell your administrator.\n`,
     })
-    .catch((error: unknown) => console.error('Sending the e-mail change notice failed', error))
+    .catch((error: unknown) => app.get('logger').error({ err: error }, 'Sending the e-mail change notice failed'))
 
 const changeUsername = (app: Application) => ({
   async create(data: { username: string; currentPassword?: string }, params: AppParams) {

@@ -104,7 +104,7 @@ const requestReset = (app: Application) => ({
     const user = await knex('users').where({ username: email }).first('id', 'username', 'first_name', 'enabled', 'anonymous')
     if (!limited && user && user.enabled && !user.anonymous) {
       // Not awaited: how long a mail server takes must not tell whether the address exists.
-      mailResetLink(app, { ...user, id: Number(user.id) }).catch((error: unknown) => console.error('Sending the password-reset mail failed', error))
+      mailResetLink(app, { ...user, id: Number(user.id) }).catch((error: unknown) => app.get('logger').error({ err: error }, 'Sending the password-reset mail failed'))
     }
     return { message: RESET_REQUESTED }
   },

@@ -1,6 +1,6 @@
 /** Child process: the baseline, a bare Koa hello-world on a free loopback port. */
 import { Koa } from '@feathersjs/koa'
-import { answerCpu } from './diagnostics'
+import { serveUntilStopped } from './diagnostics'
 
 const app = new Koa()
 app.use((ctx) => {
@@ -10,12 +10,4 @@ const server = app.listen(0, '127.0.0.1', () => {
   const address = server.address()
   process.send?.({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 })
 })
-const stop = () => {
-  server.closeAllConnections()
-  server.close()
-  process.exit(0)
-}
-process.on('SIGTERM', stop)
-process.on('SIGINT', stop)
-process.on('disconnect', stop)
-process.on('message', answerCpu)
+serveUntilStopped(server)

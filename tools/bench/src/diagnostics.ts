@@ -13,6 +13,19 @@ let cpuFrom: NodeJS.CpuUsage | undefined
  * time (user + system) between the two, which, unlike req/s, does not depend on what else
  * the machine is doing.
  */
+/** A child server's end: on SIGTERM, SIGINT or the orchestrator going away; it answers CPU questions until then. */
+export const serveUntilStopped = (server: import('node:http').Server) => {
+  const stop = () => {
+    server.closeAllConnections()
+    server.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('disconnect', stop)
+  process.on('message', answerCpu)
+}
+
 export const answerCpu = (message: any) => {
   if (message?.type !== 'cpu') return
   if (message.action === 'start') cpuFrom = process.cpuUsage()

@@ -20,7 +20,7 @@ import { hooks as schemaHooks, resolve } from '@feathersjs/schema'
 import { Type, getValidator, querySyntax } from '@feathersjs/typebox'
 import { Ajv } from '@feathersjs/schema'
 import knexFactory, { type Knex } from 'knex'
-import { answerCpu } from './diagnostics'
+import { serveUntilStopped } from './diagnostics'
 
 const env = process.env
 
@@ -94,15 +94,7 @@ const main = async () => {
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
   const address = server.address()
   process.send?.({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0, tokens })
-  const stop = () => {
-    server.closeAllConnections()
-    server.close()
-    process.exit(0)
-  }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
-  process.on('disconnect', stop)
-  process.on('message', answerCpu)
+  serveUntilStopped(server)
 }
 
 main().catch((error) => {

@@ -69,14 +69,18 @@ const passwordErrors = async (data: { currentPassword?: string; password: string
   return errors
 }
 
+/** The person in the path whose identity the caller changes (after the rule's yes), and whether it is the caller's own. */
+const identityTarget = async (app: Application, params: AppParams) => {
+  const caller = currentUser(params)
+  const userId = routeId(params, 'userId')
+  await assertMayChangeIdentityOf(app, params, userId)
+  const knex = app.get('knex')
+  return { caller, userId, own: userId === caller.id, knex, person: await personOf(knex, userId) }
+}
+
 const changePassword = (app: Application) => ({
   async create(data: { currentPassword?: string; password: string; repeatPassword: string }, params: AppParams) {
-    const caller = currentUser(params)
-    const userId = routeId(params, 'userId')
-    const own = userId === caller.id
-    await assertMayChangeIdentityOf(app, params, userId)
-    const knex = app.get('knex')
-    const person = await personOf(knex, userId)
+    const { caller, userId, own, knex, person } = await identityTarget(app, params)
     const errors = await passwordErrors(data, person, own)
     if (Object.keys(errors).length) throw validationFailed(errors)
     if (own) await assertCurrentPassword(app, person, data.currentPassword)
@@ -126,12 +130,7 @@ const tellOldAddress = (app: Application, person: Person, newUsername: string, a
 
 const changeUsername = (app: Application) => ({
   async create(data: { username: string; currentPassword?: string }, params: AppParams) {
-    const caller = currentUser(params)
-    const userId = routeId(params, 'userId')
-    const own = userId === caller.id
-    await assertMayChangeIdentityOf(app, params, userId)
-    const knex = app.get('knex')
-    const person = await personOf(knex, userId)
+    const { userId, own, knex, person } = await identityTarget(app, params)
     // Proven before anything about the address is told: a borrowed session learns nothing.
     if (own) await assertCurrentPassword(app, person, data.currentPassword)
     const username = data.username.trim().toLowerCase()

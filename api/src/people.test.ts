@@ -112,6 +112,14 @@ interface Endpoint {
 }
 
 const FORBIDDEN_ALL = '403 403 403 403 403 403 403'
+/** Giving or taking access to a company: the same callers may do both, to the same people. */
+const COMPANY_ACCESS = {
+  globalAdmin: '200 200 200 200 200 200 200',
+  accountAdmin: '200 403 200 200 200 200 200',
+  companyAdmin: '403 403 403 403 200 403 200',
+  user: FORBIDDEN_ALL,
+  otherAdmin: '- 404 404 404 404 404 200',
+}
 const ADMIN_ONLY = (ok: number, self = ok) => ({
   globalAdmin: `${self} ${ok} ${ok} ${ok} ${ok} ${ok} ${ok}`,
   accountAdmin: `${self} 403 ${ok} ${ok} ${ok} ${ok} ${ok}`,
@@ -267,13 +275,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'update',
     what: 'access to a company (X): give',
     request: (p, t) => ({ verb: 'PUT', url: `/api/companies/${p.x.id}/users-with-access/${t.id}`, body: { action: 'ACCESS' } }),
-    expected: {
-      globalAdmin: '200 200 200 200 200 200 200',
-      accountAdmin: '200 403 200 200 200 200 200',
-      companyAdmin: '403 403 403 403 200 403 200',
-      user: FORBIDDEN_ALL,
-      otherAdmin: '- 404 404 404 404 404 200',
-    },
+    expected: COMPANY_ACCESS,
   },
   {
     path: 'companies/:companyId/users-with-access',
@@ -283,13 +285,7 @@ const ENDPOINTS: Endpoint[] = [
       if (!(await holds(t.id, p.account.id, p.x.id))) await make.grant(t, { resource: 'COMPANY', resourceId: p.x.id, action: 'VIEW' }, p.account.id)
     },
     request: (p, t) => ({ verb: 'DELETE', url: `/api/companies/${p.x.id}/users-with-access/${t.id}` }),
-    expected: {
-      globalAdmin: '200 200 200 200 200 200 200',
-      accountAdmin: '200 403 200 200 200 200 200',
-      companyAdmin: '403 403 403 403 200 403 200',
-      user: FORBIDDEN_ALL,
-      otherAdmin: '- 404 404 404 404 404 200',
-    },
+    expected: COMPANY_ACCESS,
   },
   {
     path: 'accountusers/:accountId/reset-link/:userId',

@@ -1,3 +1,4 @@
+export * from './action'
 export * from './app'
 export * from './database'
 export * from './define-plugin'

@@ -4,12 +4,11 @@
  */
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, DashboardCount, MenuEntry, RegisteredService, ServiceDefinition, TileEntry } from '@app/plugin-kit'
-import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, saveOnPut } from '@app/plugin-kit'
+import { ALWAYS_ON_MODULES, TableService, anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, saveOnPut , routeId } from '@app/plugin-kit'
 import { revokeAccountSessions } from '../auth/sessions'
 import { sendAccountOpenedMail, signUp } from '../signup'
 import { accountStorageBytes, listAccounts } from './account-list'
 import { type AccountListQuery, type DashboardInfo, accountListQuerySchema, dashboardInfoSchema } from './accounts-admin.schema'
-import { routeId } from './route'
 import { type SignUp, accountPatchSchema, accountSaveSchema, accountSchema, moduleSwitchSchema, signUpSchema } from './schemas'
 
 class AccountsService extends TableService {

@@ -5,13 +5,12 @@
 import { randomUUID } from 'node:crypto'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { nowIso } from '@app/plugin-kit'
+import { nowIso , routeId } from '@app/plugin-kit'
 import { EMAIL_TAKEN } from '../signup'
 import { accountWithCounts } from './account-list'
 import { type AccountCreate, accountCreateSchema } from './accounts-admin.schema'
 import { insertAccountWithAdmin } from './new-account'
 import { createUserToken } from './passwordreset.services'
-import { routeId } from './route'
 
 /** A welcome link lives a week: the new admin may not read mail the same day. */
 export const WELCOME_TTL_MS = 7 * 24 * 3600_000

@@ -9,7 +9,7 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, AuthUser, HookContext, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, whereContains, withHeaders } from '@app/plugin-kit'
+import { TableService, assertValid, cached, callerFlags, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, nowIso, whereContains, withHeaders , routeId } from '@app/plugin-kit'
 import { Field, MESSAGES, PRIVILEGE_ACTIONS, USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type Static, type TObject, Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
@@ -18,7 +18,6 @@ import { ACTING_MESSAGES, type Gift, assertMayActOn, assertMayGive, roleGroupOf 
 import { memberKeys, refreshMemberKeys } from '../member-keys'
 import { revokeUserSessions } from '../auth/sessions'
 import { createUserToken } from './passwordreset.services'
-import { routeId } from './route'
 import type { AccountUser } from './accountusers.schema'
 import { missingResource, namesOfResources } from '../resources'
 import { inChunks } from './chunks'

@@ -11,7 +11,7 @@
  */
 
 import type { Application, AppParams, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser, nowIso } from '@app/plugin-kit'
+import { currentUser, nowIso , routeId } from '@app/plugin-kit'
 import { Field, MESSAGES } from '@app/plugin-kit/shared'
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import { Type } from '@sinclair/typebox'
@@ -33,7 +33,6 @@ import { refreshMemberKeys } from '../member-keys'
 import { EMAIL_TAKEN } from '../signup'
 import { accountUser, USER_MESSAGES } from './accountusers.services'
 import { createUserToken, hashToken, mailResetLink, RESET_REQUEST_LIMIT, RESET_TTL_MS, resetRequestKey } from './passwordreset.services'
-import { routeId } from './route'
 
 export const EMAIL_CHANGE_FAILED = 'This link is no longer valid: ask for the change again on your profile page'
 export const EMAIL_CHANGED = 'Your e-mail was changed: sign in with the new address'

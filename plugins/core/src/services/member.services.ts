@@ -6,9 +6,8 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, Language, ServiceDefinition } from '@app/plugin-kit'
-import { TableService, currentUser } from '@app/plugin-kit'
+import { TableService, currentUser , routeId } from '@app/plugin-kit'
 import { querySyntax } from '@feathersjs/typebox'
-import { routeId } from './route'
 import { privilegeSchema } from './schemas'
 import { LANGUAGES } from '@app/plugin-kit/shared'
 import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff, tellPerson } from '../identity'

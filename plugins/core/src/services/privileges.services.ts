@@ -8,13 +8,12 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, PluginDefinition, ServiceDefinition } from '@app/plugin-kit'
-import { assertValid, cached, currentUser } from '@app/plugin-kit'
+import { assertValid, cached, currentUser , routeId } from '@app/plugin-kit'
 import { Field, PRIVILEGE_ACTIONS, PRIVILEGE_RESOURCES, type PrivilegeResource } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { ACTING_MESSAGES } from '../acting'
 import { USER_MESSAGES, assertCallerMayGive, managedCompanies } from './accountusers.services'
-import { routeId } from './route'
 import { missingResource, namesOfResources } from '../resources'
 
 export const PRIVILEGE_MESSAGES = {

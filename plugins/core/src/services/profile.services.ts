@@ -5,12 +5,11 @@
  */
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { FileDownload, claimUpload, currentUser, nowIso } from '@app/plugin-kit'
+import { FileDownload, claimUpload, currentUser, nowIso , routeId } from '@app/plugin-kit'
 import { Field } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
 import { USER_MESSAGES, accountUser } from './accountusers.services'
 import type { SupportManualRow } from './accounts-admin.schema'
-import { routeId } from './route'
 
 const emptyBodySchema = Type.Object({}, { additionalProperties: false })
 

@@ -4,12 +4,11 @@
  */
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { currentUser } from '@app/plugin-kit'
+import { currentUser , routeId } from '@app/plugin-kit'
 import type { AuthService } from '../auth/authentication'
 import { returnAttempts, takeAttempts } from '../auth/rate-limit'
 import { issueToken } from '../auth/sessions'
 import { acceptCode, newSecret } from '../auth/totp'
-import { routeId } from './route'
 import { twoFactorConfirmSchema, twoFactorSchema } from './schemas'
 import { assertCurrentPassword, personOf } from '../identity'
 import { currentPasswordSchema } from './identity.services'

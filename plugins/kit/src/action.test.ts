@@ -1,0 +1,88 @@
+/**
+ * The action helper over real HTTP: the path's ids arrive as numbers (junk is 404 before
+ * the action runs), the body is checked by its schema (none means empty), flags and
+ * sign-in are the kit's as for any service. SQLite, or MariaDB with TEST_DATABASE_URL.
+ */
+import { type TestServer, fixtures, startTestServer } from '@app/testing'
+import { Type } from '@sinclair/typebox'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { defineAction } from './action'
+import { definePlugin } from './define-plugin'
+
+let runs = 0
+const actionPlugin = definePlugin({
+  id: 'kit-action-test',
+  module: 'core',
+  version: '0.0.0',
+  permissions: [],
+  migrations: [],
+  services: [
+    defineAction({
+      path: 'kit-test-action/:accountId/things/:thingId',
+      scope: { kind: 'tenant', routeParam: 'accountId' },
+      flags: ['canManageUsers'],
+      data: Type.Object({ note: Type.String({ maxLength: 10 }) }, { additionalProperties: false }),
+      run: async ({ caller, ids, data }) => {
+        runs++
+        return { caller: caller.id, ids, note: data.note }
+      },
+    }),
+    defineAction({
+      path: 'kit-test-action-public',
+      public: true,
+      scope: { kind: 'none', why: 'Test action of the kit: answers signed out.' },
+      run: async ({ caller }) => ({ signedIn: caller.id }),
+    }),
+  ],
+})
+
+let server: TestServer
+let admin: { token: string; id: number; accountId: number }
+let user: string
+
+beforeAll(async () => {
+  server = await startTestServer({ seedDemo: false }, { extraPlugins: [actionPlugin] })
+  const make = fixtures(server)
+  const account = await make.account()
+  admin = { token: await make.signIn(account.admin), id: account.admin.id, accountId: account.id }
+  user = await make.signIn(await make.user(account, 'user'))
+})
+afterAll(() => server?.close())
+
+const post = (path: string, body: unknown, token?: string) => server.call('POST', `/api/${path}`, body, token)
+
+describe('an action', () => {
+  test('runs with the caller, the body and the ids of its path as numbers', async () => {
+    const answer = await post(`kit-test-action/${admin.accountId}/things/42`, { note: 'hello' }, admin.token)
+    expect(answer.status).toBe(201)
+    expect(answer.body).toEqual({ caller: admin.id, ids: { accountId: admin.accountId, thingId: 42 }, note: 'hello' })
+  })
+
+  test.each(['abc', '0', '-3', '1.5'])('answers 404 to the id %s without running', async (id) => {
+    const before = runs
+    const answer = await post(`kit-test-action/${admin.accountId}/things/${id}`, { note: 'x' }, admin.token)
+    expect(answer.status).toBe(404)
+    expect(runs).toBe(before)
+  })
+
+  test('checks the body by its schema: 400 naming the field', async () => {
+    const answer = await post(`kit-test-action/${admin.accountId}/things/1`, { note: 'far too long a note' }, admin.token)
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toHaveProperty('note')
+    expect((await post(`kit-test-action/${admin.accountId}/things/1`, { note: 'ok', extra: 1 }, admin.token)).status).toBe(400)
+  })
+
+  test('keeps the declared flag and sign-in', async () => {
+    expect((await post(`kit-test-action/${admin.accountId}/things/1`, { note: 'x' }, user)).status).toBe(403)
+    expect((await post(`kit-test-action/${admin.accountId}/things/1`, { note: 'x' })).status).toBe(401)
+  })
+
+  test('without a schema takes only an empty body', async () => {
+    expect((await post('kit-test-action-public', { anything: 1 }, admin.token)).status).toBe(400)
+    expect(await post('kit-test-action-public', {}, admin.token)).toMatchObject({ status: 201, body: { signedIn: admin.id } })
+  })
+
+  test('a public action answers signed out, and reading the caller there is 401', async () => {
+    expect((await post('kit-test-action-public', {})).status).toBe(401)
+  })
+})

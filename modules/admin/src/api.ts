@@ -1,7 +1,7 @@
 /** The calls the admin screens make, as effects (replaced in tests). */
 import { type ListQuery as KitListQuery, apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
 import type { Account, AccountUser } from '@app/plugin-core/shared'
-import type { FolderType, SetupItem, SetupListId, Template } from '@app/plugin-setup/shared'
+import { type FolderType, type SetupItem, type SetupListId, type Template, folderTypeUrls, setupListUrl, templateUrl } from '@app/plugin-setup/shared'
 import { type Effect, type Store, attach, createEffect } from 'effector'
 
 /** A page of a server-paged list. */
@@ -77,10 +77,10 @@ export const fetchAccountUsersFx = createEffect(({ accountId, query }: { account
 )
 
 export const fetchFolderTypesFx = createEffect(({ accountId, query }: { accountId: number; query: ListQuery }) =>
-  apiRequest<Page<FolderType>>('GET', `/foldertypes/${accountId}/manage`, { query }),
+  apiRequest<Page<FolderType>>('GET', folderTypeUrls(accountId).manage, { query }),
 )
 export const fetchFolderTypeFx = createEffect(({ accountId, id }: { accountId: number; id: number }) =>
-  apiRequest<FolderType>('GET', `/foldertypes/${accountId}/${id}`),
+  apiRequest<FolderType>('GET', folderTypeUrls(accountId).type(id)),
 )
 export interface FolderTypeSave {
   accountId: number
@@ -91,44 +91,44 @@ export interface FolderTypeSave {
 }
 export const saveFolderTypeFx = createEffect(({ accountId, id, ...data }: FolderTypeSave) =>
   id
-    ? apiRequest<FolderType>('PATCH', `/foldertypes/${accountId}/${id}`, { body: data })
-    : apiRequest<FolderType>('POST', `/foldertypes/${accountId}`, { body: data }),
+    ? apiRequest<FolderType>('PATCH', folderTypeUrls(accountId).type(id), { body: data })
+    : apiRequest<FolderType>('POST', folderTypeUrls(accountId).types, { body: data }),
 )
 export const toggleFolderTypeFx = createEffect(({ accountId, id }: { accountId: number; id: number }) =>
-  apiRequest<FolderType>('POST', `/foldertypes/${accountId}/toggle/${id}`, { body: {} }),
+  apiRequest<FolderType>('POST', folderTypeUrls(accountId).toggle(id), { body: {} }),
 )
 export const removeFolderTypeFx = createEffect(({ accountId, id }: { accountId: number; id: number }) =>
-  apiRequest<FolderType>('DELETE', `/foldertypes/${accountId}/${id}`),
+  apiRequest<FolderType>('DELETE', folderTypeUrls(accountId).type(id)),
 )
 
 export const fetchSetupItemsFx = createEffect(({ accountId, list, query }: { accountId: number; list: SetupListId; query: ListQuery }) =>
-  apiRequest<Page<SetupItem>>('GET', `/setup/${accountId}/${list}`, { query }),
+  apiRequest<Page<SetupItem>>('GET', setupListUrl(accountId, list), { query }),
 )
 export const saveSetupItemFx = createEffect(
   ({ accountId, list, id, values }: { accountId: number; list: SetupListId; id?: number; values: Record<string, string> }) =>
     id
-      ? apiRequest<SetupItem>('PATCH', `/setup/${accountId}/${list}/${id}`, { body: values })
-      : apiRequest<SetupItem>('POST', `/setup/${accountId}/${list}`, { body: values }),
+      ? apiRequest<SetupItem>('PATCH', setupListUrl(accountId, list, id), { body: values })
+      : apiRequest<SetupItem>('POST', setupListUrl(accountId, list), { body: values }),
 )
 export const removeSetupItemFx = createEffect(({ accountId, list, id }: { accountId: number; list: SetupListId; id: number }) =>
-  apiRequest<SetupItem>('DELETE', `/setup/${accountId}/${list}/${id}`),
+  apiRequest<SetupItem>('DELETE', setupListUrl(accountId, list, id)),
 )
 
 export const fetchTemplatesFx = createEffect(({ accountId, query }: { accountId: number; query: ListQuery }) =>
-  apiRequest<Page<Template>>('GET', `/templates/${accountId}`, { query }),
+  apiRequest<Page<Template>>('GET', templateUrl(accountId), { query }),
 )
 export const uploadTemplateFx = createEffect(({ accountId, file, appendable }: { accountId: number; file: File; appendable: boolean }) => {
   const form = new FormData()
   form.append('appendable', String(appendable))
   form.append('file', file)
-  return apiRequest<Template>('POST', `/templates/${accountId}`, { body: form })
+  return apiRequest<Template>('POST', templateUrl(accountId), { body: form })
 })
 export const setAppendableFx = createEffect(({ accountId, id, appendable }: { accountId: number; id: number; appendable: boolean }) =>
-  apiRequest<Template>('PATCH', `/templates/${accountId}/${id}`, { body: { appendable } }),
+  apiRequest<Template>('PATCH', templateUrl(accountId, id), { body: { appendable } }),
 )
 export const removeTemplateFx = createEffect(({ accountId, id }: { accountId: number; id: number }) =>
-  apiRequest<Template>('DELETE', `/templates/${accountId}/${id}`),
+  apiRequest<Template>('DELETE', templateUrl(accountId, id)),
 )
 export const downloadTemplateFx = createEffect(({ accountId, id }: { accountId: number; id: number }) =>
-  downloadFile(`/templates/${accountId}/${id}`),
+  downloadFile(templateUrl(accountId, id)),
 )

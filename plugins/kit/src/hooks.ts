@@ -85,7 +85,10 @@ export interface TenantScope {
   column?: string
   /** A flag whose holders see every tenant's rows (global admins managing accounts). */
   crossTenantFlag?: MenuFlag
-  /** For services addressed by account in the path (`/accounts/:accountId/...`): that parameter's name. */
+  /**
+   * For services addressed by account in the path (`/accounts/:accountId/...`): that
+   * parameter's name. Every call is then confined to the account the path names.
+   */
   routeParam?: string
 }
 
@@ -116,17 +119,29 @@ export const tenantStrip = (scope: TenantScope) => {
   }
 }
 
+/** Whether the caller holds the scope's cross-tenant flag (a global admin managing accounts). */
+const crossesTenants = async (context: HookContext, scope: TenantScope) =>
+  Boolean(scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag])
+
+/** Whether the path's account exists (a cross-tenant caller may name any that does). */
+const accountNamed = async (app: Application, requested: unknown) => {
+  const id = idOf(requested)
+  return id !== undefined && (await app.get('core').accountExists(id))
+}
+
 /**
  * For services addressed by account in the path (`/foldertypes/:accountId/...`): another
  * account's id answers 404 before anything else looks at the call, so its body is
- * never validated (a 400 would tell the caller more than a missing row does).
+ * never validated (a 400 would tell the caller more than a missing row does). A holder
+ * of the cross-tenant flag may name any account that exists; one that does not is 404 too.
  */
 export const tenantRoute = (scope: TenantScope & { routeParam: string }) => async (context: HookContext, next: NextFunction) => {
   const params = context.params as AppParams
   const user = params.user
-  if (user && !(scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag])) {
+  if (user) {
     const requested = params.route?.[scope.routeParam]
-    if (String(requested) !== String(user.accountId)) throw notFound(requested)
+    const named = String(requested) === String(user.accountId)
+    if (!named && !((await crossesTenants(context, scope)) && (await accountNamed(context.app, requested)))) throw notFound(requested)
   }
   return next()
 }
@@ -166,8 +181,9 @@ export const tenantScope = (scope: TenantScope) => {
       if (!params.provider && params.tenant) stampTenant(context, params, field, column, params.tenant.accountId)
       return next()
     }
-    if (scope.crossTenantFlag && (await flagsOf(context))[scope.crossTenantFlag]) return next()
-    stampTenant(context, params, field, column, user.accountId)
+    // An account-addressed call is confined to the account its path names (tenantRoute let only the caller's own, or a cross-tenant caller's, through).
+    if (scope.routeParam) stampTenant(context, params, field, column, Number(params.route?.[scope.routeParam]))
+    else if (!(await crossesTenants(context, scope))) stampTenant(context, params, field, column, user.accountId)
     return next()
   }
 }

@@ -6,9 +6,11 @@
  * The conversions are idempotent, so the adapter's internal calls between its own
  * methods (create → get, patch → find) stay correct.
  */
-import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
+import { Conflict } from '@feathersjs/errors'
+import { ERROR, KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
+import { nowIso, whereContains } from './database'
 import { objectLiteralFunction } from './object-literal'
 
 /** Field names are few, and each query names several: each is converted once (a bounded few, as clients name them). */
@@ -91,19 +93,53 @@ export const rowMapper = (result?: TObject) => {
 
 const countOf = (builder: Knex.QueryBuilder) => builder.clearSelect().clearOrder().count({ [TOTAL]: '*' })
 
+/** A value the account holds once, whatever its letter case (a type id, a list entry's name). */
+export interface UniqueRule {
+  field: string
+  /** The 409's message, also given as the field's error. */
+  message: string
+}
+
+/** A query key that searches text: rows where any of the columns contains it, in any case. */
+export interface TextSearch {
+  columns: string[]
+  /** The columns hold lower-cased text already (kept for the search), so no lower() is needed. */
+  lowerCased?: boolean
+}
+
 export interface TableServiceOptions extends KnexAdapterOptions {
   /** The result schema: its boolean properties are converted from 0/1. */
   result?: TObject
+  /** Query keys (`filter`, `q`) that search text rather than name a field; `%` and `_` are plain characters. */
+  search?: Record<string, TextSearch>
+  /**
+   * Fields unique within the row's account (`accountId`): a create or change to a value the
+   * account has answers 409 with the rule's message. The table's unique index backs it, and
+   * a racing write that only the index stops answers the same 409.
+   */
+  unique?: UniqueRule[]
+  /** Stamps `createdAt` (now) on every row it creates. */
+  stampCreatedAt?: boolean
 }
 
 type P = KnexAdapterParams<any>
 
+/** A unique index refused the write (as the driver says it, or inside the adapter's error). */
+export const isUniqueViolation = (error: any): boolean =>
+  ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes(error?.code) || (error?.[ERROR] !== undefined && isUniqueViolation(error[ERROR]))
+
 export class TableService<Result = any, Data = Partial<Result>> extends KnexService<Result, Data, P, Partial<Data>> {
   private readonly toRow: ReturnType<typeof rowMapper>
+  private readonly searches: Record<string, TextSearch>
+  private readonly uniqueRules: UniqueRule[]
+  private readonly stampsCreatedAt: boolean
 
-  constructor(options: TableServiceOptions) {
+  constructor({ search = {}, unique = [], stampCreatedAt = false, ...options }: TableServiceOptions) {
     super({ paginate: { default: 50, max: 500 }, ...options })
     this.toRow = rowMapper(options.result)
+    this.searches = search
+    this.uniqueRules = unique
+    this.stampsCreatedAt = stampCreatedAt
   }
 
   private mapParams(params?: P): P {
@@ -117,11 +153,55 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     return (isPlainObject(value) ? this.toRow(value) : value) as T
   }
 
-  /** Every query the adapter builds, with the project scope's list filter when the call lists across projects. */
+  /**
+   * Every query the adapter builds, with its text searches and, when the call lists across
+   * projects, the project scope's list filter.
+   */
   override createQuery(params: P = {}) {
     const query = super.createQuery(params)
+    for (const [key, search] of Object.entries(this.searches)) {
+      const text = params.query?.[key]
+      if (typeof text === 'string' && text.trim()) whereContains(query, search.columns, text.trim(), { lowerCased: search.lowerCased })
+    }
     ;(params as { projectFilter?: (query: Knex.QueryBuilder) => void }).projectFilter?.(query)
     return query
+  }
+
+  /** The adapter's reading of a query, without the text searches: no column is named `filter`. */
+  override filterQuery(params: P) {
+    const filtered = super.filterQuery(params)
+    for (const key in this.searches) if (key in filtered.query) return { ...filtered, query: omitKeys(filtered.query, Object.keys(this.searches)) }
+    return filtered
+  }
+
+  /** 409 when another row of the account holds one of the unique values (compared trimmed, in lower case). */
+  private async assertUnique(data: Record<string, unknown>, accountId: unknown, exceptId?: unknown) {
+    for (const rule of this.uniqueRules) {
+      const value = data[rule.field]
+      if (typeof value !== 'string' || accountId === undefined) continue
+      const clash = this.Model(this.options.name)
+        .where({ account_id: accountId })
+        .whereRaw('lower(??) = ?', [toColumn(rule.field), value.trim().toLowerCase()])
+      if (exceptId !== undefined) clash.whereNot({ [this.id]: exceptId })
+      if (await clash.first(this.id)) throw duplicate(rule)
+    }
+  }
+
+  /** A write the unique index refused: the same 409 as the check before it (two racing writes both pass that). */
+  private async guardUnique<T>(data: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      const rule = isUniqueViolation(error) && this.uniqueRules.find((r) => data[r.field] !== undefined)
+      throw rule ? duplicate(rule) : error
+    }
+  }
+
+  /** Checks a change to the row `id` (found within the call's account, or 404) against the unique fields. */
+  private async assertUniqueChange(id: any, data: Record<string, unknown>, params?: P) {
+    if (id === null || !this.uniqueRules.some((rule) => typeof data[rule.field] === 'string')) return
+    const current = (await this._get(id, params)) as Record<string, unknown>
+    await this.assertUnique(data, current.accountId, current[this.id])
   }
 
   private query(params: P): Knex.QueryBuilder {
@@ -151,22 +231,30 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
   }
 
   override async _create(data: any, params?: P): Promise<any> {
-    const rows = Array.isArray(data) ? data.map(rowToColumns) : rowToColumns(data)
-    return this.mapOut(await super._create(rows as any, this.mapParams(params)))
+    if (Array.isArray(data)) return Promise.all(data.map((one) => this._create(one, params)))
+    const row = this.stampsCreatedAt ? { ...data, createdAt: nowIso() } : data
+    await this.assertUnique(row, row.accountId)
+    return this.guardUnique(row, async () => this.mapOut(await super._create(rowToColumns(row) as any, this.mapParams(params))))
   }
 
   override async _update(id: any, data: any, params?: P): Promise<Result> {
-    return this.mapOut(await super._update(id, rowToColumns(data) as Data, this.mapParams(params)))
+    await this.assertUniqueChange(id, data, params)
+    return this.guardUnique(data, async () => this.mapOut(await super._update(id, rowToColumns(data) as Data, this.mapParams(params))))
   }
 
   override async _patch(id: any, data: any, params?: P): Promise<any> {
     const { [this.id]: _id, ...columns } = rowToColumns(data ?? {})
     // Nothing to change: the adapter would send an empty UPDATE (a 500); answer what is there, or 404.
     if (!Object.keys(columns).length) return id === null ? this._find({ ...params, paginate: false }) : this._get(id, params)
-    return this.mapOut(await super._patch(id, columns as Partial<Data>, this.mapParams(params)))
+    await this.assertUniqueChange(id, data, params)
+    return this.guardUnique(data, async () => this.mapOut(await super._patch(id, columns as Partial<Data>, this.mapParams(params))))
   }
 
   override async _remove(id: any, params?: P): Promise<any> {
     return this.mapOut(await super._remove(id, this.mapParams(params)))
   }
 }
+
+const omitKeys = (query: Record<string, any>, keys: string[]) => Object.fromEntries(Object.entries(query).filter(([key]) => !keys.includes(key)))
+
+const duplicate = (rule: UniqueRule) => new Conflict(rule.message, { errors: { [rule.field]: rule.message } })

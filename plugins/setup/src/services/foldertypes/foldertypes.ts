@@ -4,126 +4,67 @@
  * POST and PUT /foldertypes/{accountId}; PATCH and PUT /foldertypes/{accountId}/{id};
  * POST /foldertypes/{accountId}/toggle/{folderTypeId}; DELETE /foldertypes/{accountId}/{id}.
  */
-import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
-import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
-import { FOLDER_TYPES_TABLE, ensureBuiltInTypes } from '../../builtins'
-import { AccountScopedService, validateAfterScope } from '../../scoped-service'
-import {
-  FOLDER_TYPE_MESSAGES,
-  folderTypeDataSchema,
-  folderTypePatchSchema,
-  folderTypeQuerySchema,
-  folderTypeSchema,
-} from './foldertypes.schema'
+import type { AppParams, Application, HookContext, ServiceDefinition } from '@app/plugin-kit'
+import { defineAction } from '@app/plugin-kit'
+import { ensureBuiltInTypes } from '../../builtins'
+import { FolderTypesService } from './foldertypes.class'
+import { folderTypeDataSchema, folderTypePatchSchema, folderTypeQuerySchema, folderTypeSchema } from './foldertypes.schema'
+import { folderTypesMethods, folderTypesPath } from './foldertypes.shared'
 
 const SCOPE = { kind: 'tenant', routeParam: 'accountId', crossTenantFlag: 'canManageAccounts' } as const
 
-export class FolderTypesService extends AccountScopedService {
-  constructor(app: Application) {
-    super(
-      app,
-      { name: FOLDER_TYPES_TABLE, result: folderTypeSchema },
-      { field: 'typeId', column: 'type_id', message: FOLDER_TYPE_MESSAGES.duplicate },
-      ['name', 'typeId'],
-    )
-  }
+/** The account types' one service instance, for the lists and the switch beside it. */
+const typesOf = (app: Application) => app.service(folderTypesPath) as unknown as FolderTypesService
 
-  protected override async scoped(params?: AppParams) {
-    const scoped = await super.scoped(params)
-    await ensureBuiltInTypes(this.knex, scoped.accountId)
-    return scoped
-  }
-
-  /** Built-in types keep their name and type id; only their active switch changes. */
-  private async editable(id: any, params?: AppParams) {
-    const row = await this._get(id, params)
-    if (row.global) throw new Forbidden(FOLDER_TYPE_MESSAGES.builtIn)
-    return row
-  }
-
-  override async _create(data: any, params?: AppParams) {
-    const { id: _id, ...fields } = data
-    return super._create({ active: true, ...fields, deletable: true, global: false }, params)
-  }
-
-  override async _patch(id: any, data: any, params?: AppParams) {
-    const { id: _id, ...fields } = data
-    await this.editable(id, params)
-    return super._patch(id, fields, params)
-  }
-
-  /** PUT with the id in the path or, as the spec's PUT /foldertypes/{accountId} does, in the body. */
-  override async _update(id: any, data: any, params?: AppParams) {
-    const target = id ?? data.id
-    if (!target) throw new BadRequest('Validation failed', { errors: { id: 'This field is required' } })
-    const { id: _id, ...fields } = data
-    return this._patch(target, fields, params)
-  }
-
-  override async _remove(id: any, params?: AppParams) {
-    const row = await this._get(id, params)
-    if (!row.deletable) throw new BadRequest(FOLDER_TYPE_MESSAGES.notDeletable)
-    return super._remove(id, params)
-  }
-
-  async toggle(id: any, params?: AppParams) {
-    const row = await this._get(id, params)
-    return super._patch(id, { active: !row.active }, params)
-  }
+/** Every call on an account's types finds the built-in ones there (builtins.ts). */
+const builtInsFirst = {
+  before: {
+    all: [
+      async (context: HookContext) => {
+        const accountId = (context.params as AppParams).tenant?.accountId
+        if (accountId !== undefined) await ensureBuiltInTypes(context.app.get('knex'), accountId)
+      },
+    ],
+  },
 }
-
-const folderTypeId = (params: AppParams) => {
-  const raw = params.route?.folderTypeId
-  if (!raw || !/^\d+$/.test(raw)) throw new NotFound(`No record found for id '${String(raw)}'`)
-  return Number(raw)
-}
-
-const manage = { find: ['canManageSettings' as const] }
 
 export const folderTypeServices: ServiceDefinition[] = [
   {
-    path: 'foldertypes/:accountId',
-    methods: ['get', 'create', 'update', 'patch', 'remove'],
+    path: folderTypesPath,
+    methods: [...folderTypesMethods],
     scope: SCOPE,
     // Reading one type is for everyone in the account (document forms show it); changing is for settings managers.
     flags: { create: ['canManageSettings'], update: ['canManageSettings'], patch: ['canManageSettings'], remove: ['canManageSettings'] },
-    schemas: { result: folderTypeSchema },
-    hooks: validateAfterScope({ data: folderTypeDataSchema, patch: folderTypePatchSchema }),
+    schemas: { data: folderTypeDataSchema, patch: folderTypePatchSchema, result: folderTypeSchema },
+    hooks: builtInsFirst,
     service: (app) => new FolderTypesService(app),
   },
   {
-    path: 'foldertypes/:accountId/manage',
+    path: `${folderTypesPath}/manage`,
     methods: ['find'],
     scope: SCOPE,
-    flags: manage,
+    flags: { find: ['canManageSettings'] },
     schemas: { query: folderTypeQuerySchema, result: folderTypeSchema },
-    service: (app) => {
-      const types = new FolderTypesService(app)
-      return { find: (params: AppParams) => types._find(params) }
-    },
+    hooks: builtInsFirst,
+    service: (app) => ({ find: (params: AppParams) => typesOf(app)._find(params) }),
   },
   {
-    path: 'foldertypes/:accountId/create',
+    path: `${folderTypesPath}/create`,
     methods: ['find'],
     scope: SCOPE,
     schemas: { result: folderTypeSchema },
-    service: (app) => {
-      const types = new FolderTypesService(app)
-      // What a new document may be: the active types, by name, all of them (an account has few).
-      return {
-        find: (params: AppParams) =>
-          types._find({ ...params, paginate: false, query: { active: true, $sort: { name: 1 } } } as AppParams),
-      }
-    },
+    hooks: builtInsFirst,
+    // What a new document may be: the active types of the account, by name, all of them (an account has few).
+    service: (app) => ({
+      find: (params: AppParams) => typesOf(app)._find({ ...params, paginate: false, query: { ...params.query, active: true, $sort: { name: 1 } } } as AppParams),
+    }),
   },
-  {
-    path: 'foldertypes/:accountId/toggle/:folderTypeId',
-    methods: ['create'],
+  defineAction({
+    path: `${folderTypesPath}/toggle/:folderTypeId`,
     scope: SCOPE,
-    flags: { create: ['canManageSettings'] },
-    service: (app) => {
-      const types = new FolderTypesService(app)
-      return { create: (_data: unknown, params: AppParams) => types.toggle(folderTypeId(params), params) }
-    },
-  },
+    flags: ['canManageSettings'],
+    result: folderTypeSchema,
+    hooks: builtInsFirst,
+    run: ({ app, ids, params }) => typesOf(app).toggle(ids.folderTypeId!, params),
+  }),
 ]

@@ -1,30 +1,31 @@
-/** Document types over HTTP, as every demo role (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { type TestServer, startTestServer } from '@app/api/testing'
+/** Document types over HTTP, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
+import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ANY_MEMBER, type Demo, ROLES, type Role, SETTINGS_ONLY, rowsOf, signInDemo } from '../../test/roles'
+import { ALL_ROLES, ANY_MEMBER, type Callers, type Role, SETTINGS_ONLY, rowsOf, signInRoles } from '../../test/roles'
 
 let server: TestServer
-let demo: Demo
+let callers: Callers
 const TABLE = 'setup_folder_types'
-const roles: Role[] = [...ROLES, 'anonymous']
 
 beforeAll(async () => {
-  server = await startTestServer()
-  demo = await signInDemo(server)
+  server = await startTestServer({ seedDemo: false })
+  callers = await signInRoles(server)
+  // One type of the account's own beside the built-ins, for the lists and the duplicates below.
+  expect((await create({ name: 'Drawing', typeId: 'DRW' })).status).toBe(201)
 })
 afterAll(() => server?.close())
 
-const as = (role: Role) => demo.tokens[role]
-const base = () => `/api/foldertypes/${demo.engineering}`
-const create = (body: object, role: Role = 'admin') => server.call('POST', base(), body, as(role))
+const as = (role: Role) => callers.tokens[role]
+const base = () => `/api/foldertypes/${callers.account}`
+const create = (body: object, role: Role = 'accountAdmin') => server.call('POST', base(), body, as(role))
 
 describe('document types: reading', () => {
   test('manage lists every type with the built-ins, for settings managers only', async () => {
-    for (const role of roles) {
+    for (const role of ALL_ROLES) {
       const answer = await server.call('GET', `${base()}/manage`, undefined, as(role))
       expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(SETTINGS_ONLY[role])
     }
-    const answer = await server.call('GET', `${base()}/manage?$limit=50`, undefined, as('admin'))
+    const answer = await server.call('GET', `${base()}/manage?$limit=50`, undefined, as('accountAdmin'))
     expect(answer.body).toMatchObject({ limit: 50, skip: 0 })
     const builtIns = answer.body.data.filter((t: { global: boolean }) => t.global)
     expect(builtIns.map((t: { typeId: string }) => t.typeId).sort()).toEqual(['Checklist', 'Skyview'])
@@ -32,7 +33,7 @@ describe('document types: reading', () => {
   })
 
   test('create lists the active types to every member of the account', async () => {
-    for (const role of roles) {
+    for (const role of ALL_ROLES) {
       const answer = await server.call('GET', `${base()}/create`, undefined, as(role))
       expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(ANY_MEMBER[role])
     }
@@ -42,9 +43,9 @@ describe('document types: reading', () => {
   })
 
   test('filters, sorts and pages on the server', async () => {
-    const sky = await server.call('GET', `${base()}/manage?filter=SKY`, undefined, as('admin'))
+    const sky = await server.call('GET', `${base()}/manage?filter=SKY`, undefined, as('accountAdmin'))
     expect(sky.body.data.map((t: { typeId: string }) => t.typeId)).toEqual(['Skyview'])
-    const sorted = await server.call('GET', `${base()}/manage?$sort[name]=-1&$limit=2`, undefined, as('admin'))
+    const sorted = await server.call('GET', `${base()}/manage?$sort[name]=-1&$limit=2`, undefined, as('accountAdmin'))
     const names = sorted.body.data.map((t: { name: string }) => t.name)
     expect(names).toHaveLength(2)
     expect(names).toEqual([...names].sort().reverse())
@@ -54,25 +55,25 @@ describe('document types: reading', () => {
   test('a new account has the built-in types too, and a global admin may manage it', async () => {
     const [id] = await server.knex('accounts').insert({ account_no: 'NEW-1', company: 'Fresh Oy', enabled: true, trial: false, created_at: new Date().toISOString() })
     const accountId = Number(id ?? (await server.knex('accounts').where({ account_no: 'NEW-1' }).first('id')).id)
-    const answer = await server.call('GET', `/api/foldertypes/${accountId}/manage`, undefined, as('globaladmin'))
+    const answer = await server.call('GET', `/api/foldertypes/${accountId}/manage`, undefined, as('globalAdmin'))
     expect(answer.status).toBe(200)
     expect(answer.body.data.map((t: { typeId: string }) => t.typeId).sort()).toEqual(['Checklist', 'Skyview'])
-    expect((await server.call('GET', `/api/foldertypes/${accountId}/manage`, undefined, as('admin'))).status).toBe(404)
-    expect((await server.call('GET', '/api/foldertypes/987654/manage', undefined, as('globaladmin'))).status).toBe(404)
+    expect((await server.call('GET', `/api/foldertypes/${accountId}/manage`, undefined, as('accountAdmin'))).status).toBe(404)
+    expect((await server.call('GET', '/api/foldertypes/987654/manage', undefined, as('globalAdmin'))).status).toBe(404)
   })
 })
 
 describe('document types: changing', () => {
   test('only settings managers create; others change nothing', async () => {
     const before = await rowsOf(server, TABLE)
-    for (const role of ['salesadmin', 'companyadmin', 'user', 'sales', 'anonymous'] as const) {
+    for (const role of ['salesAdmin', 'companyAdmin', 'user', 'otherAccount', 'anonymous'] as const) {
       const answer = await create({ name: 'Specification', typeId: 'SPEC' }, role)
       expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(SETTINGS_ONLY[role])
     }
     expect(await rowsOf(server, TABLE)).toEqual(before)
     const created = await create({ name: 'Specification', typeId: 'SPEC' })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
-    expect(created.body).toMatchObject({ name: 'Specification', typeId: 'SPEC', active: true, deletable: true, global: false, accountId: demo.engineering })
+    expect(created.body).toMatchObject({ name: 'Specification', typeId: 'SPEC', active: true, deletable: true, global: false, accountId: callers.account })
   })
 
   test('name needs 3 characters and type id 2; bad input changes nothing', async () => {
@@ -96,64 +97,64 @@ describe('document types: changing', () => {
     }
     expect(await rowsOf(server, TABLE)).toEqual(before)
     // Another account may use the same type id.
-    expect((await server.call('POST', `/api/foldertypes/${demo.sales}`, { name: 'Drawing', typeId: 'DRW' }, as('sales'))).status).toBe(201)
+    expect((await server.call('POST', `/api/foldertypes/${callers.other}`, { name: 'Drawing', typeId: 'DRW' }, as('otherAccount'))).status).toBe(201)
   })
 
   test('edit with PATCH, and with PUT naming the type in the body as the spec does', async () => {
     const { body: type } = await create({ name: 'Report', typeId: 'REP' })
-    const patched = await server.call('PATCH', `${base()}/${type.id}`, { name: 'Reports' }, as('admin'))
+    const patched = await server.call('PATCH', `${base()}/${type.id}`, { name: 'Reports' }, as('accountAdmin'))
     expect(patched.status).toBe(200)
     expect(patched.body).toMatchObject({ id: type.id, name: 'Reports', typeId: 'REP' })
-    const put = await server.call('PUT', base(), { id: type.id, name: 'Test report', typeId: 'TREP' }, as('admin'))
+    const put = await server.call('PUT', base(), { id: type.id, name: 'Test report', typeId: 'TREP' }, as('accountAdmin'))
     expect(put.status, JSON.stringify(put.body)).toBe(200)
     expect(put.body).toMatchObject({ id: type.id, name: 'Test report', typeId: 'TREP' })
-    const clash = await server.call('PATCH', `${base()}/${type.id}`, { typeId: 'DRW' }, as('admin'))
+    const clash = await server.call('PATCH', `${base()}/${type.id}`, { typeId: 'DRW' }, as('accountAdmin'))
     expect(clash.status).toBe(409)
-    expect((await server.call('PATCH', `${base()}/${type.id}`, { typeId: 'TREP' }, as('admin'))).status).toBe(200)
-    for (const role of ['user', 'salesadmin'] as const)
+    expect((await server.call('PATCH', `${base()}/${type.id}`, { typeId: 'TREP' }, as('accountAdmin'))).status).toBe(200)
+    for (const role of ['user', 'salesAdmin'] as const)
       expect((await server.call('PATCH', `${base()}/${type.id}`, { name: 'Mine now' }, as(role))).status).toBe(403)
-    expect((await server.call('PATCH', `/api/foldertypes/${demo.sales}/${type.id}`, { name: 'Mine now' }, as('sales'))).status).toBe(404)
+    expect((await server.call('PATCH', `/api/foldertypes/${callers.other}/${type.id}`, { name: 'Mine now' }, as('otherAccount'))).status).toBe(404)
     expect((await server.knex(TABLE).where({ id: type.id }).first()).name).toBe('Test report')
   })
 
   test('the active switch flips, for settings managers', async () => {
     const { body: type } = await create({ name: 'Certificate', typeId: 'CERT' })
     const url = `${base()}/toggle/${type.id}`
-    for (const role of roles.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
       const answer = await server.call('POST', url, {}, as(role))
       expect(answer.status, role).toBe(SETTINGS_ONLY[role])
     }
-    const off = await server.call('POST', url, {}, as('admin'))
+    const off = await server.call('POST', url, {}, as('accountAdmin'))
     expect(off.status).toBe(201)
     expect(off.body.active).toBe(false)
     const offered = await server.call('GET', `${base()}/create`, undefined, as('user'))
     expect(offered.body.map((t: { typeId: string }) => t.typeId)).not.toContain('CERT')
-    expect((await server.call('POST', url, {}, as('globaladmin'))).body.active).toBe(true)
-    expect((await server.call('POST', `${base()}/toggle/987654`, {}, as('admin'))).status).toBe(404)
+    expect((await server.call('POST', url, {}, as('globalAdmin'))).body.active).toBe(true)
+    expect((await server.call('POST', `${base()}/toggle/987654`, {}, as('accountAdmin'))).status).toBe(404)
   })
 
   test('built-in types switch off but are neither edited nor deleted', async () => {
-    const skyview = await server.knex(TABLE).where({ account_id: demo.engineering, type_id: 'Skyview' }).first()
-    const edit = await server.call('PATCH', `${base()}/${skyview.id}`, { name: 'Renamed' }, as('admin'))
+    const skyview = await server.knex(TABLE).where({ account_id: callers.account, type_id: 'Skyview' }).first()
+    const edit = await server.call('PATCH', `${base()}/${skyview.id}`, { name: 'Renamed' }, as('accountAdmin'))
     expect(edit.status).toBe(403)
     expect(edit.body.message).toBe('A built-in document type cannot be changed')
-    const remove = await server.call('DELETE', `${base()}/${skyview.id}`, undefined, as('admin'))
+    const remove = await server.call('DELETE', `${base()}/${skyview.id}`, undefined, as('accountAdmin'))
     expect(remove.status).toBe(400)
     expect(remove.body.message).toBe('This document type cannot be deleted')
     expect(await server.knex(TABLE).where({ id: skyview.id }).first()).toEqual(skyview)
-    const toggled = await server.call('POST', `${base()}/toggle/${skyview.id}`, {}, as('admin'))
+    const toggled = await server.call('POST', `${base()}/toggle/${skyview.id}`, {}, as('accountAdmin'))
     expect(toggled.body.active).toBe(false)
-    await server.call('POST', `${base()}/toggle/${skyview.id}`, {}, as('admin'))
+    await server.call('POST', `${base()}/toggle/${skyview.id}`, {}, as('accountAdmin'))
   })
 
   test('delete removes a deletable type; others are refused', async () => {
     const { body: type } = await create({ name: 'Obsolete', typeId: 'OBS' })
-    for (const role of roles.filter((r) => SETTINGS_ONLY[r] !== 200))
+    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200))
       expect((await server.call('DELETE', `${base()}/${type.id}`, undefined, as(role))).status, role).toBe(SETTINGS_ONLY[role])
-    expect((await server.call('DELETE', `/api/foldertypes/${demo.sales}/${type.id}`, undefined, as('sales'))).status).toBe(404)
-    const removed = await server.call('DELETE', `${base()}/${type.id}`, undefined, as('admin'))
+    expect((await server.call('DELETE', `/api/foldertypes/${callers.other}/${type.id}`, undefined, as('otherAccount'))).status).toBe(404)
+    const removed = await server.call('DELETE', `${base()}/${type.id}`, undefined, as('accountAdmin'))
     expect(removed.status).toBe(200)
     expect(await server.knex(TABLE).where({ id: type.id }).first()).toBeUndefined()
-    expect((await server.call('GET', `${base()}/${type.id}`, undefined, as('admin'))).status).toBe(404)
+    expect((await server.call('GET', `${base()}/${type.id}`, undefined, as('accountAdmin'))).status).toBe(404)
   })
 })

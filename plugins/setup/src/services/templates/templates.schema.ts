@@ -24,7 +24,7 @@ export const templateDataSchema = Type.Object(
   { appendable: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])) },
   { additionalProperties: false },
 )
-export const templatePatchSchema = Type.Object({ appendable: Type.Boolean() }, { additionalProperties: false })
+export const templatePatchSchema = Type.Object({ appendable: Type.Boolean() }, { additionalProperties: false, examples: [{ appendable: true }] })
 
 export const templateQuerySchema = withFilter(querySyntax(Type.Pick(templateSchema, ['id', 'name', 'size', 'appendable', 'createdAt'])))
 

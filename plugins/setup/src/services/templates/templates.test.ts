@@ -1,30 +1,30 @@
-/** Templates over HTTP: real small files made here, as every demo role (SQLite, or MariaDB with TEST_DATABASE_URL). */
+/** Templates over HTTP: real small files made here, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { type TestServer, startTestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ANY_MEMBER, type Demo, ROLES, type Role, SETTINGS_ONLY, rowsOf, signInDemo } from '../../test/roles'
+import { ALL_ROLES, ANY_MEMBER, type Callers, type Role, SETTINGS_ONLY, rowsOf, signInRoles } from '../../test/roles'
 
 let server: TestServer
-let demo: Demo
+let callers: Callers
 let xlsx: Uint8Array<ArrayBuffer>
 const TABLE = 'setup_templates'
 const INVALID = 'The template file you were trying to upload has invalid format.'
-const roles: Role[] = [...ROLES, 'anonymous']
+
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 beforeAll(async () => {
-  server = await startTestServer()
-  demo = await signInDemo(server)
+  server = await startTestServer({ seedDemo: false })
+  callers = await signInRoles(server)
   const workbook = new ExcelJS.Workbook()
   workbook.addWorksheet('Template').addRow(['Title', 'Number'])
   xlsx = new Uint8Array(await workbook.xlsx.writeBuffer())
 })
 afterAll(() => server?.close())
 
-const as = (role: Role) => demo.tokens[role]
-const base = (accountId = demo.engineering) => `/api/templates/${accountId}`
+const as = (role: Role) => callers.tokens[role]
+const base = (accountId = callers.account) => `/api/templates/${accountId}`
 const storedFiles = () => {
   try {
     return readdirSync(path.join(server.config.dataDir, 'files', 'uploads')).filter((n) => !n.endsWith('.meta.json'))
@@ -33,7 +33,7 @@ const storedFiles = () => {
   }
 }
 
-const upload = (name: string, body: Uint8Array<ArrayBuffer> | string, fields: Record<string, string> = {}, role: Role = 'admin', accountId?: number) => {
+const upload = (name: string, body: Uint8Array<ArrayBuffer> | string, fields: Record<string, string> = {}, role: Role = 'accountAdmin', accountId?: number) => {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   form.append('file', new Blob([body]), name)
@@ -46,7 +46,7 @@ describe('templates', () => {
     const answer = await upload('Offer.xlsx', xlsx, { appendable: 'true' })
     const created = await answer.json()
     expect(answer.status, JSON.stringify(created)).toBe(201)
-    expect(created).toMatchObject({ name: 'Offer.xlsx', appendable: true, size: xlsx.length, accountId: demo.engineering })
+    expect(created).toMatchObject({ name: 'Offer.xlsx', appendable: true, size: xlsx.length, accountId: callers.account })
     expect(created).not.toHaveProperty('storageKey')
 
     const list = await server.call('GET', `${base()}?filter=offer`, undefined, as('user'))
@@ -85,7 +85,7 @@ describe('templates', () => {
       expect(json.message).toBe(INVALID)
       expect(json.errors).toEqual({ file: INVALID })
     }
-    const none = await server.call('POST', base(), {}, as('admin'))
+    const none = await server.call('POST', base(), {}, as('accountAdmin'))
     expect(none.status).toBe(400)
     expect(await rowsOf(server, TABLE)).toEqual(before)
     expect(storedFiles().length).toBe(files)
@@ -94,45 +94,45 @@ describe('templates', () => {
   test('only settings managers upload; others store nothing', async () => {
     const before = await rowsOf(server, TABLE)
     const files = storedFiles().length
-    for (const role of roles.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
       const answer = await upload('Denied.pdf', PDF, {}, role)
       expect(answer.status, role).toBe(SETTINGS_ONLY[role])
     }
     expect(await rowsOf(server, TABLE)).toEqual(before)
     expect(storedFiles().length).toBe(files)
-    expect((await upload('Global.pdf', PDF, {}, 'globaladmin', demo.sales)).status).toBe(201)
+    expect((await upload('Global.pdf', PDF, {}, 'globalAdmin', callers.other)).status).toBe(201)
   })
 
   test('every member lists and downloads; other accounts get 404', async () => {
     const { id } = await (await upload('Shared.pdf', PDF)).json()
-    for (const role of roles) {
+    for (const role of ALL_ROLES) {
       expect((await server.call('GET', base(), undefined, as(role))).status, role).toBe(ANY_MEMBER[role])
       expect((await server.call('GET', `${base()}/${id}`, undefined, as(role))).status, role).toBe(ANY_MEMBER[role])
     }
-    expect((await server.call('GET', `${base(demo.sales)}/${id}`, undefined, as('sales'))).status).toBe(404)
+    expect((await server.call('GET', `${base(callers.other)}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
   })
 
   test('the appendable switch and delete are for settings managers; delete removes the file', async () => {
     const { id } = await (await upload('Removable.pdf', PDF)).json()
     const row = await server.knex(TABLE).where({ id }).first()
-    for (const role of roles.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
       expect((await server.call('PATCH', `${base()}/${id}`, { appendable: true }, as(role))).status, role).toBe(SETTINGS_ONLY[role])
       expect((await server.call('DELETE', `${base()}/${id}`, undefined, as(role))).status, role).toBe(SETTINGS_ONLY[role])
     }
-    expect((await server.call('DELETE', `${base(demo.sales)}/${id}`, undefined, as('sales'))).status).toBe(404)
+    expect((await server.call('DELETE', `${base(callers.other)}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
     expect(await server.knex(TABLE).where({ id }).first()).toEqual(row)
 
-    const bad = await server.call('PATCH', `${base()}/${id}`, { appendable: 'maybe' }, as('admin'))
+    const bad = await server.call('PATCH', `${base()}/${id}`, { appendable: 'maybe' }, as('accountAdmin'))
     expect(bad.status).toBe(400)
-    const patched = await server.call('PATCH', `${base()}/${id}`, { appendable: true }, as('admin'))
+    const patched = await server.call('PATCH', `${base()}/${id}`, { appendable: true }, as('accountAdmin'))
     expect(patched.status).toBe(200)
     expect(patched.body).toMatchObject({ id, appendable: true })
     expect(patched.body).not.toHaveProperty('storageKey')
 
     const files = storedFiles().length
-    const removed = await server.call('DELETE', `${base()}/${id}`, undefined, as('admin'))
+    const removed = await server.call('DELETE', `${base()}/${id}`, undefined, as('accountAdmin'))
     expect(removed.status).toBe(200)
     expect(storedFiles().length).toBe(files - 1)
-    expect((await server.call('GET', `${base()}/${id}`, undefined, as('admin'))).status).toBe(404)
+    expect((await server.call('GET', `${base()}/${id}`, undefined, as('accountAdmin'))).status).toBe(404)
   })
 })

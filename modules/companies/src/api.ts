@@ -9,6 +9,12 @@ import {
   type ReverseGeocode,
   type UserAccess,
   type UserAccessData,
+  companyCandidatesUrl,
+  companyExportUrl,
+  companyUrl,
+  companyUsersUrl,
+  geocodeUrl,
+  logoUrl,
   userAccessUrl,
 } from '@app/plugin-companies/shared'
 import { createEffect } from 'effector'
@@ -33,40 +39,40 @@ export const PAGE_SIZE = 50
 const listParams = ({ filter, sort, direction, skip }: ListQuery) => feathersQuery({ filter, sort: { field: sort, direction }, skip, limit: PAGE_SIZE })
 
 export const fetchCompaniesFx = createEffect((query: ListQuery) =>
-  apiRequest<Page<Company>>('GET', '/companies', { query: listParams(query) }),
+  apiRequest<Page<Company>>('GET', companyUrl(), { query: listParams(query) }),
 )
 
-export const exportCompaniesFx = createEffect((filter: string) => downloadFile('/companies/export', { filter: filter.trim() || undefined }))
+export const exportCompaniesFx = createEffect((filter: string) => downloadFile(companyExportUrl, { filter: filter.trim() || undefined }))
 
 /** Companies for the parent selector: id and name only (spec part1 §7). */
 export const fetchCompanyChoicesFx = createEffect(() =>
-  apiRequest<Page<Pick<Company, 'id' | 'name'>>>('GET', '/companies', {
+  apiRequest<Page<Pick<Company, 'id' | 'name'>>>('GET', companyUrl(), {
     query: { $limit: 500, '$sort[name]': 1, '$select[0]': 'id', '$select[1]': 'name' },
   }),
 )
 
-export const fetchCompanyFx = createEffect((id: number) => apiRequest<Company>('GET', `/companies/${id}`))
-export const createCompanyFx = createEffect((data: CompanyData) => apiRequest<Company>('POST', '/companies', { body: data }))
+export const fetchCompanyFx = createEffect((id: number) => apiRequest<Company>('GET', companyUrl(id)))
+export const createCompanyFx = createEffect((data: CompanyData) => apiRequest<Company>('POST', companyUrl(), { body: data }))
 export const saveCompanyFx = createEffect(({ id, data }: { id: number; data: Partial<CompanyData> }) =>
-  apiRequest<Company>('PATCH', `/companies/${id}`, { body: data }),
+  apiRequest<Company>('PATCH', companyUrl(id), { body: data }),
 )
 export const enableSkyviewFx = createEffect((id: number) =>
-  apiRequest<Company>('PATCH', `/companies/${id}`, { body: { skymapEnabled: true } }),
+  apiRequest<Company>('PATCH', companyUrl(id), { body: { skymapEnabled: true } }),
 )
-export const deleteCompanyFx = createEffect((id: number) => apiRequest<Company>('DELETE', `/companies/${id}`))
+export const deleteCompanyFx = createEffect((id: number) => apiRequest<Company>('DELETE', companyUrl(id)))
 
 export const geocodeFx = createEffect(({ lng, lat }: { lng: number; lat: number }) =>
-  apiRequest<{ result: ReverseGeocode | null }>('GET', '/companies/geocode', { query: { lng, lat } }),
+  apiRequest<{ result: ReverseGeocode | null }>('GET', geocodeUrl, { query: { lng, lat } }),
 )
 
 export const uploadLogoFx = createEffect(({ id, file }: { id: number; file: File }) => {
   const body = new FormData()
   body.append('file', file)
-  return apiRequest<Company>('PATCH', `/companies/${id}/logo`, { body })
+  return apiRequest<Company>('PATCH', logoUrl(id), { body })
 })
 
 export const fetchCompanyUsersFx = createEffect(({ id, skip }: { id: number; skip: number }) =>
-  apiRequest<Page<CompanyUser>>('GET', `/companies/${id}/users`, { query: { $limit: PAGE_SIZE, $skip: skip } }),
+  apiRequest<Page<CompanyUser>>('GET', companyUsersUrl(id), { query: { $limit: PAGE_SIZE, $skip: skip } }),
 )
 export const fetchUsersWithAccessFx = createEffect(({ id, skip }: { id: number; skip: number }) =>
   apiRequest<Page<CompanyUserWithAccess>>('GET', userAccessUrl(id), { query: { $limit: PAGE_SIZE, $skip: skip } }),
@@ -83,15 +89,15 @@ export const setUserAccessFx = createEffect(({ id, userId, action }: UserAccessR
 )
 export const removeUserAccessFx = createEffect(({ id, userId }: UserAccessRef) => apiRequest<UserAccess>('DELETE', userAccessUrl(id, userId)))
 export const fetchCandidatesFx = createEffect(({ id, filter }: { id: number; filter: string }) =>
-  apiRequest<CompanyUser[]>('GET', `/companies/${id}/candidates`, { query: { filter } }),
+  apiRequest<CompanyUser[]>('GET', companyCandidatesUrl(id), { query: { filter } }),
 )
 export const addCompanyUserFx = createEffect(({ id, username }: { id: number; username: string }) =>
-  apiRequest<CompanyUser>('POST', `/companies/${id}/users`, { body: { username } }),
+  apiRequest<CompanyUser>('POST', companyUsersUrl(id), { body: { username } }),
 )
 export const removeCompanyUserFx = createEffect(({ id, userId }: { id: number; userId: number }) =>
-  apiRequest<CompanyUser>('DELETE', `/companies/${id}/users/${userId}`),
+  apiRequest<CompanyUser>('DELETE', companyUsersUrl(id, userId)),
 )
 
 export const searchCompaniesFx = createEffect((q: string) =>
-  apiRequest<Page<Company>>('GET', '/companies', { query: { q, $limit: 20, '$sort[number]': 1, '$sort[name]': 1 } }),
+  apiRequest<Page<Company>>('GET', companyUrl(), { query: { q, $limit: 20, '$sort[number]': 1, '$sort[name]': 1 } }),
 )

@@ -4,13 +4,14 @@
  */
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type TestServer, startTestServer } from '@app/api/testing'
+import { type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { nominatimGeocoder } from './geocoder'
 
 let nominatim: Server
 let baseUrl: string
 let server: TestServer
+let admin: string
 const asked: URLSearchParams[] = []
 
 const OULU = {
@@ -34,8 +35,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => nominatim.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(nominatim.address() as AddressInfo).port}/nominatim/`
   process.env.GEOCODER_URL = baseUrl
-  server = await startTestServer()
+  server = await startTestServer({ seedDemo: false })
   delete process.env.GEOCODER_URL
+  const make = fixtures(server)
+  admin = await make.signIn((await make.account()).admin)
 })
 afterAll(async () => {
   await server?.close()
@@ -56,7 +59,6 @@ describe('Nominatim geocoder', () => {
   })
 
   test('GET /api/companies/geocode prefills the new company', async () => {
-    const admin = await server.signIn('admin@demo.test')
     const found = await server.call('GET', '/api/companies/geocode?lng=25.47&lat=65.01', undefined, admin)
     expect(found.status).toBe(200)
     expect(found.body).toEqual({ result: { address: 'Kirkkokatu 3', zip: '90100', city: 'Oulu', country: 'FI' } })

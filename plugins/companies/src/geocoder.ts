@@ -4,7 +4,7 @@
  * the address empty).
  */
 import { BadGateway } from '@feathersjs/errors'
-import type { ReverseGeocode } from './services/companies/companies.schema'
+import type { ReverseGeocode } from './services/geocode/geocode.schema'
 
 export interface Geocoder {
   reverse(lng: number, lat: number): Promise<ReverseGeocode | null>

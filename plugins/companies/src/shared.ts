@@ -1,4 +1,13 @@
-/** Browser-safe exports of the companies plugin. */
+/** Browser-safe exports of the companies plugin: each service's schemas and URLs. */
 export * from './services/companies/companies.schema'
+export * from './services/companies/companies.shared'
+export * from './services/company-users/company-users.schema'
+export * from './services/company-users/company-users.shared'
+export * from './services/export/export.schema'
+export * from './services/export/export.shared'
+export * from './services/geocode/geocode.schema'
+export * from './services/geocode/geocode.shared'
+export * from './services/logo/logo.schema'
+export * from './services/logo/logo.shared'
 export * from './services/users-with-access/users-with-access.schema'
 export * from './services/users-with-access/users-with-access.shared'

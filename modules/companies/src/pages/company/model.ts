@@ -3,7 +3,7 @@
  * projects, user access and users tabs.
  */
 import { ApiError, breadcrumbsSet, companiesCrumb, confirm, dashboardCrumb, i18n, navigate, tokenStorage } from '@app/module-kit'
-import type { Company, DeleteBlock } from '@app/plugin-companies/shared'
+import { type Company, type DeleteBlock, logoUrl } from '@app/plugin-companies/shared'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import { deleteCompanyFx, enableSkyviewFx, fetchCompanyChoicesFx, fetchCompanyFx, saveCompanyFx, uploadLogoFx } from '../../api'
 import { type CompanyValues, createCompanyForm, fillFormFx, toCompanyData, toCompanyValues } from '../../company-form'
@@ -59,7 +59,7 @@ sample({ clock: saveCompanyFx.fail, fn: () => ({ kind: 'error' as const, key: 't
 // The logo: the image is fetched with the bearer token, so an <img> shows it from a blob URL.
 export const fetchLogoFx = createEffect(async ({ id }: { id: number; logoId: string }) => {
   const token = tokenStorage.get()
-  const response = await fetch(`/api/companies/${id}/logo`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+  const response = await fetch(`/api${logoUrl(id)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
   if (!response.ok) throw new ApiError(response.statusText, response.status)
   return URL.createObjectURL(await response.blob())
 })

@@ -4,7 +4,7 @@
  */
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
-import { TableService, currentUser, nowIso, whereContains } from '@app/plugin-kit'
+import { TableService, currentUser, nowIso } from '@app/plugin-kit'
 import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
 import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'
@@ -27,16 +27,16 @@ export const SKYVIEW_DENIED = 'Only a company manager can turn Skyview on'
 
 export class CompaniesService extends TableService {
   constructor(private readonly app: Application) {
-    super({ Model: app.get('knex'), name: 'companies', result: companySchema })
-  }
-
-  /** The list's `filter` (name, number, city) and the search page's `q` (name, number). */
-  override createQuery(params: any = {}) {
-    const { filter, q, ...query } = params.query ?? {}
-    const builder = super.createQuery({ ...params, query })
-    if (filter) whereContains(builder, ['companies.search_key', 'companies.city_key'], filter, { lowerCased: true })
-    if (q) whereContains(builder, ['companies.search_key'], q, { lowerCased: true })
-    return builder
+    super({
+      Model: app.get('knex'),
+      name: 'companies',
+      result: companySchema,
+      // The list's `filter` (name, number, city) and the search page's `q` (name, number), over the lower-cased search columns.
+      search: {
+        filter: { columns: ['companies.search_key', 'companies.city_key'], lowerCased: true },
+        q: { columns: ['companies.search_key'], lowerCased: true },
+      },
+    })
   }
 
   override async _find(params?: any) {

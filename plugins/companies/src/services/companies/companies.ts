@@ -2,11 +2,12 @@ import type { AppParams, ServiceDefinition } from '@app/plugin-kit'
 import { currentUser, saveOnPut } from '@app/plugin-kit'
 import { CompaniesService } from './companies.class'
 import { companyDataSchema, companyPatchSchema, companyQuerySchema, companySaveSchema, companySchema } from './companies.schema'
+import { companiesMethods, companiesPath, newCompanyPath } from './companies.shared'
 
 /** PUT /companies saves (spec part1 §7): a body without id creates the company, one with an id changes it. */
 export const companiesService: ServiceDefinition = {
-  path: 'companies',
-  methods: ['find', 'get', 'create', 'update', 'patch', 'remove'],
+  path: companiesPath,
+  methods: [...companiesMethods],
   scope: { kind: 'tenant' },
   flags: {
     find: ['canSeeCompany'],
@@ -19,12 +20,12 @@ export const companiesService: ServiceDefinition = {
     remove: ['canManageCompany'],
   },
   schemas: { data: companyDataSchema, patch: companyPatchSchema, update: companySaveSchema, query: companyQuerySchema, result: companySchema },
-  service: (app) => saveOnPut(app, 'companies', new CompaniesService(app)),
+  service: (app) => saveOnPut(app, companiesPath, new CompaniesService(app)),
 }
 
 /** GET /companies/new: the blank company the add form starts from (spec part1 §7). */
 export const newCompanyService: ServiceDefinition = {
-  path: 'companies/new',
+  path: newCompanyPath,
   methods: ['find'],
   scope: { kind: 'own-user', why: "The blank form of a new company, with the country of the caller's own current account." },
   flags: { find: ['canManageCompany'] },

@@ -9,7 +9,7 @@ import type { AppParams, Application } from '@app/plugin-kit'
 import { callerFlags, currentUser } from '@app/plugin-kit'
 import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
 import { administersCompany, type companyOfCaller, companyToManageUsersOf } from '../../company-access'
-import { paging, toUser } from '../company-users/company-users'
+import { paging, toUser } from '../company-users/company-users.class'
 import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'
 
 type Company = Awaited<ReturnType<typeof companyOfCaller>>

@@ -1,7 +1,7 @@
 /** A user's access to one company (spec part1 §3 "company access", "company administer"). Browser-safe. */
 import { ACCESS_LEVELS, Field, PRIVILEGE_ACTIONS } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
-import { companyUserSchema } from '../companies/companies.schema'
+import { companyUserSchema } from '../company-users/company-users.schema'
 
 const level = () => Field.enumOf(ACCESS_LEVELS)
 

@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@app/plugin-kit'
-import { companyUsersQuerySchema } from '../companies/companies.schema'
+import { companyUsersQuerySchema } from '../company-users/company-users.schema'
 import { UsersWithAccessService } from './users-with-access.class'
 import { userAccessDataSchema } from './users-with-access.schema'
 import { usersWithAccessMethods, usersWithAccessPath } from './users-with-access.shared'

@@ -4,6 +4,7 @@
  * sign-in are the kit's as for any service. SQLite, or MariaDB with TEST_DATABASE_URL.
  */
 import { type TestServer, fixtures, startTestServer } from '@app/testing'
+import { NotFound } from '@feathersjs/errors'
 import { Type } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { defineAction } from './action'
@@ -25,6 +26,18 @@ const actionPlugin = definePlugin({
       run: async ({ caller, ids, data }) => {
         runs++
         return { caller: caller.id, ids, note: data.note }
+      },
+    }),
+    defineAction({
+      path: 'kit-test-action-found/:thingId',
+      scope: { kind: 'tenant' },
+      data: Type.Object({ note: Type.String({ maxLength: 10 }) }, { additionalProperties: false }),
+      exists: async ({ ids }) => {
+        if (ids.thingId !== 7) throw new NotFound('No such thing')
+      },
+      run: async ({ ids, data }) => {
+        runs++
+        return { thingId: ids.thingId, note: data.note }
       },
     }),
     defineAction({
@@ -80,6 +93,20 @@ describe('an action', () => {
   test('without a schema takes only an empty body', async () => {
     expect((await post('kit-test-action-public', { anything: 1 }, admin.token)).status).toBe(400)
     expect(await post('kit-test-action-public', {}, admin.token)).toMatchObject({ status: 201, body: { signedIn: admin.id } })
+  })
+
+  test('with `exists`, what the path names is found before the body is looked at: 404 whatever is sent, then 400', async () => {
+    const before = runs
+    for (const body of [{ note: 'ok' }, {}, { note: 'far too long a note' }]) {
+      const missing = await post('kit-test-action-found/8', body, admin.token)
+      expect([missing.status, missing.body.message], JSON.stringify(body)).toEqual([404, 'No such thing'])
+    }
+    const bad = await post('kit-test-action-found/7', { note: 'far too long a note' }, admin.token)
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toHaveProperty('note')
+    expect(runs).toBe(before)
+    // The account the tenancy hook stamps on the body is not the client's key: it passes the schema.
+    expect(await post('kit-test-action-found/7', { note: 'ok' }, admin.token)).toMatchObject({ status: 201, body: { thingId: 7, note: 'ok' } })
   })
 
   test('a public action answers signed out, and reading the caller there is 401', async () => {

@@ -18,6 +18,7 @@ import type { ServiceDefinition } from './define-plugin'
 import { type UserTarget, currentUser } from './hooks'
 import type { MenuFlag } from './shared'
 import type { AppParams, Application, AuthUser } from './types'
+import { assertValid, cached } from './validation'
 
 /** A numeric route parameter; anything else is simply not found, as a missing row would be. */
 export const routeId = (params: AppParams, name: string): number => {
@@ -53,6 +54,12 @@ export interface ActionDefinition<S extends TObject | undefined, R>
   target?: UserTarget
   /** The body's schema; without one the action takes an empty body (any key answers 400). */
   data?: S
+  /**
+   * What the path names that must exist before the body is looked at (the user of the
+   * caller's account): its 404 then answers whatever the body, and the body is checked
+   * after it (and after the target's rule) instead of before.
+   */
+  exists?(input: Omit<ActionInput<never>, 'data'>): Promise<void>
   result?: TObject
   run(input: ActionInput<S extends TObject ? Static<S> : Record<string, never>>): Promise<R>
 }
@@ -63,29 +70,38 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
   flags,
   target,
   data,
+  exists,
   result,
   run,
   ...definition
 }: ActionDefinition<S, R>): ServiceDefinition => {
   const ids = idNames(definition.path)
+  const body = data ?? NO_BODY
   return {
     ...definition,
     methods: ['create'],
     ...(isPublic ? { public: ['create'] } : {}),
     ...(flags ? { flags: { create: flags } } : {}),
     ...(target ? { targets: { create: target } } : {}),
-    schemas: { data: data ?? NO_BODY, ...(result ? { result } : {}) },
+    schemas: { ...(exists ? {} : { data: body }), ...(result ? { result } : {}) },
     service: (app) => ({
-      create: (body: unknown, params: AppParams) =>
-        run({
+      async create(sent: unknown, params: AppParams) {
+        const input = {
           app,
-          data: (body ?? {}) as any,
           params,
           get caller() {
             return currentUser(params)
           },
           ids: Object.fromEntries(ids.map((name) => [name, routeId(params, name)])),
-        }),
+        }
+        if (exists) {
+          await exists(input)
+          // The tenancy hook has stamped the caller's account on the body by now; the path already names it.
+          const { accountId: _stamped, ...unstamped } = (sent ?? {}) as Record<string, unknown>
+          assertValid(cached(body, 'data'), unstamped)
+        }
+        return run({ ...input, data: (sent ?? {}) as any })
+      },
     }),
   }
 }

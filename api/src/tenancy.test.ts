@@ -82,7 +82,7 @@ const ROW_IN_PATH: Record<string, { param: string; table: string; column?: strin
 /** Reviewed: tenant services that answer a file, with the test that opens it as another account's user. */
 const DOWNLOADS: Record<string, string> = {
   'companies/export': "plugins/companies/src/services/export/export.test.ts: another account's admin gets a companies.xlsx with none of this account's companies",
-  'accountusers/export': "plugins/core/src/services/accountusers.services.test.ts: sales@demo.test's users.xlsx holds no user of Demo Engineering",
+  'accountusers/export': "plugins/core/src/services/users-export/users-export.test.ts: another account's users.xlsx holds none of this account's users",
 }
 
 const MISSING_ID = 987654321

@@ -23,14 +23,22 @@ import { projectModule } from './migrations/011-project-module'
 import { seedCore } from './seed'
 import { accountServices } from './services/account.services'
 import { accountsAdminServices } from './services/accounts-admin.services'
-import { accountUserServices } from './services/accountusers.services'
+import { accountPrivilegeServices } from './services/account-privileges/account-privileges'
+import { accountUsersService, userByIdService } from './services/account-users/account-users'
 import { identityServices } from './services/identity.services'
-import { memberServices } from './services/member.services'
+import { membershipServices } from './services/membership/membership'
+import { newUserServices } from './services/new-user/new-user'
+import { ownPreferenceServices } from './services/own-preferences/own-preferences'
 import { passwordResetServices } from './services/passwordreset.services'
-import { privilegeServices } from './services/privileges.services'
+import { privilegeCatalogServices } from './services/privilege-catalog/privilege-catalog'
+import { privilegesService } from './services/privileges/privileges'
 import { profileServices } from './services/profile.services'
 import { roleServices } from './services/roles.services'
 import { sessionServices } from './services/session.services'
+import { userPrivilegeServices } from './services/user-privileges/user-privileges'
+import { userRemovalServices } from './services/user-removal/user-removal'
+import { usernameLookupServices } from './services/username-lookup/username-lookup'
+import { usersExportService } from './services/users-export/users-export'
 
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
 export { hashPassword, verifyPassword } from './auth/passwords'
@@ -136,9 +144,18 @@ export default definePlugin({
     ...sessionServices,
     ...accountServices,
     ...accountsAdminServices,
-    ...privilegeServices,
-    ...accountUserServices,
-    ...memberServices,
+    ...userPrivilegeServices,
+    ...privilegeCatalogServices,
+    ...accountPrivilegeServices,
+    accountUsersService,
+    userByIdService,
+    ...usernameLookupServices,
+    usersExportService,
+    ...newUserServices,
+    ...membershipServices,
+    ...userRemovalServices,
+    ...ownPreferenceServices,
+    privilegesService,
     ...roleServices,
     ...passwordResetServices,
     ...profileServices,

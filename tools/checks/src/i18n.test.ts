@@ -51,7 +51,7 @@ describe('the translation check', () => {
     expect(folders.length).toBeGreaterThan(0)
     // The API's own texts (Excel sheet names and headers) are checked like the remotes'.
     expect(folders.map((folder) => path.relative(repoRoot, folder))).toEqual(
-      expect.arrayContaining(['plugins/companies/src/services/export/locales', 'plugins/core/src/services/accountusers.export-locales']),
+      expect.arrayContaining(['plugins/companies/src/services/export/locales', 'plugins/core/src/services/users-export/locales']),
     )
     expect(problems).toEqual([])
   })

@@ -31,7 +31,7 @@ import {
 } from '../identity'
 import { refreshMemberKeys } from '../member-keys'
 import { EMAIL_TAKEN } from '../signup'
-import { accountUser, USER_MESSAGES } from './accountusers.services'
+import { accountUser, USER_MESSAGES } from '../account-user'
 import { createUserToken, hashToken, mailResetLink, RESET_REQUEST_LIMIT, RESET_TTL_MS, resetRequestKey } from './passwordreset.services'
 
 export const EMAIL_CHANGE_FAILED = 'This link is no longer valid: ask for the change again on your profile page'

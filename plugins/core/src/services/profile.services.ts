@@ -8,7 +8,7 @@ import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { FileDownload, claimUpload, currentUser, nowIso , routeId } from '@app/plugin-kit'
 import { Field } from '@app/plugin-kit/shared'
 import { Type } from '@sinclair/typebox'
-import { USER_MESSAGES, accountUser } from './accountusers.services'
+import { USER_MESSAGES, accountUser } from '../account-user'
 import type { SupportManualRow } from './accounts-admin.schema'
 
 const emptyBodySchema = Type.Object({}, { additionalProperties: false })

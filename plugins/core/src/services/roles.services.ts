@@ -1,7 +1,7 @@
 /**
  * Roles (user groups, spec part1 §6): every account's built-in Administrators (ADMIN)
  * and Basic (USER), and the custom roles its admins add, rename and remove. A role's
- * privileges are switched in privileges.services.ts; a user's role is set through
+ * privileges are switched in account-privileges/; a user's role is set through
  * /accountusers/{accountId}/securitygroups.
  */
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'

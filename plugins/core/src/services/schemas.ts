@@ -1,15 +1,12 @@
 /**
- * Core schemas (browser-safe): what the API answers and accepts for accounts,
- * memberships, privileges and modules (roles: roles.schema.ts).
+ * Core schemas (browser-safe): what the API answers and accepts for accounts, sign-up,
+ * modules and two-factor sign-in (roles: roles.schema.ts; each user-management service's
+ * in its folder's .schema.ts).
  */
 import {
   ALWAYS_ON_MODULES,
   Field,
-  LANGUAGES,
   MESSAGES,
-  PRIVILEGE_ACTIONS,
-  PRIVILEGE_RESOURCES,
-  USER_ACCESS_LEVELS,
 } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
 
@@ -70,36 +67,6 @@ export const signUpSchema = Type.Object(
 )
 export type SignUp = Static<typeof signUpSchema>
 
-export const memberSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    accountId: Type.Integer(),
-    userId: Type.Integer(),
-    roleId: Type.Union([Type.Integer(), Type.Null()]),
-    companyId: Type.Union([Type.Integer(), Type.Null()]),
-    accessLevel: Field.enumOf(USER_ACCESS_LEVELS),
-    enabled: Type.Boolean(),
-    removalRequested: Type.Boolean(),
-    createdAt: Type.String(),
-    createdBy: Type.Union([Type.Integer(), Type.Null()]),
-  },
-  { additionalProperties: false },
-)
-
-export const privilegeSchema = Type.Object(
-  {
-    id: Type.Integer(),
-    accountId: Type.Integer(),
-    userId: Type.Union([Type.Integer(), Type.Null()]),
-    roleId: Type.Union([Type.Integer(), Type.Null()]),
-    name: Type.Union([Type.String(), Type.Null()]),
-    resource: Field.enumOf(PRIVILEGE_RESOURCES),
-    resourceId: Type.Union([Type.Integer(), Type.Null()]),
-    action: Field.enumOf(PRIVILEGE_ACTIONS),
-  },
-  { additionalProperties: false },
-)
-
 export const moduleSwitchSchema = Type.Object(
   {
     modules: Type.Array(
@@ -109,8 +76,6 @@ export const moduleSwitchSchema = Type.Object(
   },
   { additionalProperties: false },
 )
-
-export const languageParamSchema = Type.Object({ language: Field.enumOf(LANGUAGES) })
 
 export const twoFactorSchema = Type.Object(
   { challengeToken: Type.String({ minLength: 1, maxLength: 2000 }), code: Type.String({ pattern: '^[0-9]{6}$', errorMessage: MESSAGES.digits }) },

@@ -1,0 +1,3 @@
+/** Where the account's privileges table is read. Browser-safe. */
+export const privilegesPath = 'privileges'
+export const privilegesMethods = ['find', 'get'] as const

@@ -1,0 +1,3 @@
+/** Where a user is anonymised or removed from the account. Browser-safe. */
+export const anonymiseUserPath = 'accountusers/:userId/anonymous'
+export const removeMembershipPath = 'accountusers/:userId/remove'

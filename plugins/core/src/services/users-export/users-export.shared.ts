@@ -1,0 +1,2 @@
+/** Where the users export lives. Browser-safe. */
+export const usersExportPath = 'accountusers/export'

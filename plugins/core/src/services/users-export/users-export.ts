@@ -1,0 +1,11 @@
+import type { ServiceDefinition } from '@app/plugin-kit'
+import { UsersExportService } from './users-export.class'
+import { usersExportPath } from './users-export.shared'
+
+export const usersExportService: ServiceDefinition = {
+  path: usersExportPath,
+  methods: ['find'],
+  scope: { kind: 'tenant' },
+  flags: { find: ['canManageAccounts', 'canManageSettings'] },
+  service: (app) => new UsersExportService(app),
+}

@@ -5,6 +5,8 @@
  */
 import { type AccountFixture, type CompanyFixture, type Fixtures, type Person, type TestServer, fixtures } from '@app/testing'
 
+type Answer = Awaited<ReturnType<TestServer['call']>>
+
 /** Who calls: the ranks of acme, the admin of the other account, and nobody signed in. */
 export const ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
 export type Role = (typeof ROLES)[number] | 'anonymous'
@@ -20,7 +22,7 @@ export interface People {
   consultant: Person
   tokens: Record<(typeof ROLES)[number], string>
   /** A call to the API as one of the roles. */
-  as: (role: Role, method: string, url: string, body?: unknown) => ReturnType<TestServer['call']>
+  as: (role: Role, method: string, url: string, body?: unknown) => Promise<Answer & { body: any }>
 }
 
 export const userManagementPeople = async (server: TestServer): Promise<People> => {

@@ -46,6 +46,12 @@ const actionPlugin = definePlugin({
       scope: { kind: 'none', why: 'Test action of the kit: answers signed out.' },
       run: async ({ caller }) => ({ signedIn: caller.id }),
     }),
+    defineAction({
+      path: 'kit-test-action-open',
+      public: true,
+      scope: { kind: 'none', why: 'Test action of the kit: answers signed out without asking who calls.' },
+      run: async () => ({ open: true }),
+    }),
   ],
 })
 
@@ -111,5 +117,6 @@ describe('an action', () => {
 
   test('a public action answers signed out, and reading the caller there is 401', async () => {
     expect((await post('kit-test-action-public', {})).status).toBe(401)
+    expect(await post('kit-test-action-open', {})).toMatchObject({ status: 201, body: { open: true } })
   })
 })

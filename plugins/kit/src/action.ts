@@ -86,9 +86,11 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
     schemas: { ...(exists ? {} : { data: body }), ...(result ? { result } : {}) },
     service: (app) => ({
       async create(sent: unknown, params: AppParams) {
-        const input = {
+        const input: ActionInput<any> = {
           app,
+          data: sent ?? {},
           params,
+          // Read only when the action asks: a public action may never need it.
           get caller() {
             return currentUser(params)
           },
@@ -97,10 +99,10 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
         if (exists) {
           await exists(input)
           // The tenancy hook has stamped the caller's account on the body by now; the path already names it.
-          const { accountId: _stamped, ...unstamped } = (sent ?? {}) as Record<string, unknown>
+          const { accountId: _stamped, ...unstamped } = input.data as Record<string, unknown>
           assertValid(cached(body, 'data'), unstamped)
         }
-        return run({ ...input, data: (sent ?? {}) as any })
+        return run(input)
       },
     }),
   }

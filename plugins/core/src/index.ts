@@ -21,16 +21,34 @@ import { projectGrantIndexes } from './migrations/009-project-grant-indexes'
 import { pendingEmail } from './migrations/010-pending-email'
 import { projectModule } from './migrations/011-project-module'
 import { seedCore } from './seed'
-import { accountServices } from './services/account.services'
-import { accountsAdminServices } from './services/accounts-admin.services'
+import { accountCreateService } from './services/account-create/account-create'
+import { accountDetailsService } from './services/account-details/account-details'
+import { accountModulesService } from './services/account-modules/account-modules'
+import { accountToggleService } from './services/account-toggle/account-toggle'
+import { accountsService } from './services/accounts/accounts'
 import { accountUserServices } from './services/accountusers.services'
-import { identityServices } from './services/identity.services'
+import { authenticationValidateService } from './services/authentication-validate/authentication-validate'
+import { contextSwitchService } from './services/context-switch/context-switch'
+import { contextsService } from './services/contexts/contexts'
+import { dashboardInfoService } from './services/dashboard-info/dashboard-info'
+import { emailConfirmService } from './services/email-confirm/email-confirm'
 import { memberServices } from './services/member.services'
-import { passwordResetServices } from './services/passwordreset.services'
+import { modulesService } from './services/modules/modules'
+import { passwordService } from './services/password/password'
 import { privilegeServices } from './services/privileges.services'
-import { profileServices } from './services/profile.services'
-import { roleServices } from './services/roles.services'
-import { sessionServices } from './services/session.services'
+import { removalRequestService } from './services/removal-request/removal-request'
+import { resetLinkService } from './services/reset-link/reset-link'
+import { resetPasswordServices } from './services/reset-password/reset-password'
+import { resetRequestService } from './services/reset-request/reset-request'
+import { rolesService } from './services/roles/roles'
+import { supportService } from './services/support/support'
+import { supportContactService } from './services/support-contact/support-contact'
+import { supportDownloadService } from './services/support-download/support-download'
+import { twoFactorService } from './services/two-factor/two-factor'
+import { twoFactorConfirmationService } from './services/two-factor-confirmation/two-factor-confirmation'
+import { twoFactorEnrolmentService } from './services/two-factor-enrolment/two-factor-enrolment'
+import { twoFactorOffService } from './services/two-factor-off/two-factor-off'
+import { usernameService } from './services/username/username'
 
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
 export { hashPassword, verifyPassword } from './auth/passwords'
@@ -39,7 +57,7 @@ export { menuFlags, projectLevel } from './access'
 export { type Rank, type Standing, mayActOn } from './acting'
 export { DEMO_USERS } from './seed'
 export { memberKeys } from './member-keys'
-export { insertAccountWithAdmin } from './services/new-account'
+export { insertAccountWithAdmin } from './services/accounts/new-account'
 
 const HOUR = 3600_000
 
@@ -133,16 +151,37 @@ export default definePlugin({
   },
   services: [
     renewService,
-    ...sessionServices,
-    ...accountServices,
-    ...accountsAdminServices,
+    // Sessions: the token check, the two-factor step and set-up, account contexts.
+    authenticationValidateService,
+    twoFactorService,
+    twoFactorEnrolmentService,
+    twoFactorConfirmationService,
+    contextsService,
+    contextSwitchService,
+    // Accounts and their modules.
+    accountsService,
+    accountToggleService,
+    accountModulesService,
+    dashboardInfoService,
+    modulesService,
+    accountCreateService,
+    accountDetailsService,
     ...privilegeServices,
     ...accountUserServices,
     ...memberServices,
-    ...roleServices,
-    ...passwordResetServices,
-    ...profileServices,
-    ...identityServices,
+    rolesService,
+    // Passwords and the person's identity.
+    resetRequestService,
+    ...resetPasswordServices,
+    removalRequestService,
+    supportService,
+    supportDownloadService,
+    supportContactService,
+    passwordService,
+    usernameService,
+    emailConfirmService,
+    twoFactorOffService,
+    resetLinkService,
   ],
   seed: seedCore,
 })

@@ -7,8 +7,8 @@ import type { AppParams, Application } from '@app/plugin-kit'
 import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
 import { takeAttempts } from './auth/rate-limit'
-import { insertAccountWithAdmin } from './services/new-account'
-import type { SignUp } from './services/schemas'
+import { insertAccountWithAdmin } from './services/accounts/new-account'
+import type { SignUp } from './services/accounts/accounts.schema'
 import { newPasswordError } from './identity'
 
 /** The profile's answer to a change of login e-mail to a taken one (sign-up never tells). */

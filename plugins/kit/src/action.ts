@@ -30,9 +30,15 @@ export const routeId = (params: AppParams, name: string): number => {
 const NO_BODY = Type.Object({}, { additionalProperties: false })
 
 /** The `:…Id` segments of a path, which an action reads as numbers. */
+type IdName<S extends string> = S extends `${string}Id` ? S : never
+type IdNames<P extends string> = P extends `${string}:${infer S}/${infer Rest}`
+  ? IdName<S> | IdNames<Rest>
+  : P extends `${string}:${infer S}`
+    ? IdName<S>
+    : never
 const idNames = (path: string) => [...path.matchAll(/:(\w+Id)\b/g)].map((match) => match[1]!)
 
-export interface ActionInput<D> {
+export interface ActionInput<D, P extends string = string> {
   app: Application
   /** The body, as its schema checked it (an empty object when the action takes none). */
   data: D
@@ -40,11 +46,13 @@ export interface ActionInput<D> {
   /** The signed-in caller; reading it in a public action signed out answers 401. */
   readonly caller: AuthUser
   /** Every `:…Id` segment of the path as a positive integer: anything else answered 404 before `run`. */
-  ids: Record<string, number>
+  ids: Record<IdNames<P>, number>
 }
 
-export interface ActionDefinition<S extends TObject | undefined, R>
-  extends Omit<ServiceDefinition, 'service' | 'methods' | 'public' | 'flags' | 'targets' | 'schemas'> {
+export interface ActionDefinition<S extends TObject | undefined, R, P extends string = string>
+  extends Omit<ServiceDefinition, 'path' | 'service' | 'methods' | 'public' | 'flags' | 'targets' | 'schemas'> {
+  /** Path under /api; its `:…Id` segments arrive in `ids`. */
+  path: P
   /** Answers signed out too (sign-up, reset links). */
   public?: boolean
   /** A caller must hold one of these menu flags. */
@@ -53,20 +61,23 @@ export interface ActionDefinition<S extends TObject | undefined, R>
   target?: UserTarget
   /** The body's schema; without one the action takes an empty body (any key answers 400). */
   data?: S
+  /** The query's schema; without one the action takes no query (any key answers 400). */
+  query?: TObject
   result?: TObject
-  run(input: ActionInput<S extends TObject ? Static<S> : Record<string, never>>): Promise<R>
+  run(input: ActionInput<S extends TObject ? Static<S> : Record<string, never>, P>): Promise<R>
 }
 
 /** The service definition of an action: POST on its path, with the kit's hooks as every service has. */
-export const defineAction = <S extends TObject | undefined = undefined, R = unknown>({
+export const defineAction = <S extends TObject | undefined = undefined, R = unknown, P extends string = string>({
   public: isPublic,
   flags,
   target,
   data,
+  query,
   result,
   run,
   ...definition
-}: ActionDefinition<S, R>): ServiceDefinition => {
+}: ActionDefinition<S, R, P>): ServiceDefinition => {
   const ids = idNames(definition.path)
   return {
     ...definition,
@@ -74,7 +85,7 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
     ...(isPublic ? { public: ['create'] } : {}),
     ...(flags ? { flags: { create: flags } } : {}),
     ...(target ? { targets: { create: target } } : {}),
-    schemas: { data: data ?? NO_BODY, ...(result ? { result } : {}) },
+    schemas: { data: data ?? NO_BODY, ...(query ? { query } : {}), ...(result ? { result } : {}) },
     service: (app) => ({
       create: (body: unknown, params: AppParams) =>
         run({
@@ -84,7 +95,7 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
           get caller() {
             return currentUser(params)
           },
-          ids: Object.fromEntries(ids.map((name) => [name, routeId(params, name)])),
+          ids: Object.fromEntries(ids.map((name) => [name, routeId(params, name)])) as Record<IdNames<P>, number>,
         }),
     }),
   }

@@ -17,10 +17,10 @@ import { loadGrants } from '../access'
 import { ACTING_MESSAGES, type Gift, assertMayActOn, assertMayGive, roleGroupOf } from '../acting'
 import { memberKeys, refreshMemberKeys } from '../member-keys'
 import { revokeUserSessions } from '../auth/sessions'
-import { createUserToken } from './passwordreset.services'
+import { createUserToken } from '../user-tokens'
 import type { AccountUser } from './accountusers.schema'
 import { missingResource, namesOfResources } from '../resources'
-import { inChunks } from './chunks'
+import { inChunks } from '../chunks'
 
 export const USER_MESSAGES = {
   emailTaken: 'Email is already registered',

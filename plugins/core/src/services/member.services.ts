@@ -11,7 +11,7 @@ import { querySyntax } from '@feathersjs/typebox'
 import { privilegeSchema } from './schemas'
 import { LANGUAGES } from '@app/plugin-kit/shared'
 import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff, tellPerson } from '../identity'
-import { currentPasswordSchema } from './identity.services'
+import { currentPasswordSchema } from './password/password.schema'
 
 /** The caller's account's membership of `userId`, or 404. */
 const membership = async (app: Application, accountId: number, userId: number) => {

@@ -1,12 +1,13 @@
 /**
- * GET /api/dashboard/info over real HTTP as every demo role: each count is what the
+ * GET /api/dashboard/info over real HTTP as each rank: each count is what the
  * caller would see on opening its list, and left out when they may not open it.
  * The storage counts the account's files: a test plugin makes the files table the
  * documents module will own, and contributes its counts as that module will.
  */
-import { type Demo, type DemoRole, type TestServer, signInDemo, startTestServer } from '@app/api/testing'
 import { accountFiles, definePlugin } from '@app/plugin-kit'
+import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Caller, type Callers, signInCallers } from '../../callers-testing'
 
 const filesTable = definePlugin({
   id: 'test-files',
@@ -39,71 +40,79 @@ const filesTable = definePlugin({
 })
 
 let server: TestServer
-let demo: Demo
+let callers: Callers
+/** The company the home account's company administrator administers. */
+let administered: number
 const MB = 1024 * 1024
 
-const as = (role: DemoRole, url: string) => server.call('GET', url, undefined, demo.tokens[role])
-const accountOf = (role: DemoRole) => (role === 'sales' ? demo.sales : demo.engineering)
+const as = (caller: Caller, url: string) => callers.as(caller, 'GET', url)
+const accountOf = (caller: Caller) => (caller === 'otherAccount' ? callers.other.id : callers.home.id)
 
 beforeAll(async () => {
-  server = await startTestServer({}, { extraPlugins: [filesTable] })
-  demo = await signInDemo(server)
+  server = await startTestServer({ seedDemo: false }, { extraPlugins: [filesTable] })
+  callers = await signInCallers(server)
+  const { home, other, people, make } = callers
+  administered = Number(
+    (await server.knex('privileges').where({ user_id: people.companyAdmin.id, resource: 'COMPANY', action: 'ADMINISTER' }).first('resource_id')).resource_id,
+  )
+  // Three companies at home (the administered one and two more), one in the other account.
+  await make.company(home)
+  await make.company(home)
+  await make.company(other)
   await server.knex('files').insert([
-    { account_id: demo.engineering, size: 300 * MB },
-    { account_id: demo.engineering, size: 250 * MB },
-    { account_id: demo.sales, size: 7 },
+    { account_id: home.id, size: 300 * MB },
+    { account_id: home.id, size: 250 * MB },
+    { account_id: other.id, size: 7 },
   ])
 })
 afterAll(() => server?.close())
 
 describe('GET /api/dashboard/info', () => {
-  test('each role gets the counts it may see, equal to the totals of the lists it may open', async () => {
-    const fields: Record<Exclude<DemoRole, 'anonymous'>, string[]> = {
-      globaladmin: ['companyCount', 'storage', 'userCount'],
+  test('each rank gets the counts it may see, equal to the totals of the lists it may open', async () => {
+    const fields: Record<Exclude<Caller, 'anonymous'>, string[]> = {
+      global: ['companyCount', 'storage', 'userCount'],
       admin: ['companyCount', 'storage', 'userCount'],
-      salesadmin: ['companyCount'],
-      companyadmin: ['companyCount', 'userCount'],
+      salesAdmin: ['companyCount'],
+      companyAdmin: ['companyCount', 'userCount'],
       user: [],
-      sales: ['companyCount', 'storage', 'userCount'],
+      otherAccount: ['companyCount', 'storage', 'userCount'],
     }
-    for (const [role, expected] of Object.entries(fields) as [Exclude<DemoRole, 'anonymous'>, string[]][]) {
-      const answer = await as(role, '/api/dashboard/info')
-      expect(answer.status, role).toBe(200)
-      expect(Object.keys(answer.body).sort(), role).toEqual(expected)
+    for (const [caller, expected] of Object.entries(fields) as [Exclude<Caller, 'anonymous'>, string[]][]) {
+      const answer = await as(caller, '/api/dashboard/info')
+      expect(answer.status, caller).toBe(200)
+      expect(Object.keys(answer.body).sort(), caller).toEqual(expected)
       if (expected.includes('companyCount'))
-        expect(answer.body.companyCount, role).toBe((await as(role, '/api/companies?$limit=0')).body.total)
+        expect(answer.body.companyCount, caller).toBe((await as(caller, '/api/companies?$limit=0')).body.total)
       if (expected.includes('userCount'))
-        expect(answer.body.userCount, role).toBe((await as(role, `/api/accountusers/${accountOf(role)}?$limit=0`)).body.total)
+        expect(answer.body.userCount, caller).toBe((await as(caller, `/api/accountusers/${accountOf(caller)}?$limit=0`)).body.total)
     }
   })
 
   test('the counts are of the caller’s own account', async () => {
-    const engineering = (await as('admin', '/api/dashboard/info')).body
-    const sales = (await as('sales', '/api/dashboard/info')).body
-    expect(engineering).toMatchObject({ companyCount: 3, storage: 550 * MB })
-    expect(sales).toMatchObject({ companyCount: 3, storage: 7 })
+    const home = (await as('admin', '/api/dashboard/info')).body
+    const other = (await as('otherAccount', '/api/dashboard/info')).body
+    expect(home).toMatchObject({ companyCount: 3, storage: 550 * MB })
+    expect(other).toMatchObject({ companyCount: 1, storage: 7, userCount: 1 })
     // The company manager counts only the users of the company they administer.
-    const nordic = (await server.knex('companies').where({ account_id: demo.engineering, name: 'Nordic Steel Oy' }).first('id')).id
-    const before = (await as('companyadmin', '/api/dashboard/info')).body.userCount
-    const ulla = (await server.knex('users').where({ username: 'user@demo.test' }).first('id')).id
-    await server.knex('account_users').where({ account_id: demo.engineering, user_id: ulla }).update({ company_id: nordic })
+    const before = (await as('companyAdmin', '/api/dashboard/info')).body.userCount
+    await server.knex('account_users').where({ account_id: callers.home.id, user_id: callers.people.user.id }).update({ company_id: administered })
     try {
-      expect((await as('companyadmin', '/api/dashboard/info')).body.userCount).toBe(before + 1)
-      expect((await as('admin', '/api/dashboard/info')).body.userCount).toBe(engineering.userCount)
+      expect((await as('companyAdmin', '/api/dashboard/info')).body.userCount).toBe(before + 1)
+      expect((await as('admin', '/api/dashboard/info')).body.userCount).toBe(home.userCount)
     } finally {
-      await server.knex('account_users').where({ account_id: demo.engineering, user_id: ulla }).update({ company_id: null })
+      await server.knex('account_users').where({ account_id: callers.home.id, user_id: callers.people.user.id }).update({ company_id: null })
     }
   })
 
   test('the storage is the figure the global admin’s accounts table shows in MB', async () => {
-    const details = await as('globaladmin', `/api/accounts/${demo.engineering}/details`)
+    const details = await as('global', `/api/accounts/${callers.home.id}/details`)
     expect(details.body.mbUsed).toBe(550)
-    expect((await as('globaladmin', '/api/dashboard/info')).body.storage).toBe(details.body.mbUsed * MB)
+    expect((await as('global', '/api/dashboard/info')).body.storage).toBe(details.body.mbUsed * MB)
   })
 
   test('signed out: 401; an account id sent along is refused', async () => {
     expect((await as('anonymous', '/api/dashboard/info')).status).toBe(401)
-    const other = await as('sales', `/api/dashboard/info?accountId=${demo.engineering}`)
+    const other = await as('otherAccount', `/api/dashboard/info?accountId=${callers.home.id}`)
     expect(other.status).toBe(400)
     expect(other.body.errors).toEqual({ accountId: 'Unknown field' })
   })

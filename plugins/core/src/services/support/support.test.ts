@@ -1,48 +1,61 @@
 /**
- * Support manuals over real HTTP as every demo role: everyone signed in lists and
+ * Support manuals over real HTTP as each rank: everyone signed in lists and
  * downloads them; only global admins upload (multipart, field `file`) and delete, and
  * a deleted manual's file leaves storage. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { startTestServer } from '@app/api/testing'
+import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CALLERS, type Caller, type Callers, signInCallers } from '../../callers-testing'
 
-let server: Awaited<ReturnType<typeof startTestServer>>
-const tokens: Record<string, string | undefined> = {}
-const ROLES = {
-  global: 'globaladmin@demo.test',
-  admin: 'admin@demo.test',
-  salesAdmin: 'salesadmin@demo.test',
-  companyAdmin: 'companyadmin@demo.test',
-  user: 'user@demo.test',
-  otherAccount: 'sales@demo.test',
-} as const
-const OUTSIDERS = ['admin', 'salesAdmin', 'companyAdmin', 'user', 'otherAccount'] as const
-type Role = keyof typeof ROLES | 'anonymous'
+let server: TestServer
+let callers: Callers
+const OUTSIDERS = CALLERS.filter((caller) => caller !== 'global')
 
 beforeAll(async () => {
-  server = await startTestServer()
-  for (const [role, username] of Object.entries(ROLES)) tokens[role] = await server.signIn(username)
+  server = await startTestServer({ seedDemo: false })
+  callers = await signInCallers(server)
 })
 afterAll(() => server?.close())
 
-const upload = async (role: Role, fields: Record<string, string | Blob>, filename = 'manual.pdf') => {
+const upload = async (role: Caller, fields: Record<string, string | Blob>, filename = 'manual.pdf') => {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields))
     if (value instanceof Blob) form.append(name, value, filename)
     else form.append(name, value)
   const headers: Record<string, string> = { accept: 'application/json' }
-  if (tokens[role]) headers.authorization = `Bearer ${tokens[role]}`
+  if (callers.tokens[role]) headers.authorization = `Bearer ${callers.tokens[role]}`
   const response = await fetch(`${server.url}/api/support`, { method: 'POST', body: form, headers })
   return { status: response.status, body: await response.json() }
 }
-const download = (role: Role, id: number) =>
-  fetch(`${server.url}/api/support/${id}/download`, { headers: tokens[role] ? { authorization: `Bearer ${tokens[role]}` } : {} })
+const download = (role: Caller, id: number) =>
+  fetch(`${server.url}/api/support/${id}/download`, { headers: callers.tokens[role] ? { authorization: `Bearer ${callers.tokens[role]}` } : {} })
 const manualRows = () => server.knex('support_manuals').select('*').orderBy('id')
 const storedKeys = async () => (await manualRows()).map((r: any) => r.storage_key)
 const pdf = (text: string) => new Blob([text], { type: 'application/pdf' })
 
 describe('support manuals', () => {
   let manualId: number
+
+  test('the list is empty by default and the same for every account; a row without a file keeps its link', async () => {
+    expect((await server.call('GET', '/api/support', undefined, callers.tokens.user)).body).toEqual([])
+    const now = new Date().toISOString()
+    await server.knex('support_manuals').insert([
+      { name: 'User guide', link: '/manuals/user-guide.pdf', created_at: now },
+      { name: 'Admin guide', link: '/manuals/admin-guide.pdf', created_at: now },
+    ])
+    try {
+      const list = await server.call('GET', '/api/support', undefined, callers.tokens.user)
+      expect(list.status).toBe(200)
+      expect(list.body.map((m: { name: string; link: string }) => [m.name, m.link])).toEqual([
+        ['Admin guide', '/manuals/admin-guide.pdf'],
+        ['User guide', '/manuals/user-guide.pdf'],
+      ])
+      expect(list.body.every((m: { id: unknown }) => typeof m.id === 'number')).toBe(true)
+      expect((await server.call('GET', '/api/support', undefined, callers.tokens.otherAccount)).body).toEqual(list.body)
+    } finally {
+      await server.knex('support_manuals').whereIn('name', ['User guide', 'Admin guide']).delete()
+    }
+  })
 
   test('a global admin uploads: named after the file, or the name field', async () => {
     const byFile = await upload('global', { file: pdf('%PDF first') }, 'Quick start.pdf')
@@ -56,7 +69,7 @@ describe('support manuals', () => {
 
   test('every signed-in role lists and downloads; signed out is 401', async () => {
     for (const role of ['global', ...OUTSIDERS] as const) {
-      const list = await server.call('GET', '/api/support', undefined, tokens[role])
+      const list = await server.call('GET', '/api/support', undefined, callers.tokens[role])
       expect(list.status, role).toBe(200)
       expect(list.body.map((m: any) => m.name), role).toEqual(['Admin guide', 'Quick start.pdf'])
       const file = await download(role, manualId)
@@ -92,17 +105,17 @@ describe('support manuals', () => {
 
   test('only global admins delete; the stored file goes too', async () => {
     const before = await manualRows()
-    for (const role of OUTSIDERS) expect((await server.call('DELETE', `/api/support/${manualId}`, undefined, tokens[role])).status, role).toBe(403)
+    for (const role of OUTSIDERS) expect((await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens[role])).status, role).toBe(403)
     expect((await server.call('DELETE', `/api/support/${manualId}`)).status).toBe(401)
     expect(await manualRows()).toEqual(before)
 
     const key = (await server.knex('support_manuals').where({ id: manualId }).first('storage_key')).storage_key
-    const removed = await server.call('DELETE', `/api/support/${manualId}`, undefined, tokens.global)
+    const removed = await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens.global)
     expect(removed.status).toBe(200)
     expect(removed.body.id).toBe(manualId)
     expect(await storedKeys()).not.toContain(key)
     await expect(server.app.get('storage').get(key)).rejects.toMatchObject({ code: 404 })
     expect((await download('user', manualId)).status).toBe(404)
-    expect((await server.call('DELETE', `/api/support/${manualId}`, undefined, tokens.global)).status).toBe(404)
+    expect((await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens.global)).status).toBe(404)
   })
 })

@@ -6,7 +6,7 @@
 import type { Mailer } from '@app/plugin-kit'
 import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Callers, signInCallers } from '../../callers-testing'
+import { type Callers, signInCallers } from '../../test/callers'
 import { EMAIL_TAKEN } from '../../signup'
 import { COUNTRY_MESSAGE } from './account-create.schema'
 

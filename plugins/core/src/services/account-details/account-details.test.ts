@@ -1,7 +1,7 @@
 /** GET /api/accounts/:accountId/details over real HTTP as each rank. SQLite, or MariaDB with TEST_DATABASE_URL. */
 import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Caller, type Callers, signInCallers } from '../../callers-testing'
+import { type Caller, type Callers, signInCallers } from '../../test/callers'
 
 let server: TestServer
 let callers: Callers

@@ -1,7 +1,7 @@
 /** GET and PUT /api/accounts/:accountId/modules over real HTTP. SQLite, or MariaDB with TEST_DATABASE_URL. */
 import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Callers, signInCallers } from '../../callers-testing'
+import { type Callers, signInCallers } from '../../test/callers'
 
 let server: TestServer
 let callers: Callers

@@ -5,7 +5,7 @@
  */
 import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Callers, signInCallers } from '../../callers-testing'
+import { type Callers, signInCallers } from '../../test/callers'
 
 let server: TestServer
 let callers: Callers

@@ -7,7 +7,7 @@
 import { accountFiles, definePlugin } from '@app/plugin-kit'
 import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Caller, type Callers, signInCallers } from '../../callers-testing'
+import { type Caller, type Callers, signInCallers } from '../../test/callers'
 
 const filesTable = definePlugin({
   id: 'test-files',

@@ -4,7 +4,7 @@
  */
 import { type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Caller, type Callers, signInCallers } from '../../callers-testing'
+import { type Caller, type Callers, signInCallers } from '../../test/callers'
 import { builtInRoles } from '../../migrations/007-built-in-roles'
 
 let server: TestServer

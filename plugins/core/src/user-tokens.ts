@@ -8,6 +8,8 @@ import { nowIso } from '@app/plugin-kit'
 
 /** A reset link lives one day. */
 export const RESET_TTL_MS = 24 * 3600_000
+/** A welcome link lives a week: a new user may not read mail the same day. */
+export const WELCOME_TTL_MS = 7 * 24 * 3600_000
 /** Requests per e-mail address, counted whether or not the address exists: nobody floods a mailbox. */
 export const RESET_REQUEST_LIMIT = { max: 5, windowSeconds: 3600 }
 

@@ -6,20 +6,15 @@ import { randomUUID } from 'node:crypto'
 import { Conflict } from '@feathersjs/errors'
 import type { Application } from '@app/plugin-kit'
 import { defineAction, nowIso } from '@app/plugin-kit'
-import { EMAIL_TAKEN } from '../../signup'
-import { createUserToken } from '../../user-tokens'
+import { EMAIL_TAKEN, isDuplicate } from '../../signup'
+import { WELCOME_TTL_MS, createUserToken } from '../../user-tokens'
 import { accountWithCounts } from '../accounts/account-list'
 import { insertAccountWithAdmin } from '../accounts/new-account'
 import { type AccountCreate, accountCreateSchema } from './account-create.schema'
 import { accountCreatePath } from './account-create.shared'
 
-/** A welcome link lives a week: the new admin may not read mail the same day. */
-export const WELCOME_TTL_MS = 7 * 24 * 3600_000
-
-const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
-
 /** Account numbers of accounts a global admin creates: A and the id, so they never collide. */
-export const accountNumberOf = (id: number) => `A${String(id).padStart(6, '0')}`
+const accountNumberOf = (id: number) => `A${String(id).padStart(6, '0')}`
 
 const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null)
 

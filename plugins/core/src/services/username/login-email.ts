@@ -2,9 +2,7 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { refreshMemberKeys } from '../../member-keys'
-import { EMAIL_TAKEN } from '../../signup'
-
-const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
+import { EMAIL_TAKEN, isDuplicate } from '../../signup'
 
 /** The address is someone else's login: 409, as sign-up and the users form answer. */
 export const assertAddressFree = async (knex: Knex, username: string, userId: number) => {

@@ -5,7 +5,7 @@
  * password-reset link instead (ASVS 6.4.6).
  */
 
-import type { Application, AppParams } from '@app/plugin-kit'
+import type { Application, AppParams, AuthUser } from '@app/plugin-kit'
 import { currentUser, MESSAGES, passwordProblem } from '@app/plugin-kit'
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
@@ -55,6 +55,13 @@ export const newPasswordError = async (password: string, userInputs: (string | u
  */
 export const assertMayChangeIdentityOf = (app: Application, params: AppParams, userId: number) =>
   assertMayActOn(app.get('knex'), currentUser(params), userId, 'identity')
+
+/** The person whose identity the caller changes (once the rule above says yes), and whether it is the caller's own. */
+export const identityTarget = async (app: Application, caller: AuthUser, userId: number) => {
+  const knex = app.get('knex')
+  await assertMayActOn(knex, caller, userId, 'identity')
+  return { own: userId === caller.id, person: await personOf(knex, userId) }
+}
 
 /**
  * The person's current password, as a change of their own identity needs. It is an attempt

@@ -21,23 +21,41 @@ import { projectGrantIndexes } from './migrations/009-project-grant-indexes'
 import { pendingEmail } from './migrations/010-pending-email'
 import { projectModule } from './migrations/011-project-module'
 import { seedCore } from './seed'
-import { accountServices } from './services/account.services'
-import { accountsAdminServices } from './services/accounts-admin.services'
+import { accountCreateService } from './services/account-create/account-create'
+import { accountDetailsService } from './services/account-details/account-details'
+import { accountModulesService } from './services/account-modules/account-modules'
 import { accountPrivilegeServices } from './services/account-privileges/account-privileges'
+import { accountToggleService } from './services/account-toggle/account-toggle'
 import { accountUsersService, userByIdService } from './services/account-users/account-users'
-import { identityServices } from './services/identity.services'
+import { accountsService } from './services/accounts/accounts'
+import { authenticationValidateService } from './services/authentication-validate/authentication-validate'
+import { contextSwitchService } from './services/context-switch/context-switch'
+import { contextsService } from './services/contexts/contexts'
+import { dashboardInfoService } from './services/dashboard-info/dashboard-info'
+import { emailConfirmService } from './services/email-confirm/email-confirm'
 import { membershipServices } from './services/membership/membership'
+import { modulesService } from './services/modules/modules'
 import { newUserServices } from './services/new-user/new-user'
 import { ownPreferenceServices } from './services/own-preferences/own-preferences'
-import { passwordResetServices } from './services/passwordreset.services'
+import { passwordService } from './services/password/password'
 import { privilegeCatalogServices } from './services/privilege-catalog/privilege-catalog'
 import { privilegesService } from './services/privileges/privileges'
-import { profileServices } from './services/profile.services'
-import { roleServices } from './services/roles.services'
-import { sessionServices } from './services/session.services'
+import { removalRequestService } from './services/removal-request/removal-request'
+import { resetLinkService } from './services/reset-link/reset-link'
+import { resetPasswordServices } from './services/reset-password/reset-password'
+import { resetRequestService } from './services/reset-request/reset-request'
+import { rolesService } from './services/roles/roles'
+import { supportContactService } from './services/support-contact/support-contact'
+import { supportDownloadService } from './services/support-download/support-download'
+import { supportService } from './services/support/support'
+import { twoFactorConfirmationService } from './services/two-factor-confirmation/two-factor-confirmation'
+import { twoFactorEnrolmentService } from './services/two-factor-enrolment/two-factor-enrolment'
+import { twoFactorOffService } from './services/two-factor-off/two-factor-off'
+import { twoFactorService } from './services/two-factor/two-factor'
 import { userPrivilegeServices } from './services/user-privileges/user-privileges'
 import { userRemovalServices } from './services/user-removal/user-removal'
 import { usernameLookupServices } from './services/username-lookup/username-lookup'
+import { usernameService } from './services/username/username'
 import { usersExportService } from './services/users-export/users-export'
 
 export { AuthService, SIGN_IN_FAILED } from './auth/authentication'
@@ -47,7 +65,7 @@ export { menuFlags, projectLevel } from './access'
 export { type Rank, type Standing, mayActOn } from './acting'
 export { DEMO_USERS } from './seed'
 export { memberKeys } from './member-keys'
-export { insertAccountWithAdmin } from './services/new-account'
+export { insertAccountWithAdmin } from './services/accounts/new-account'
 
 const HOUR = 3600_000
 
@@ -141,9 +159,35 @@ export default definePlugin({
   },
   services: [
     renewService,
-    ...sessionServices,
-    ...accountServices,
-    ...accountsAdminServices,
+    // Sessions: the token check, the two-factor step and set-up, account contexts.
+    authenticationValidateService,
+    twoFactorService,
+    twoFactorEnrolmentService,
+    twoFactorConfirmationService,
+    contextsService,
+    contextSwitchService,
+    // Accounts and their modules.
+    accountsService,
+    accountToggleService,
+    accountModulesService,
+    dashboardInfoService,
+    modulesService,
+    accountCreateService,
+    accountDetailsService,
+    rolesService,
+    // Passwords and the person's identity.
+    resetRequestService,
+    ...resetPasswordServices,
+    removalRequestService,
+    supportService,
+    supportDownloadService,
+    supportContactService,
+    passwordService,
+    usernameService,
+    emailConfirmService,
+    twoFactorOffService,
+    resetLinkService,
+    // Memberships, their privileges and the users list.
     ...userPrivilegeServices,
     ...privilegeCatalogServices,
     ...accountPrivilegeServices,
@@ -156,10 +200,6 @@ export default definePlugin({
     ...userRemovalServices,
     ...ownPreferenceServices,
     privilegesService,
-    ...roleServices,
-    ...passwordResetServices,
-    ...profileServices,
-    ...identityServices,
   ],
   seed: seedCore,
 })

@@ -2,7 +2,7 @@
 import type { SeedContext } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
 import { memberKeys } from './member-keys'
-import { enableDefaultModules } from './services/account.services'
+import { enableDefaultModules } from './services/account-modules/installed-modules'
 
 interface DemoUser {
   username: string

@@ -3,52 +3,25 @@
  * opens it; disabled users, closed accounts and anonymised users are shut out at
  * once, tokens included.
  */
-import { readFile, readdir } from 'node:fs/promises'
-import path from 'node:path'
-import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { type AccountFixture, FIXTURE_PASSWORD, type Fixtures, type TestServer, fixtures, mailsTo, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AWAITING_ACTIVATION, SIGN_IN_FAILED } from './auth/authentication'
 import { SIGN_UP_LIMIT } from './signup'
 
-let server: Awaited<ReturnType<typeof startTestServer>>
-let engineering: number
-let sales: number
+let server: TestServer
+let make: Fixtures
+let acme: AccountFixture
+let global: string
 beforeAll(async () => {
-  server = await startTestServer()
-  engineering = Number((await server.knex('accounts').where({ company: 'Demo Engineering' }).first('id')).id)
-  sales = Number((await server.knex('accounts').where({ company: 'Demo Sales' }).first('id')).id)
+  server = await startTestServer({ seedDemo: false })
+  make = fixtures(server)
+  acme = await make.account()
+  global = await make.signIn(await make.user(acme, 'globalAdmin'))
 })
 afterAll(() => server?.close())
 
-interface Mail {
-  to: string
-  subject: string
-  text: string
-}
-
-/** The .eml files of the outbox, with quoted-printable bodies decoded. */
-const outbox = async (): Promise<Mail[]> => {
-  const dir = path.join(server.config.dataDir, 'outbox')
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort()
-  return Promise.all(
-    files.map(async (file) => {
-      const raw = (await readFile(path.join(dir, file), 'utf8')).replace(/\r\n/g, '\n')
-      const split = raw.indexOf('\n\n')
-      const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ')
-      let text = raw.slice(split + 2)
-      const header = (name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
-      if (/quoted-printable/i.test(header('Content-Transfer-Encoding')))
-        text = text.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-      else if (/base64/i.test(header('Content-Transfer-Encoding'))) text = Buffer.from(text, 'base64').toString('utf8')
-      return { to: header('To'), subject: header('Subject'), text }
-    }),
-  )
-}
-const mailsTo = async (to: string) => (await outbox()).filter((m) => m.to.includes(to))
-
-const signInAnswer = (username: string, password = DEMO_PASSWORD) => server.call('POST', '/api/authentication', { username, password })
+const signInAnswer = (username: string, password = FIXTURE_PASSWORD) => server.call('POST', '/api/authentication', { username, password })
 const validate = (token: string) => server.call('GET', '/api/authentication/validate', undefined, token)
-const userIdOf = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Nora',
@@ -111,17 +84,18 @@ describe('sign-up (POST /api/accounts)', () => {
     const fresh = await server.call('POST', '/api/accounts', form({ email: 'fresh@newco.test', repeatEmail: 'fresh@newco.test', company: 'Fresh Oy' }))
     expect(fresh.status).toBe(201)
     const accountsBefore = Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)
-    const adminBefore = await server.knex('users').where({ username: 'admin@demo.test' }).first()
-    for (const email of ['admin@demo.test', 'Admin@Demo.test']) {
+    const owner = acme.admin.username
+    const adminBefore = await server.knex('users').where({ username: owner }).first()
+    for (const email of [owner, owner.toUpperCase()]) {
       const answer = await server.call('POST', '/api/accounts', form({ email, repeatEmail: email }))
       expect(answer.status).toBe(fresh.status)
       expect(answer.body).toEqual(fresh.body)
     }
     expect(Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)).toBe(accountsBefore)
-    expect(await server.knex('users').where({ username: 'admin@demo.test' }).first()).toEqual(adminBefore)
-    expect((await signInAnswer('admin@demo.test')).status).toBe(201)
+    expect(await server.knex('users').where({ username: owner }).first()).toEqual(adminBefore)
+    expect((await signInAnswer(owner)).status).toBe(201)
 
-    const told = await mailsTo('admin@demo.test')
+    const told = await mailsTo(server, owner)
     expect(told).toHaveLength(2)
     expect(told[0]!.subject).toBe('Someone tried to sign up with your e-mail address')
     expect(told[0]!.text).toContain(`${server.config.publicUrl}/forgotpassword`)
@@ -142,7 +116,7 @@ describe('sign-up (POST /api/accounts)', () => {
 
     const user = await server.knex('users').where({ username: 'nora@newco.test' }).first('password_hash')
     expect(user.password_hash).toMatch(/^\$argon2id\$/)
-    const registered = await mailsTo('nora@newco.test')
+    const registered = await mailsTo(server, 'nora@newco.test')
     expect(registered).toHaveLength(1)
     expect(registered[0]!.text).toContain('NewCo Oy')
 
@@ -156,14 +130,13 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(wrong.body.message).toBe(SIGN_IN_FAILED)
 
     // Only a global admin opens it.
-    const adminToken = await server.signIn('admin@demo.test')
+    const adminToken = await make.signIn(acme.admin)
     expect((await server.call('POST', `/api/accounts/toggle/${accountId}`, {}, adminToken)).status).toBe(403)
-    const globalToken = await server.signIn('globaladmin@demo.test')
-    const opened = await server.call('POST', `/api/accounts/toggle/${accountId}`, {}, globalToken)
+    const opened = await server.call('POST', `/api/accounts/toggle/${accountId}`, {}, global)
     expect(opened.status).toBe(201)
     expect(opened.body).toEqual({ id: accountId, enabled: true })
 
-    const mails = await mailsTo('nora@newco.test')
+    const mails = await mailsTo(server, 'nora@newco.test')
     expect(mails).toHaveLength(2)
     expect(mails.map((m) => m.subject)).toContain('Your account is open')
 
@@ -176,12 +149,12 @@ describe('sign-up (POST /api/accounts)', () => {
   })
 
   test('signed in, POST /api/accounts is still a sign-up and cannot touch another account', async () => {
-    const token = await server.signIn('user@demo.test')
+    const token = await make.signIn(await make.user(acme))
     const email = 'second@newco.test'
     const answer = await server.call('POST', '/api/accounts', form({ email, repeatEmail: email, company: 'Second Co' }), token)
     expect(answer.status).toBe(201)
     const made = await server.knex('accounts').where({ company: 'Second Co' }).first('id', 'enabled')
-    expect(Number(made.id)).not.toBe(engineering)
+    expect(Number(made.id)).not.toBe(acme.id)
     expect(Boolean(made.enabled)).toBe(false)
     expect((await signInAnswer(email, 'nora-secret')).status).toBe(403)
   })
@@ -200,18 +173,19 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(Number((await server.knex('accounts').count({ n: '*' }))[0]!.n)).toBe(accountsBefore)
     expect(await server.knex('users').where({ username: 'late@newco.test' }).first('id')).toBeUndefined()
-    expect(await mailsTo('late@newco.test')).toHaveLength(0)
+    expect(await mailsTo(server, 'late@newco.test')).toHaveLength(0)
   })
 })
 
 describe('who may sign in', () => {
   test('a user disabled in their account cannot sign in, and their token stops working', async () => {
-    const username = 'user@demo.test'
-    const userToken = await server.signIn(username)
-    const adminToken = await server.signIn('admin@demo.test')
-    const userId = await userIdOf(username)
+    const user = await make.user(acme)
+    const { username, id: userId } = user
+    const userToken = await make.signIn(user)
+    const adminToken = await make.signIn(acme.admin)
+    const toggle = (id: number, token: string) => server.call('POST', `/api/accountusers/${acme.id}/toggle/${id}`, {}, token)
 
-    const off = await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}`, {}, adminToken)
+    const off = await toggle(userId, adminToken)
     expect(off.status).toBe(201)
     expect(off.body).toEqual({ userId, enabled: false })
     expect((await validate(userToken)).status).toBe(401)
@@ -221,50 +195,54 @@ describe('who may sign in', () => {
     expect(refused.body.message).toBe(SIGN_IN_FAILED)
 
     // A plain user may not toggle anyone; an admin may not disable themselves.
-    const other = await server.signIn('manager@demo.test')
-    expect((await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}`, {}, other)).status).toBe(403)
-    const self = await server.call('POST', `/api/accountusers/${engineering}/toggle/${await userIdOf('admin@demo.test')}`, {}, adminToken)
+    const other = await make.signIn(await make.user(acme))
+    expect((await toggle(userId, other)).status).toBe(403)
+    const self = await toggle(acme.admin.id, adminToken)
     expect(self.status).toBe(400)
 
-    const on = await server.call('POST', `/api/accountusers/${engineering}/toggle/${userId}`, {}, adminToken)
+    const on = await toggle(userId, adminToken)
     expect(on.body).toEqual({ userId, enabled: true })
     expect((await signInAnswer(username)).status).toBe(201)
   })
 
   test('a closed account: its users are signed out and cannot sign in; reopening mails its admins', async () => {
-    const salesToken = await server.signIn('sales@demo.test')
-    const consultantToken = await server.signIn('consultant@demo.test')
+    const salesAccount = await make.account()
+    const sales = salesAccount.id
+    const salesAdmin = salesAccount.admin.username
+    const salesToken = await make.signIn(salesAccount.admin)
+    const consultant = await make.user(acme)
+    await make.join(consultant, salesAccount)
+    const consultantToken = await make.signIn(consultant)
     const consultantInSales = (await server.call('POST', `/api/contexts/${sales}`, {}, consultantToken)).body.accessToken as string
     expect((await validate(consultantInSales)).status).toBe(200)
-    const globalToken = await server.signIn('globaladmin@demo.test')
 
     // A global admin cannot close the account they are signed in to.
-    expect((await server.call('POST', `/api/accounts/toggle/${engineering}`, {}, globalToken)).status).toBe(400)
+    expect((await server.call('POST', `/api/accounts/toggle/${acme.id}`, {}, global)).status).toBe(400)
 
-    const closed = await server.call('POST', `/api/accounts/toggle/${sales}`, {}, globalToken)
+    const closed = await server.call('POST', `/api/accounts/toggle/${sales}`, {}, global)
     expect(closed.status).toBe(201)
     expect(closed.body).toEqual({ id: sales, enabled: false })
 
     expect((await validate(salesToken)).status).toBe(401)
     expect((await validate(consultantInSales)).status).toBe(401)
-    expect((await signInAnswer('sales@demo.test')).status).toBe(401)
+    expect((await signInAnswer(salesAdmin)).status).toBe(401)
     // The consultant still works in the other account, and no longer lists the closed one.
     expect((await validate(consultantToken)).status).toBe(200)
     const contexts = await server.call('GET', '/api/contexts', undefined, consultantToken)
-    expect(contexts.body).toEqual([{ contextId: engineering, name: 'Demo Engineering' }])
+    expect(contexts.body).toEqual([{ contextId: acme.id, name: acme.name }])
     expect((await server.call('POST', `/api/contexts/${sales}`, {}, consultantToken)).status).toBe(403)
 
-    expect(await mailsTo('sales@demo.test')).toHaveLength(0)
-    const reopened = await server.call('POST', `/api/accounts/toggle/${sales}`, {}, globalToken)
+    expect(await mailsTo(server, salesAdmin)).toHaveLength(0)
+    const reopened = await server.call('POST', `/api/accounts/toggle/${sales}`, {}, global)
     expect(reopened.body).toEqual({ id: sales, enabled: true })
-    const mails = await mailsTo('sales@demo.test')
+    const mails = await mailsTo(server, salesAdmin)
     expect(mails).toHaveLength(1)
     expect(mails[0]!.subject).toBe('Your account is open')
     expect(mails[0]!.text).toContain(server.config.publicUrl)
     // Only account admins are told.
-    expect(await mailsTo('consultant@demo.test')).toHaveLength(0)
+    expect(await mailsTo(server, consultant.username)).toHaveLength(0)
 
-    const again = await signInAnswer('sales@demo.test')
+    const again = await signInAnswer(salesAdmin)
     expect(again.status).toBe(201)
     expect(again.body.currentAccountId).toBe(sales)
     // Tokens issued before the closing stay ended.
@@ -272,11 +250,11 @@ describe('who may sign in', () => {
   })
 
   test('an anonymised user cannot sign in, and their token stops working', async () => {
-    const username = 'manager@demo.test'
-    const token = await server.signIn(username)
-    await server.knex('users').where({ username }).update({ anonymous: true })
+    const person = await make.user(acme)
+    const token = await make.signIn(person)
+    await server.knex('users').where({ id: person.id }).update({ anonymous: true })
     expect((await validate(token)).status).toBe(401)
-    const refused = await signInAnswer(username)
+    const refused = await signInAnswer(person.username)
     expect(refused.status).toBe(401)
     expect(refused.body.message).toBe(SIGN_IN_FAILED)
   })

@@ -7,8 +7,8 @@ import type { AppParams, Application } from '@app/plugin-kit'
 import { MESSAGES, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
 import { takeAttempts } from './auth/rate-limit'
-import { insertAccountWithAdmin } from './services/new-account'
-import type { SignUp } from './services/schemas'
+import { insertAccountWithAdmin } from './services/accounts/new-account'
+import type { SignUp } from './services/accounts/accounts.schema'
 import { newPasswordError } from './identity'
 
 /** The profile's answer to a change of login e-mail to a taken one (sign-up never tells). */
@@ -20,7 +20,8 @@ export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 3600 }
 /** The one answer to every well-formed sign-up, new e-mail or registered: it must not tell which. */
 export const SIGN_UP_ANSWER = { message: 'An e-mail has been sent to you. You will get another e-mail when your account is opened.' }
 
-const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
+/** A unique index refused the write: the same e-mail registered twice at one moment. */
+export const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
 
 export const signUp = async (app: Application, data: SignUp, params?: AppParams) => {
   const errors: Record<string, string> = {}

@@ -52,6 +52,13 @@ const actionPlugin = definePlugin({
       scope: { kind: 'none', why: 'Test action of the kit: answers signed out without asking who calls.' },
       run: async () => ({ open: true }),
     }),
+    defineAction({
+      path: 'kit-test-action-query',
+      public: true,
+      scope: { kind: 'none', why: 'Test action of the kit: reads its query.' },
+      query: Type.Object({ email: Type.String({ maxLength: 10 }) }, { additionalProperties: false }),
+      run: async ({ params }) => ({ email: params.query?.email }),
+    }),
   ],
 })
 
@@ -118,5 +125,14 @@ describe('an action', () => {
   test('a public action answers signed out, and reading the caller there is 401', async () => {
     expect((await post('kit-test-action-public', {})).status).toBe(401)
     expect(await post('kit-test-action-open', {})).toMatchObject({ status: 201, body: { open: true } })
+  })
+
+  test('a query is checked by its schema; without one any query key is 400', async () => {
+    expect(await post('kit-test-action-query?email=a%40b', {})).toMatchObject({ status: 201, body: { email: 'a@b' } })
+    const long = await post('kit-test-action-query?email=far-too-long-an-address', {})
+    expect(long.status).toBe(400)
+    expect(long.body.errors).toHaveProperty('email')
+    expect((await post('kit-test-action-query?email=a&other=1', {})).status).toBe(400)
+    expect((await post('kit-test-action-public?email=a', {}, admin.token)).status).toBe(400)
   })
 })

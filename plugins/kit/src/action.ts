@@ -31,9 +31,18 @@ export const routeId = (params: AppParams, name: string): number => {
 const NO_BODY = Type.Object({}, { additionalProperties: false })
 
 /** The `:…Id` segments of a path, which an action reads as numbers. */
+type IdName<S extends string> = S extends `${string}Id` ? S : never
+/** A path only known as `string` may name any id. */
+type IdNames<P extends string> = string extends P
+  ? string
+  : P extends `${string}:${infer S}/${infer Rest}`
+  ? IdName<S> | IdNames<Rest>
+  : P extends `${string}:${infer S}`
+    ? IdName<S>
+    : never
 const idNames = (path: string) => [...path.matchAll(/:(\w+Id)\b/g)].map((match) => match[1]!)
 
-export interface ActionInput<D> {
+export interface ActionInput<D, P extends string = string> {
   app: Application
   /** The body, as its schema checked it (an empty object when the action takes none). */
   data: D
@@ -41,11 +50,13 @@ export interface ActionInput<D> {
   /** The signed-in caller; reading it in a public action signed out answers 401. */
   readonly caller: AuthUser
   /** Every `:…Id` segment of the path as a positive integer: anything else answered 404 before `run`. */
-  ids: Record<string, number>
+  ids: Record<IdNames<P>, number>
 }
 
-export interface ActionDefinition<S extends TObject | undefined, R>
-  extends Omit<ServiceDefinition, 'service' | 'methods' | 'public' | 'flags' | 'targets' | 'schemas'> {
+export interface ActionDefinition<S extends TObject | undefined, R, P extends string = string>
+  extends Omit<ServiceDefinition, 'path' | 'service' | 'methods' | 'public' | 'flags' | 'targets' | 'schemas'> {
+  /** Path under /api; its `:…Id` segments arrive in `ids`. */
+  path: P
   /** Answers signed out too (sign-up, reset links). */
   public?: boolean
   /** A caller must hold one of these menu flags. */
@@ -59,22 +70,25 @@ export interface ActionDefinition<S extends TObject | undefined, R>
    * caller's account): its 404 then answers whatever the body, and the body is checked
    * after it (and after the target's rule) instead of before.
    */
-  exists?(input: Omit<ActionInput<never>, 'data'>): Promise<void>
+  exists?(input: Omit<ActionInput<never, P>, 'data'>): Promise<void>
+  /** The query's schema; without one the action takes no query (any key answers 400). */
+  query?: TObject
   result?: TObject
-  run(input: ActionInput<S extends TObject ? Static<S> : Record<string, never>>): Promise<R>
+  run(input: ActionInput<S extends TObject ? Static<S> : Record<string, never>, P>): Promise<R>
 }
 
 /** The service definition of an action: POST on its path, with the kit's hooks as every service has. */
-export const defineAction = <S extends TObject | undefined = undefined, R = unknown>({
+export const defineAction = <S extends TObject | undefined = undefined, R = unknown, P extends string = string>({
   public: isPublic,
   flags,
   target,
   data,
   exists,
+  query,
   result,
   run,
   ...definition
-}: ActionDefinition<S, R>): ServiceDefinition => {
+}: ActionDefinition<S, R, P>): ServiceDefinition => {
   const ids = idNames(definition.path)
   const body = data ?? NO_BODY
   return {
@@ -83,10 +97,10 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
     ...(isPublic ? { public: ['create'] } : {}),
     ...(flags ? { flags: { create: flags } } : {}),
     ...(target ? { targets: { create: target } } : {}),
-    schemas: { ...(exists ? {} : { data: body }), ...(result ? { result } : {}) },
+    schemas: { ...(exists ? {} : { data: body }), ...(query ? { query } : {}), ...(result ? { result } : {}) },
     service: (app) => ({
       async create(sent: unknown, params: AppParams) {
-        const input: ActionInput<any> = {
+        const input: ActionInput<any, P> = {
           app,
           data: sent ?? {},
           params,
@@ -94,7 +108,7 @@ export const defineAction = <S extends TObject | undefined = undefined, R = unkn
           get caller() {
             return currentUser(params)
           },
-          ids: Object.fromEntries(ids.map((name) => [name, routeId(params, name)])),
+          ids: Object.fromEntries(ids.map((name) => [name, routeId(params, name)])) as Record<IdNames<P>, number>,
         }
         if (exists) {
           await exists(input)

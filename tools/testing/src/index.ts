@@ -14,7 +14,7 @@ import { type TestServer, startTestServer } from '@app/api/testing'
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
-export { linkToken, type Mail, mailsTo, outbox } from './outbox'
+export { linkToken, type Mail, mailsTo, outbox, waitForMails } from './outbox'
 
 export { startTestServer, type TestServer }
 

@@ -42,3 +42,13 @@ export const linkToken = (mail: Mail, prefix: string) => {
   if (!match) throw new Error(`No ${prefix} link in: ${mail.text}`)
   return match[1]!
 }
+
+/** For mails sent without waiting (a reset request answers first): polls until `count` mails to the address are there. */
+export const waitForMails = async (server: { config: { dataDir: string } }, to: string, count: number) => {
+  for (let i = 0; i < 100; i++) {
+    const mails = await mailsTo(server, to)
+    if (mails.length >= count) return mails
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`No ${count} mails to ${to} in the outbox`)
+}

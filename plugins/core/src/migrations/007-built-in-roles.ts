@@ -1,5 +1,5 @@
 import type { Migration } from '@app/plugin-kit'
-import { ensureBuiltInRoles } from '../services/roles.services'
+import { ensureBuiltInRoles } from '../services/roles/roles.class'
 
 /**
  * Every account has the built-in roles (Administrators, Basic): new accounts get them

@@ -1,5 +1,5 @@
 /**
- * `/confirmEmail/:token`: the link mailed to a new login e-mail (identity.services.ts).
+ * `/confirmEmail/:token`: the link mailed to a new login e-mail (plugins/core services/username and email-confirm).
  * It changes nothing until the button is pressed, so a mail scanner that opens links
  * cannot confirm for the user. The change ends every session of the user, this
  * browser's too: the stored token is dropped and the user signs in with the new address.

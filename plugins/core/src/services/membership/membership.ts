@@ -9,7 +9,7 @@ import { USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared
 import { roleGroupOf } from '../../acting'
 import { USER_MESSAGES, accountUser, assertCallerMayGive, fieldError } from '../../account-user'
 import { assertCurrentPassword, assertMayChangeIdentityOf, personOf, switchTwoFactorOff, tellPerson } from '../../identity'
-import { currentPasswordSchema } from '../identity.services'
+import { currentPasswordSchema } from '../password/password.schema'
 import { changeAccessLevelPath, changeRolePath, toggleMemberPath, toggleTwoFactorPath } from './membership.shared'
 
 /** The caller's account's membership of `userId`, or 404. */

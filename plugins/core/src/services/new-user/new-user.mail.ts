@@ -1,9 +1,6 @@
 /** The mails a new member gets: a welcome link for a new person, a note for someone registered already. */
 import type { Application, AuthUser } from '@app/plugin-kit'
-import { createUserToken } from '../passwordreset.services'
-
-/** A welcome link lives a week: a new user may not read mail every day. */
-const WELCOME_TTL_MS = 7 * 24 * 3600_000
+import { WELCOME_TTL_MS, createUserToken } from '../../user-tokens'
 
 const accountName = async (app: Application, accountId: number) =>
   (await app.get('knex')('accounts').where({ id: accountId }).first('company'))?.company ?? 'the service'

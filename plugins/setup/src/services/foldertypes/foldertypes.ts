@@ -65,6 +65,6 @@ export const folderTypeServices: ServiceDefinition[] = [
     flags: ['canManageSettings'],
     result: folderTypeSchema,
     hooks: builtInsFirst,
-    run: ({ app, ids, params }) => typesOf(app).toggle(ids.folderTypeId!, params),
+    run: ({ app, ids, params }) => typesOf(app).toggle(ids.folderTypeId, params),
   }),
 ]

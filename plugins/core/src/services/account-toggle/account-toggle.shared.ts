@@ -1,0 +1,2 @@
+/** Where a global admin opens or closes an account. Browser-safe. */
+export const accountTogglePath = 'accounts/toggle/:accountId'

@@ -1,0 +1,43 @@
+/**
+ * GET /dashboard/info: what the home page's tiles count, each only for those who may
+ * see it. Each count is the total of a list's own service asked as the caller.
+ */
+import type { AppParams, Application, DashboardCount, RegisteredService } from '@app/plugin-kit'
+import { anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled } from '@app/plugin-kit'
+import { accountStorageBytes } from '../accounts/account-list'
+import type { DashboardInfo } from './dashboard-info.schema'
+
+/** Core's own tile that counts a list; later plugins contribute theirs (the kit's `dashboardCounts`). */
+const USER_COUNT: DashboardCount = { tile: 'userCount', listPath: 'accountusers/:accountId' }
+
+/**
+ * The total the caller sees on opening the list: its own service asked as the caller,
+ * for no rows. Undefined when they may not open it (its flags, its module switched
+ * off, its plugin not installed): the flags a direct call skips are checked here.
+ */
+const listTotal = async (app: Application, params: AppParams, path: string) => {
+  const caller = currentUser(params)
+  const entry = (app.get('registry') as RegisteredService[]).find((s) => s.path === path)
+  if (!entry || !moduleEnabled(caller, entry.module)) return undefined
+  const flags = await callerFlags(app, params)
+  const anyOf = entry.flags?.find ?? []
+  if (anyOf.length && !anyFlag(flags, anyOf)) return undefined
+  const page = await app.service(path).find({ user: caller, flags, route: { accountId: String(caller.accountId) }, query: { $limit: 0 } } as AppParams)
+  return Number((page as { total: number }).total)
+}
+
+export class DashboardInfoService {
+  constructor(private readonly app: Application) {}
+
+  async find(params: AppParams): Promise<DashboardInfo> {
+    const caller = currentUser(params)
+    const info: DashboardInfo = {}
+    for (const { tile, listPath } of [...this.app.get('extensions').all(dashboardCounts), USER_COUNT]) {
+      const total = await listTotal(this.app, params, listPath)
+      if (total !== undefined) (info as Record<string, number>)[tile] = total
+    }
+    // The account's storage is account information: its administrators see it (as on the account info page).
+    if ((await callerFlags(this.app, params)).canManageSettings) info.storage = await accountStorageBytes(this.app, caller.accountId)
+    return info
+  }
+}

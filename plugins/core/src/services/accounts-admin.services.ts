@@ -1,6 +1,7 @@
 /**
  * The global admin's account calls (spec part1 §2, §7): an account created with its
- * first admin, who is welcomed by mail, and one account's info with its counts.
+ * first admin (a new person or a registered one), who is told by mail, and one
+ * account's info with its counts.
  */
 import { randomUUID } from 'node:crypto'
 import { Conflict, NotFound } from '@feathersjs/errors'
@@ -9,7 +10,7 @@ import { nowIso , routeId } from '@app/plugin-kit'
 import { EMAIL_TAKEN } from '../signup'
 import { accountWithCounts } from './account-list'
 import { type AccountCreate, accountCreateSchema } from './accounts-admin.schema'
-import { insertAccountWithAdmin } from './new-account'
+import { type FirstAdmin, type RegisteredAdmin, insertAccountWithAdmin } from './new-account'
 import { createUserToken } from './passwordreset.services'
 
 /** A welcome link lives a week: the new admin may not read mail the same day. */
@@ -22,8 +23,8 @@ export const accountNumberOf = (id: number) => `A${String(id).padStart(6, '0')}`
 
 const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null)
 
-/** The account (open, not a trial), its roles, its first admin without a password, and the default modules. */
-const insertAccount = (app: Application, data: AccountCreate, username: string) =>
+/** The account (open, not a trial), its roles, its first admin (new without a password, or registered), and the default modules. */
+const insertAccount = (app: Application, data: AccountCreate, admin: FirstAdmin | RegisteredAdmin) =>
   app.get('knex').transaction(async (trx) => {
     // The number derives from the id, which exists only after the insert: a unique placeholder first.
     const account = {
@@ -39,7 +40,6 @@ const insertAccount = (app: Application, data: AccountCreate, username: string) 
       enabled: true,
       trial: false,
     }
-    const admin = { username, firstName: data.adminFirstName, lastName: data.adminLastName, passwordHash: null }
     const created = await insertAccountWithAdmin(app, trx, account, admin, nowIso())
     await trx('accounts').where({ id: created.accountId }).update({ account_no: accountNumberOf(created.accountId) })
     return created
@@ -57,20 +57,38 @@ const sendWelcomeMail = async (app: Application, userId: number, to: string, fir
   })
 }
 
+/** A registered person made the new account's admin: they sign in as before and switch to it. */
+const sendAddedMail = async (app: Application, to: string, firstName: string, company: string) => {
+  const link = `${app.get('config').publicUrl}/`
+  await app.get('mailer').send({
+    to,
+    subject: `You were added to ${company}`,
+    text: `Hello ${firstName},\n\nAn account for ${company} has been opened with you as its admin. Sign in with your e-mail and password as before, then choose ${company} from the account menu:\n\n${link}\n`,
+    link,
+  })
+}
+
+/**
+ * A new e-mail makes a new person, welcomed with a link to choose their password; a
+ * registered one makes that person the admin (one identity, several memberships, as
+ * creating a user does): their names and password stay theirs, and the mail tells them.
+ */
 const createAccount = (app: Application) => ({
   async create(data: AccountCreate) {
     const knex = app.get('knex')
     const username = data.adminEmail.trim().toLowerCase()
-    if (await knex('users').where({ username }).first('id')) throw new Conflict(EMAIL_TAKEN)
-    const { accountId, userId } = await insertAccount(app, data, username).catch((error) => {
-      // The same e-mail added twice at once: the unique index decides, with the same answer.
+    const registered = await knex('users').where({ username }).first('id', 'username', 'first_name', 'last_name', 'acronym', 'anonymous')
+    if (registered?.anonymous) throw new Conflict(EMAIL_TAKEN)
+    const admin = registered ? { registered } : { username, firstName: data.adminFirstName, lastName: data.adminLastName, passwordHash: null }
+    const { accountId, userId } = await insertAccount(app, data, admin).catch((error) => {
+      // The same new e-mail added twice at once: the unique index decides, with the same answer.
       if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
       throw error
     })
+    const company = data.company.trim()
+    const mail = registered ? sendAddedMail(app, username, registered.first_name, company) : sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), company)
     // The account exists either way; a mail server that fails is logged, and the admin can ask for a reset link.
-    await sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), data.company.trim()).catch((error: unknown) =>
-      app.get('logger').error({ err: error }, 'Sending the welcome mail failed'),
-    )
+    await mail.catch((error: unknown) => app.get('logger').error({ err: error }, 'Sending the welcome mail failed'))
     return accountWithCounts(app, accountId)
   },
 })

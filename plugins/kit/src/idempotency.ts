@@ -18,6 +18,7 @@ import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Migration } from './define-plugin'
 import { isDatabaseUnavailable } from './outage'
+import { isDuplicate, refusedData } from './database-errors'
 import type { AppParams, HookContext } from './types'
 
 export const IDEMPOTENCY_TABLE = 'idempotency_keys'
@@ -76,10 +77,8 @@ const unseal = (cipherKey: Buffer, stored: string) => {
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'))
 }
 
-const isDuplicate = (error: any) => ['SQLITE_CONSTRAINT_UNIQUE', 'ER_DUP_ENTRY'].includes(error?.code)
-
 /** A 4xx answer: the call was refused and, by the contract, changed nothing. */
-const refused = (error: any) => !isDatabaseUnavailable(error) && ((error instanceof FeathersError && error.code < 500) || isDuplicate(error))
+const refused = (error: any) => !isDatabaseUnavailable(error) && ((error instanceof FeathersError && error.code < 500) || refusedData(error) !== undefined)
 
 const expiry = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()
 

@@ -37,6 +37,8 @@ const JSON_LIMIT = '1mb'
  */
 const toFeathersError = (error: any): FeathersError => {
   if (isDatabaseUnavailable(error)) return databaseUnavailable()
+  // knex's service words its errors with the driver's message, SQL included: never passed on.
+  if (error?.[KNEX_ERROR]) return error.code === 503 ? databaseUnavailable() : new GeneralError('Internal error')
   if (error instanceof FeathersError) return error
   if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
     // koa-body: too large, an unknown Content-Encoding, malformed JSON

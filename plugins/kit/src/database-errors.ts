@@ -7,18 +7,15 @@
  */
 import { BadRequest, Conflict, FeathersError } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { toField } from './table-service'
+import { isUniqueViolation, toField } from './table-service'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
 
-const DUPLICATE_CODES = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'])
 /** Data errors of MariaDB's strict mode outside SQLSTATE classes 22 and 23. */
 const DATA_CODES = new Set(['ER_NO_DEFAULT_FOR_FIELD', 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD', 'ER_WARN_DATA_OUT_OF_RANGE', 'ER_DATA_TOO_LONG'])
 const SQLITE_DATA = /^SQLITE_(CONSTRAINT|TOOBIG|MISMATCH|RANGE)/
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation). */
 const DATA_STATE = /^2[23]/
-
-export const isDuplicate = (error: any) => DUPLICATE_CODES.has(error?.code)
 
 /**
  * The driver's error when the database refused the request's data, undefined for anything
@@ -31,7 +28,7 @@ export const refusedData = (error: any): { code?: string; message?: string; sqlS
   const driver = original ?? error
   const code = typeof driver?.code === 'string' ? driver.code : ''
   const state = typeof driver?.sqlState === 'string' ? driver.sqlState : ''
-  return isDuplicate(driver) || DATA_CODES.has(code) || SQLITE_DATA.test(code) || DATA_STATE.test(state) ? driver : undefined
+  return isUniqueViolation(driver) || DATA_CODES.has(code) || SQLITE_DATA.test(code) || DATA_STATE.test(state) ? driver : undefined
 }
 
 /** Where drivers name the column in their messages (SQLite lists `table.column, …`). */
@@ -69,7 +66,7 @@ const columnsOf = async (knex: Knex, message: string) => {
 export const refusalAnswer = async (knex: Knex, driver: { code?: string; message?: string }) => {
   const columns = await columnsOf(knex, String(driver.message ?? '')).catch(() => [] as string[])
   const fields = columns.filter((column) => column !== 'account_id').map(toField)
-  const duplicate = isDuplicate(driver)
+  const duplicate = isUniqueViolation(driver)
   const text = duplicate ? 'This already exists' : 'Invalid value'
   const data = fields.length ? { errors: Object.fromEntries(fields.map((field) => [field, text])) } : undefined
   return duplicate ? new Conflict('This already exists', data) : new BadRequest('Invalid input', data)

@@ -33,6 +33,7 @@ describe('configuration from the environment', () => {
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
     [{ DEFAULT_MODULES: 'core,nonsense' }, 'DEFAULT_MODULES'],
     [{ RATE_LIMIT_USER: 'ten' }, 'RATE_LIMIT_USER'],
+    [{ RATE_LIMIT_SIGNUP: '10' }, 'RATE_LIMIT_SIGNUP'],
     [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
     [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
     [{ GEOCODER_URL: 'nominatim.local' }, 'GEOCODER_URL'],
@@ -46,6 +47,11 @@ describe('configuration from the environment', () => {
   ])('a bad value stops the start with a message naming the variable: %o', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError)
     expect(() => load(env)).toThrow(new RegExp(`^${name} `))
+  })
+
+  test('sign-ups per address are RATE_LIMIT_SIGNUP, 10 an hour unless set', () => {
+    expect(load({}).signUpLimit).toEqual({ max: 10, windowSeconds: 3600 })
+    expect(load({ RATE_LIMIT_SIGNUP: '3/60' }).signUpLimit).toEqual({ max: 3, windowSeconds: 60 })
   })
 
   test('TRUST_PROXY counts proxy hops: true is one, false or unset none', () => {

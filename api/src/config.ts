@@ -46,7 +46,7 @@ const url = (env: Env, name: string, protocols: string[]) => {
 const limit = (env: Env, name: string, fallback: string) => {
   const raw = env[name] || fallback
   const match = /^(\d+)\/(\d+)$/.exec(raw)
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) return fail(name, `must look like 10/900 (failures/seconds), not "${raw}"`)
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) return fail(name, `must look like 10/900 (attempts/seconds), not "${raw}"`)
   return { max: Number(match[1]), windowSeconds: Number(match[2]) }
 }
 
@@ -167,6 +167,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     mailFrom: env.MAIL_FROM || 'Business Cloud <no-reply@localhost>',
     defaultModules: modules,
     rateLimit: { perUser: limit(env, 'RATE_LIMIT_USER', '10/900'), perAddress: limit(env, 'RATE_LIMIT_ADDRESS', '50/900') },
+    signUpLimit: limit(env, 'RATE_LIMIT_SIGNUP', '10/3600'),
     remotesPath: '/remotes',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
     logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),

@@ -6,7 +6,6 @@
 import { type AccountFixture, FIXTURE_PASSWORD, type Fixtures, type TestServer, fixtures, mailsTo, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AWAITING_ACTIVATION, SIGN_IN_FAILED } from './auth/authentication'
-import { SIGN_UP_LIMIT } from './signup'
 
 let server: TestServer
 let make: Fixtures
@@ -163,7 +162,7 @@ describe('sign-up (POST /api/accounts)', () => {
     await server.knex('rate_limits').where('key', 'like', 'signup:%').delete()
     // A form the server refuses (400) is no attempt.
     expect((await server.call('POST', '/api/accounts', form({ repeatPassword: 'other' }))).status).toBe(400)
-    for (let i = 0; i < SIGN_UP_LIMIT.max; i++) {
+    for (let i = 0; i < server.config.signUpLimit.max; i++) {
       const email = `limit-${i}@newco.test`
       expect((await server.call('POST', '/api/accounts', form({ email, repeatEmail: email, company: `Limit ${i}` }))).status).toBe(201)
     }

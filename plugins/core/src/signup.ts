@@ -14,9 +14,6 @@ import { newPasswordError } from './identity'
 /** The profile's answer to a change of login e-mail to a taken one (sign-up never tells). */
 export const EMAIL_TAKEN = 'Email is already registered'
 
-/** Sign-ups per client address: a few trials from one office, not a script filling the table. */
-export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 3600 }
-
 /** The one answer to every well-formed sign-up, new e-mail or registered: it must not tell which. */
 export const SIGN_UP_ANSWER = { message: 'An e-mail has been sent to you. You will get another e-mail when your account is opened.' }
 
@@ -32,7 +29,8 @@ export const signUp = async (app: Application, data: SignUp, params?: AppParams)
   if (Object.keys(errors).length) throw new BadRequest('Validation failed', { errors })
 
   const knex = app.get('knex')
-  await takeAttempts(knex, [{ key: `signup:ip:${params?.ip ?? 'internal'}`, limit: SIGN_UP_LIMIT }])
+  // Per client address (RATE_LIMIT_SIGNUP): a few trials from one office, not a script filling the table.
+  await takeAttempts(knex, [{ key: `signup:ip:${params?.ip ?? 'internal'}`, limit: app.get('config').signUpLimit }])
   const username = data.email.trim().toLowerCase()
   // Hashed either way, so a registered e-mail answers as late as a new one.
   const passwordHash = await hashPassword(data.password)

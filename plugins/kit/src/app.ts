@@ -2,13 +2,15 @@
  * Builds the Feathers application on Koa: every service under /api, JSON errors
  * with the right status, knex, migrations, and the plugins' services.
  */
-import { BadRequest, Conflict, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
+import { BadRequest, FeathersError, GeneralError, NotFound, Unavailable } from '@feathersjs/errors'
 import { feathers } from '@feathersjs/feathers'
 import { Type } from '@sinclair/typebox'
 import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { Knex } from 'knex'
 import { createKnex, migrate } from './database'
+import { refusalAnswer, refusedData } from './database-errors'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './outage'
@@ -29,18 +31,15 @@ const HOUR = 60 * 60 * 1000
 const JSON_LIMIT = '1mb'
 
 /**
- * Any error becomes a Feathers error: a database that cannot be reached is a 503 the
- * client may retry; only what is truly unexpected is a 500, whose answer says nothing
- * of what went wrong (no SQL, no internal message).
+ * Any error other than refused data (database-errors.ts) becomes a Feathers error: a
+ * database that cannot be reached is a 503 the client may retry; only what is truly
+ * unexpected is a 500, whose answer says nothing of what went wrong (no SQL, no internal message).
  */
-export const toFeathersError = (error: any): FeathersError => {
+const toFeathersError = (error: any): FeathersError => {
   if (isDatabaseUnavailable(error)) return databaseUnavailable()
-  if (error instanceof FeathersError) {
-    const original = error[KNEX_ERROR as never] as any
-    if (original && isDuplicate(original)) return new Conflict('This already exists')
-    return error
-  }
-  if (isDuplicate(error)) return new Conflict('This already exists')
+  // knex's service words its errors with the driver's message, SQL included: never passed on.
+  if (error?.[KNEX_ERROR]) return error.code === 503 ? databaseUnavailable() : new GeneralError('Internal error')
+  if (error instanceof FeathersError) return error
   if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
     // koa-body: too large, an unknown Content-Encoding, malformed JSON
     if (error.status === 413) return new PayloadTooLarge(`The request body is larger than ${JSON_LIMIT}`)
@@ -50,7 +49,8 @@ export const toFeathersError = (error: any): FeathersError => {
   return new GeneralError('Internal error')
 }
 
-const isDuplicate = (error: any) => error?.code === 'SQLITE_CONSTRAINT_UNIQUE' || error?.code === 'ER_DUP_ENTRY' || error?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+/** knex puts the SQL before the driver's message; the cause is the driver's code and message. */
+const causeOf = (original: any, error: FeathersError) => `${original?.code ?? error.name}: ${String(original?.message ?? error.message).split(' - ').pop()}`
 
 /**
  * Logs a 5xx and decides its answer, which carries no detail of what went wrong. A 500
@@ -67,8 +67,7 @@ const serverErrorAnswer = (logger: Logger) => {
       logger.error({ err: original, errorId, request }, `Internal error ${errorId}`)
       return new GeneralError('Internal error', { errorId })
     }
-    // knex puts the SQL before the driver's message; the cause is the driver's code and message.
-    const cause = `${original?.code ?? error.name}: ${String(original?.message ?? error.message).split(' - ').pop()}`
+    const cause = causeOf(original, error)
     summarise(`${error.code} ${original?.code ?? cause}`, 'error', { err: original, status: error.code, request }, `${error.code} answered for ${cause}`)
     const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
     ;(error as { data?: unknown }).data = retryAfter ? { retryAfter } : undefined
@@ -76,15 +75,20 @@ const serverErrorAnswer = (logger: Logger) => {
   }
 }
 
-const errorMiddleware = (logger: Logger): Middleware => {
+const errorMiddleware = (logger: Logger, knex: Knex): Middleware => {
   const answerFor = serverErrorAnswer(logger)
+  const summarise = repeatSummariser(logger)
   return async (ctx, next) => {
     try {
       await next()
       if (ctx.body === undefined && ctx.status === 404) throw new NotFound(`Path ${ctx.originalUrl.split('?')[0]} not found`)
     } catch (raw) {
-      let error = toFeathersError(raw)
-      if (error.code >= 500) error = answerFor(raw, error, `${ctx.method} ${ctx.originalUrl.split('?')[0]}`)
+      const request = `${ctx.method} ${ctx.originalUrl.split('?')[0]}`
+      const refused = isDatabaseUnavailable(raw) ? undefined : refusedData(raw)
+      let error = refused ? await refusalAnswer(knex, refused) : toFeathersError(raw)
+      // What the database said stays in the log, summarised when it repeats.
+      if (refused) summarise(`${error.code} ${refused.code} ${request}`, 'warn', { err: refused, status: error.code, request }, `${error.code} answered for ${causeOf(refused, error)}`)
+      if (error.code >= 500) error = answerFor(raw, error, request)
       ctx.status = error.code
       const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
       if (retryAfter) ctx.set('Retry-After', String(retryAfter))
@@ -153,7 +157,7 @@ export const createApp = async (options: CreateAppOptions) => {
   app.proxy = config.trustProxy > 0
   app.maxIpsCount = config.trustProxy
   app.use(securityHeaders(config.publicUrl))
-  app.use(errorMiddleware(options.logger))
+  app.use(errorMiddleware(options.logger, knex))
   app.use(apiPrefix(options.web))
   app.use(uploadMiddleware(() => app.get('storage')))
   app.use(bodyParser({ jsonLimit: JSON_LIMIT, multipart: false }))

@@ -172,6 +172,21 @@ const inputHooks = (definition: Pick<ServiceDefinition, 'uploads' | 'schemas'>) 
   validateBody(definition.schemas ?? {}),
 ]
 
+/** A project-scoped service's checked declaration and its scope hook. */
+const projectHook = (definition: ServiceDefinition, scope: ProjectScope) => {
+  const unnamed = definition.methods.filter((m) => !scope.level[m])
+  if (unnamed.length) throw new Error(`Project-scoped service ${definition.path} names no access level for ${unnamed.join(', ')}`)
+  if (definition.public?.length) throw new Error(`Project-scoped service ${definition.path} cannot answer signed out`)
+  const source = scope.projectIdFrom
+  if ('field' in source && !source.table && definition.methods.some((m) => m !== 'find' && m !== 'create'))
+    throw new Error(`Project-scoped service ${definition.path} must name the table whose rows carry ${source.field}`)
+  if ('field' in source && source.listsAcross && !source.table) throw new Error(`Project-scoped service ${definition.path} lists across projects: name its table`)
+  // A project read from the form fields would be known only once the file is stored.
+  if ('field' in source && definition.uploads)
+    throw new Error(`Project-scoped service ${definition.path} takes uploads: name the project in its path, so its level is checked before the file is read`)
+  return { source, hook: projectScope(scope, definition.path) }
+}
+
 export const installPlugins = async (app: Application, plugins: PluginDefinition[]) => {
   const registry = app.get('registry') ?? []
   for (const plugin of plugins) await plugin.configure?.(app)
@@ -188,21 +203,15 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
       if (tenant) all.push(tenantStrip(tenant))
       if (tenant?.routeParam) all.push(tenantRoute({ ...tenant, routeParam: tenant.routeParam }))
-      // Uploads are read, and input checked, before the tenant's stamp; a project's level is checked after.
+      const project = scope.kind === 'project' ? projectHook(definition, scope) : undefined
+      // A project the path names is checked with the path, before any input (an upload's body) is read.
+      if (project && 'routeParam' in project.source) all.push(project.hook)
+      // Uploads are read, and input checked, before the tenant's stamp; a project named by the rows is checked after.
       all.push(...inputHooks(definition))
       // Who may act on whom once the input is known to be well-formed: bad input is a 400 whoever it names.
       if (definition.targets) all.push(actingOn(definition.targets))
       if (tenant) all.push(tenantScope(tenant))
-      if (scope.kind === 'project') {
-        const unnamed = definition.methods.filter((m) => !scope.level[m])
-        if (unnamed.length) throw new Error(`Project-scoped service ${definition.path} names no access level for ${unnamed.join(', ')}`)
-        if (definition.public?.length) throw new Error(`Project-scoped service ${definition.path} cannot answer signed out`)
-        const source = scope.projectIdFrom
-        if ('field' in source && !source.table && definition.methods.some((m) => m !== 'find' && m !== 'create'))
-          throw new Error(`Project-scoped service ${definition.path} must name the table whose rows carry ${source.field}`)
-        if ('field' in source && source.listsAcross && !source.table) throw new Error(`Project-scoped service ${definition.path} lists across projects: name its table`)
-        all.push(projectScope(scope, definition.path))
-      }
+      if (project && 'field' in project.source) all.push(project.hook)
       if (definition.methods.includes('create')) all.push(idempotentCreate)
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)

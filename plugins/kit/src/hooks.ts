@@ -301,7 +301,8 @@ const listAcross = async (context: HookContext, scope: ProjectScope, user: AuthU
 }
 
 /**
- * The project scope, run after the tenant scope. A caller's call names its project
+ * The project scope: a project the path names is checked with the path, before the input;
+ * one the rows name, after the input and the tenant scope. A caller's call names its project
  * (see ProjectSource): a project of another account, or none, answers the same 404 as a
  * missing one; too low a level answers 403 "This needs EDIT access to the project".
  * `params.project` then carries the project and the caller's level.

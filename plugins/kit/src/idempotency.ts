@@ -18,6 +18,8 @@ import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { Migration } from './define-plugin'
 import { isDatabaseUnavailable } from './outage'
+import { refusedData } from './database-errors'
+import { isUniqueViolation } from './table-service'
 import type { AppParams, HookContext } from './types'
 
 export const IDEMPOTENCY_TABLE = 'idempotency_keys'
@@ -76,10 +78,8 @@ const unseal = (cipherKey: Buffer, stored: string) => {
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'))
 }
 
-const isDuplicate = (error: any) => ['SQLITE_CONSTRAINT_UNIQUE', 'ER_DUP_ENTRY'].includes(error?.code)
-
 /** A 4xx answer: the call was refused and, by the contract, changed nothing. */
-const refused = (error: any) => !isDatabaseUnavailable(error) && ((error instanceof FeathersError && error.code < 500) || isDuplicate(error))
+const refused = (error: any) => !isDatabaseUnavailable(error) && ((error instanceof FeathersError && error.code < 500) || refusedData(error) !== undefined)
 
 const expiry = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()
 
@@ -103,7 +103,7 @@ export const idempotentCreate = async (context: HookContext, next: NextFunction)
   try {
     await knex(IDEMPOTENCY_TABLE).insert({ ...owner, fingerprint, created_at: new Date().toISOString() })
   } catch (error) {
-    if (!isDuplicate(error)) throw error
+    if (!isUniqueViolation(error)) throw error
     const first = await knex(IDEMPOTENCY_TABLE).where(owner).first('fingerprint', 'status', 'body')
     if (!first) throw new Conflict('A request with this Idempotency-Key has just ended; send it again')
     if (first.fingerprint !== fingerprint) throw new Unprocessable('This Idempotency-Key was used for a different request')

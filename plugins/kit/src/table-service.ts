@@ -126,7 +126,7 @@ type P = KnexAdapterParams<any>
 
 /** A unique index refused the write (as the driver says it, or inside the adapter's error). */
 export const isUniqueViolation = (error: any): boolean =>
-  ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE'].includes(error?.code) || (error?.[ERROR] !== undefined && isUniqueViolation(error[ERROR]))
+  ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(error?.code) || (error?.[ERROR] !== undefined && isUniqueViolation(error[ERROR]))
 
 export class TableService<Result = any, Data = Partial<Result>> extends KnexService<Result, Data, P, Partial<Data>> {
   private readonly toRow: ReturnType<typeof rowMapper>

@@ -92,7 +92,10 @@ export interface AppConfig {
   smtpUrl?: string
   mailFrom: string
   defaultModules: string[]
+  /** Failed sign-ins per username and per client address (two-factor codes count per address too). */
   rateLimit: { perUser: { max: number; windowSeconds: number }; perAddress: { max: number; windowSeconds: number } }
+  /** Sign-ups per client address. */
+  signUpLimit: { max: number; windowSeconds: number }
   /** Remote entry URLs are served under this path (the shell's build output beside the API). */
   remotesPath: string
   /** The largest file one upload may carry, bytes. */

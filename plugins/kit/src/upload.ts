@@ -32,6 +32,13 @@ export interface UploadRoute {
   methods: ('create' | 'update' | 'patch')[]
   /** This route's limit, bytes; UPLOAD_MAX_MB when unset or larger. */
   maxBytes?: number
+  /**
+   * The service's own check that the caller may upload here, beyond the method's flags (a
+   * company's administrator, for its own company only): it throws to refuse. It runs on
+   * every call of the method from a client before any byte of the body is read, so it
+   * sees the path and the query, never the form fields.
+   */
+  allow?: (context: HookContext) => Promise<unknown>
 }
 
 export class PayloadTooLarge extends FeathersError {
@@ -199,14 +206,20 @@ export const uploadMiddleware =
 
 /**
  * Around hook of every service, after authentication, the module switch, the method's
- * flags and the tenant's path check: reads the upload of a method that takes one (its
- * form fields become the data), and answers 415 for any other method.
+ * flags and the checks of the path (its account, its project): asks the route's own
+ * `allow`, then reads the upload of a method that takes one (its form fields become the
+ * data), and answers 415 for any other method. A refusal leaves the body unread.
  */
 export const acceptUploads = (route: UploadRoute | undefined) => async (context: HookContext, next: NextFunction) => {
   const params = context.params as AppParams & { upload?: PendingUpload }
   const pending = params.upload
-  if (!pending || !params.provider || pending.started) return next()
-  if (!route?.methods.includes(context.method as never)) throw new UnsupportedMediaType('This call does not take files')
+  if (!params.provider || pending?.started) return next()
+  if (!route?.methods.includes(context.method as never)) {
+    if (pending) throw new UnsupportedMediaType('This call does not take files')
+    return next()
+  }
+  await route.allow?.(context)
+  if (!pending) return next()
   const limit = context.app.get('config').uploadMaxBytes
   context.data = await pending.fields(Math.min(route.maxBytes ?? limit, limit))
   return next()

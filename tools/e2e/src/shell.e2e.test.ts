@@ -16,6 +16,10 @@ const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => b
 
 // The navigation in the page header, whatever language it is labelled in.
 const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation')
+/** A token's claims, read without checking it. */
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+/** Waits until the clock reaches `second` (seconds since the epoch, as JWTs count). */
+const untilSecond = (second: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, second * 1000 - Date.now())))
 const accountIdOf = async (company: string) => Number((await app.knex('accounts').where({ company }).first('id')).id)
 
 describe('signing in', () => {
@@ -122,19 +126,22 @@ describe('the signed-in session', () => {
   it('an active user is not signed out when the token ends: a key press past half its life renews it', async (page) => {
     await signInAs(page, 'salesadmin@demo.test')
     const signedIn = (await page.evaluate(() => localStorage.getItem('accessToken')))!
-    // The same session under a token of 4 s, as if this one had been issued long ago.
-    const { acc, sub, jti } = JSON.parse(Buffer.from(signedIn.split('.')[1]!, 'base64url').toString())
-    const short: string = await (app.app.service('authentication') as any).createAccessToken({ acc, kind: 'access' }, { subject: sub, jwtid: jti, expiresIn: 4 })
+    // The same session under a token of 8 s, as if this one had been issued long ago.
+    const { acc, sub, jti } = claimsOf(signedIn)
+    const short: string = await (app.app.service('authentication') as any).createAccessToken({ acc, kind: 'access' }, { subject: sub, jwtid: jti, expiresIn: 8 })
     await page.evaluate((token) => localStorage.setItem('accessToken', token), short)
     await page.reload()
     await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
-    await page.waitForTimeout(2500)
+    // Timed by the token's own claims, not from now: its second began before it was signed (JWTs
+    // count whole seconds), and the reload took some of its life too. Past half of it, well before its end:
+    const { iat, exp } = claimsOf(short)
+    await untilSecond(iat + (exp - iat) / 2 + 0.5)
     await page.keyboard.press('Shift')
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(short)
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { timeout: 3000 }).not.toBe(short)
     const renewed = (await page.evaluate(() => localStorage.getItem('accessToken')))!
-    expect(JSON.parse(Buffer.from(renewed.split('.')[1]!, 'base64url').toString()).jti).toBe(jti)
+    expect(claimsOf(renewed).jti).toBe(jti)
     // Past the short token's end the renewed one still works, and so does the page.
-    await page.waitForTimeout(2500)
+    await untilSecond(exp + 0.5)
     expect((await app.call('GET', '/api/authentication/validate', undefined, short)).status).toBe(401)
     expect((await app.call('GET', '/api/authentication/validate', undefined, renewed)).status).toBe(200)
     await mainNav(page).getByRole('link', { name: 'Help' }).click()

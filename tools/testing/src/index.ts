@@ -15,6 +15,7 @@ import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
 export { linkToken, type Mail, mailsTo, outbox, waitForMails } from './outbox'
+export { type HeadAnswer, uploadHead } from './upload-head'
 
 export { startTestServer, type TestServer }
 

@@ -42,11 +42,16 @@ const signedInAt = async (knex: Knex, id: string | undefined) => {
 /** The end of a session signed in at `signedIn`, renewals included (SESSION_MAX_AGE). */
 const lastMoment = (config: AppConfig, signedIn: number) => signedIn + config.sessionMaxAge * 1000
 
-/** A token for a session row: `expiresAt` in ms, cut to whole seconds as JWTs count them. */
+/**
+ * A token for a session row that ends in the second its row ends (`expiresAt` in ms; JWTs
+ * count whole seconds). The issue time is given, not left to the signer, so time spent
+ * before signing cannot cut a second off the token.
+ */
 const sign = (app: Application, row: { id: string; userId: number; accountId: number; kind: SessionKind }, expiresAt: number) => {
   const auth = app.service('authentication') as any
-  const expiresIn = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000))
-  return auth.createAccessToken({ acc: row.accountId, kind: row.kind }, { subject: String(row.userId), jwtid: row.id, expiresIn }) as Promise<string>
+  const iat = Math.floor(Date.now() / 1000)
+  const expiresIn = Math.max(1, Math.floor(expiresAt / 1000) - iat)
+  return auth.createAccessToken({ acc: row.accountId, kind: row.kind, iat }, { subject: String(row.userId), jwtid: row.id, expiresIn }) as Promise<string>
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The global admin's new account (spec part1 §2, §7): an open account created with its
- * first admin, who is welcomed by mail and chooses a password from the link.
+ * first admin (a new person, welcomed by mail to choose a password from the link, or a
+ * registered one, told they were added).
  */
 import { randomUUID } from 'node:crypto'
 import { Conflict } from '@feathersjs/errors'
@@ -9,7 +10,7 @@ import { defineAction, nowIso } from '@app/plugin-kit'
 import { EMAIL_TAKEN, isDuplicate } from '../../signup'
 import { WELCOME_TTL_MS, createUserToken } from '../../user-tokens'
 import { accountWithCounts } from '../accounts/account-list'
-import { insertAccountWithAdmin } from '../accounts/new-account'
+import { type FirstAdmin, type RegisteredAdmin, insertAccountWithAdmin } from '../accounts/new-account'
 import { type AccountCreate, accountCreateSchema } from './account-create.schema'
 import { accountCreatePath } from './account-create.shared'
 
@@ -18,8 +19,8 @@ const accountNumberOf = (id: number) => `A${String(id).padStart(6, '0')}`
 
 const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null)
 
-/** The account (open, not a trial), its roles, its first admin without a password, and the default modules. */
-const insertAccount = (app: Application, data: AccountCreate, username: string) =>
+/** The account (open, not a trial), its roles, its first admin (new without a password, or registered), and the default modules. */
+const insertAccount = (app: Application, data: AccountCreate, admin: FirstAdmin | RegisteredAdmin) =>
   app.get('knex').transaction(async (trx) => {
     // The number derives from the id, which exists only after the insert: a unique placeholder first.
     const account = {
@@ -35,7 +36,6 @@ const insertAccount = (app: Application, data: AccountCreate, username: string) 
       enabled: true,
       trial: false,
     }
-    const admin = { username, firstName: data.adminFirstName, lastName: data.adminLastName, passwordHash: null }
     const created = await insertAccountWithAdmin(app, trx, account, admin, nowIso())
     await trx('accounts').where({ id: created.accountId }).update({ account_no: accountNumberOf(created.accountId) })
     return created
@@ -53,6 +53,22 @@ const sendWelcomeMail = async (app: Application, userId: number, to: string, fir
   })
 }
 
+/** A registered person made the new account's admin: they sign in as before and switch to it. */
+const sendAddedMail = async (app: Application, to: string, firstName: string, company: string) => {
+  const link = `${app.get('config').publicUrl}/`
+  await app.get('mailer').send({
+    to,
+    subject: `You were added to ${company}`,
+    text: `Hello ${firstName},\n\nAn account for ${company} has been opened with you as its admin. Sign in with your e-mail and password as before, then choose ${company} from the account menu:\n\n${link}\n`,
+    link,
+  })
+}
+
+/**
+ * A new e-mail makes a new person, welcomed with a link to choose their password; a
+ * registered one makes that person the admin (one identity, several memberships, as
+ * creating a user does): their names and password stay theirs, and the mail tells them.
+ */
 export const accountCreateService = defineAction({
   path: accountCreatePath,
   scope: { kind: 'platform', why: 'Global admins open new accounts; the caller names no existing account.' },
@@ -61,16 +77,18 @@ export const accountCreateService = defineAction({
   run: async ({ app, data }) => {
     const knex = app.get('knex')
     const username = data.adminEmail.trim().toLowerCase()
-    if (await knex('users').where({ username }).first('id')) throw new Conflict(EMAIL_TAKEN)
-    const { accountId, userId } = await insertAccount(app, data, username).catch((error) => {
-      // The same e-mail added twice at once: the unique index decides, with the same answer.
+    const registered = await knex('users').where({ username }).first('id', 'username', 'first_name', 'last_name', 'acronym', 'anonymous')
+    if (registered?.anonymous) throw new Conflict(EMAIL_TAKEN)
+    const admin = registered ? { registered } : { username, firstName: data.adminFirstName, lastName: data.adminLastName, passwordHash: null }
+    const { accountId, userId } = await insertAccount(app, data, admin).catch((error) => {
+      // The same new e-mail added twice at once: the unique index decides, with the same answer.
       if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
       throw error
     })
+    const company = data.company.trim()
+    const mail = registered ? sendAddedMail(app, username, registered.first_name, company) : sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), company)
     // The account exists either way; a mail server that fails is logged, and the admin can ask for a reset link.
-    await sendWelcomeMail(app, userId, username, data.adminFirstName.trim(), data.company.trim()).catch((error: unknown) =>
-      app.get('logger').error({ err: error }, 'Sending the welcome mail failed'),
-    )
+    await mail.catch((error: unknown) => app.get('logger').error({ err: error }, 'Sending the welcome mail failed'))
     return accountWithCounts(app, accountId)
   },
 })

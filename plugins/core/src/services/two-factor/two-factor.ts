@@ -13,6 +13,7 @@ import { twoFactorSchema } from './two-factor.schema'
 import { twoFactorPath } from './two-factor.shared'
 
 const auth = (app: Application) => app.service('authentication') as unknown as AuthService
+/** Wrong codes per user; per client address they count against RATE_LIMIT_ADDRESS, so one address cannot try 5 on each of many users. */
 const TOTP_LIMIT = { max: 5, windowSeconds: 900 }
 
 export const twoFactorService = defineAction({
@@ -23,7 +24,10 @@ export const twoFactorService = defineAction({
   run: async ({ app, data, params }) => {
     const user = await auth(app).userOf({ ...params, authentication: { strategy: 'jwt', accessToken: data.challengeToken } }, 'challenge')
     const knex = app.get('knex')
-    const attempts = [{ key: `totp:${user.id}`, limit: TOTP_LIMIT }]
+    const attempts = [
+      { key: `totp:${user.id}`, limit: TOTP_LIMIT },
+      { key: `totp:ip:${params.ip ?? 'internal'}`, limit: app.get('config').rateLimit.perAddress },
+    ]
     // Counted before the code is checked, so parallel guesses meet the limit like a sequence.
     await takeAttempts(knex, attempts)
     if ((await acceptCode(app, user.id, data.code)) !== 'accepted') return { valid: false }

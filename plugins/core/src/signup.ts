@@ -4,7 +4,7 @@
  */
 import { BadRequest } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
-import { MESSAGES, nowIso } from '@app/plugin-kit'
+import { MESSAGES, isUniqueViolation, nowIso } from '@app/plugin-kit'
 import { hashPassword } from './auth/passwords'
 import { takeAttempts } from './auth/rate-limit'
 import { insertAccountWithAdmin } from './services/accounts/new-account'
@@ -16,9 +16,6 @@ export const EMAIL_TAKEN = 'Email is already registered'
 
 /** The one answer to every well-formed sign-up, new e-mail or registered: it must not tell which. */
 export const SIGN_UP_ANSWER = { message: 'An e-mail has been sent to you. You will get another e-mail when your account is opened.' }
-
-/** A unique index refused the write: the same e-mail registered twice at one moment. */
-export const isDuplicate = (error: any) => error?.code === 'ER_DUP_ENTRY' || String(error?.code).startsWith('SQLITE_CONSTRAINT')
 
 export const signUp = async (app: Application, data: SignUp, params?: AppParams) => {
   const errors: Record<string, string> = {}
@@ -41,7 +38,7 @@ export const signUp = async (app: Application, data: SignUp, params?: AppParams)
       () => true,
       (error) => {
         // Two sign-ups with one e-mail at the same moment: the unique index decides, and the loser is the registered case.
-        if (isDuplicate(error)) return false
+        if (isUniqueViolation(error)) return false
         throw error
       },
     ))

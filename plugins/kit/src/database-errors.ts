@@ -7,7 +7,8 @@
  */
 import { BadRequest, Conflict, FeathersError } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isUniqueViolation, toField } from './table-service'
+import { isUniqueViolation } from './database'
+import { toField } from './table-service'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
 

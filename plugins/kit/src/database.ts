@@ -1,4 +1,5 @@
 import { chmodSync } from 'node:fs'
+import { ERROR } from '@feathersjs/knex'
 import knexFactory, { type Knex } from 'knex'
 import { type Logger, repeatSummariser } from './logger'
 import type { Migration, PluginDefinition } from './define-plugin'
@@ -170,9 +171,13 @@ const prepareMigrationTables = async (knex: Knex) => {
   })
   if (await knex('knex_migrations_lock').first('index')) return
   await knex('knex_migrations_lock').insert({ index: 1, is_locked: 0 }).catch((error) => {
-    if (!['SQLITE_CONSTRAINT_PRIMARYKEY', 'ER_DUP_ENTRY'].includes(error?.code)) throw error
+    if (!isUniqueViolation(error)) throw error
   })
 }
+
+/** A unique index refused the write (as the driver says it, or inside the adapter's error). */
+export const isUniqueViolation = (error: any): boolean =>
+  ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(error?.code) || (error?.[ERROR] !== undefined && isUniqueViolation(error[ERROR]))
 
 const isMigrationLocked = (error: unknown) => (error as Error | undefined)?.name === 'MigrationLocked'
 

@@ -19,7 +19,7 @@ import type { Knex } from 'knex'
 import type { Migration } from './define-plugin'
 import { isDatabaseUnavailable } from './outage'
 import { refusedData } from './database-errors'
-import { isUniqueViolation } from './table-service'
+import { isUniqueViolation } from './database'
 import type { AppParams, HookContext } from './types'
 
 export const IDEMPOTENCY_TABLE = 'idempotency_keys'

@@ -10,7 +10,7 @@ import { Conflict } from '@feathersjs/errors'
 import { ERROR, KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
-import { nowIso, whereContains } from './database'
+import { isUniqueViolation, nowIso, whereContains } from './database'
 import { objectLiteralFunction } from './object-literal'
 
 /** Field names are few, and each query names several: each is converted once (a bounded few, as clients name them). */
@@ -123,10 +123,6 @@ export interface TableServiceOptions extends KnexAdapterOptions {
 }
 
 type P = KnexAdapterParams<any>
-
-/** A unique index refused the write (as the driver says it, or inside the adapter's error). */
-export const isUniqueViolation = (error: any): boolean =>
-  ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(error?.code) || (error?.[ERROR] !== undefined && isUniqueViolation(error[ERROR]))
 
 export class TableService<Result = any, Data = Partial<Result>> extends KnexService<Result, Data, P, Partial<Data>> {
   private readonly toRow: ReturnType<typeof rowMapper>

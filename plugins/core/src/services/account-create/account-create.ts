@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { Conflict } from '@feathersjs/errors'
 import type { Application } from '@app/plugin-kit'
-import { defineAction, nowIso } from '@app/plugin-kit'
-import { EMAIL_TAKEN, isDuplicate } from '../../signup'
+import { defineAction, isUniqueViolation, nowIso } from '@app/plugin-kit'
+import { EMAIL_TAKEN } from '../../signup'
 import { WELCOME_TTL_MS, createUserToken } from '../../user-tokens'
 import { accountWithCounts } from '../accounts/account-list'
 import { type FirstAdmin, type RegisteredAdmin, insertAccountWithAdmin } from '../accounts/new-account'
@@ -82,7 +82,7 @@ export const accountCreateService = defineAction({
     const admin = registered ? { registered } : { username, firstName: data.adminFirstName, lastName: data.adminLastName, passwordHash: null }
     const { accountId, userId } = await insertAccount(app, data, admin).catch((error) => {
       // The same new e-mail added twice at once: the unique index decides, with the same answer.
-      if (isDuplicate(error)) throw new Conflict(EMAIL_TAKEN)
+      if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN)
       throw error
     })
     const company = data.company.trim()

@@ -9,7 +9,7 @@ import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { type ProjectScope, actingOn, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, type UserTarget, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
-import type { Application, HookContext } from './types'
+import type { AnyService, Application, HookContext } from './types'
 import { fileDownloads } from './files'
 import { routeConflicts } from './routes'
 import { idempotentCreate } from './idempotency'
@@ -142,6 +142,9 @@ export interface RegisteredService extends Omit<ServiceDefinition, 'service' | '
 
 export const definePlugin = (plugin: PluginDefinition): PluginDefinition => plugin
 
+/** The service registered at a path only known at run time (the registry's, a dashboard count's). */
+export const serviceAt = (app: Application, path: string) => (app.service as (path: string) => AnyService)(path)
+
 const methodHooks = (definition: ServiceDefinition) => {
   const around: Record<string, any[]> = {}
   for (const [method, hooks] of Object.entries(definition.hooks?.around ?? {}))
@@ -194,7 +197,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
   const conflicts = routeConflicts(plugins.flatMap((plugin) => plugin.services))
   if (conflicts.length) throw new Error(`Routes that only registration order would tell apart: ${conflicts.join('; ')}`)
   // Services registered before the plugins' own (the kit's health, core's authentication) take input by the same rules.
-  for (const entry of registry) app.service(entry.path).hooks({ around: { all: inputHooks(entry) } })
+  for (const entry of registry) serviceAt(app, entry.path).hooks({ around: { all: inputHooks(entry) } })
   for (const plugin of plugins) {
     for (const definition of plugin.services) {
       const { scope } = definition
@@ -217,8 +220,8 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)
       all.push(...(definition.hooks?.around?.all ?? []))
 
-      app.use(definition.path, definition.service(app), { methods: definition.methods })
-      app.service(definition.path).hooks({
+      ;(app as Application & { use(path: string, service: any, options: object): void }).use(definition.path, definition.service(app), { methods: definition.methods })
+      serviceAt(app, definition.path).hooks({
         around: { all, ...methodHooks(definition) },
         ...(definition.hooks?.before ? { before: definition.hooks.before } : {}),
         ...(definition.hooks?.after ? { after: definition.hooks.after } : {}),

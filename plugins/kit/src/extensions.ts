@@ -131,7 +131,7 @@ export interface CoreCalls {
     change: 'add-or-modify-action' | 'remove',
     caller: import('./types').AuthUser,
     userId: number,
-    grant: { resource: string; resourceId: number; action: string },
+    grant: { resource: import('./shared').PrivilegeResource; resourceId: number; action: import('./shared').PrivilegeAction },
   ): Promise<unknown>
   /** Takes every grant on a resource away (it is being deleted). */
   removeGrantsOn(accountId: number, resource: string, resourceId: number): Promise<void>

@@ -6,6 +6,7 @@
  * when a client calls them; the PUT only chooses which.
  */
 import type { Id } from '@feathersjs/feathers'
+import { serviceAt } from './define-plugin'
 import type { AppParams, Application } from './types'
 
 export const saveOnPut = <S extends object>(app: Application, path: string, service: S, options: { idWhenMissing?: (params: AppParams) => Id } = {}) =>
@@ -15,7 +16,7 @@ export const saveOnPut = <S extends object>(app: Application, path: string, serv
       const target = id ?? (bodyId as Id | undefined) ?? options.idWhenMissing?.(params)
       // A save takes no query; create and patch scope their call themselves.
       const call = { ...params, query: {} }
-      const self = app.service(path)
+      const self = serviceAt(app, path)
       return target === undefined || target === null ? self.create(fields, call) : self.patch(target, fields, call)
     },
   })

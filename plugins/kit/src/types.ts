@@ -102,9 +102,22 @@ export interface AppConfig {
   uploadMaxBytes: number
 }
 
+/**
+ * The services one piece of server code calls on another, by path: each plugin declares
+ * the ones it calls (`declare module '@app/plugin-kit' { interface ServiceTypes { … } }`
+ * beside the service), so such a call is typed and a wrong path does not compile.
+ */
 export interface ServiceTypes {
-  [path: string]: any
+  health: { find(params?: { query?: Record<string, unknown> }): Promise<{ status: string }> }
 }
+
+/** The service of an action (defineAction), for code that calls it. */
+export interface ActionService<D, R = unknown> {
+  create(data: D, params?: AppParams): Promise<R>
+}
+
+/** A service as the kit registers and hooks it, whatever its path (plugins, the registry). */
+export type AnyService = import('@feathersjs/feathers').FeathersService<Application, any>
 
 export interface AppSettings {
   config: AppConfig

@@ -107,6 +107,13 @@ class ArgonLocalStrategy extends LocalStrategy {
 /** Verified tokens kept, each until its own expiry. */
 const VERIFIED_KEPT = 10_000
 
+declare module '@app/plugin-kit' {
+  interface ServiceTypes {
+    /** Feathers' authentication service, core's class: sign-in, tokens and the caller of a token. */
+    authentication: AuthService
+  }
+}
+
 export class AuthService extends AuthenticationService {
   private key?: KeyObject
   /** Token → its verified payload: a token's signature and claims never change, only its expiry comes. */

@@ -48,7 +48,7 @@ const lastMoment = (config: AppConfig, signedIn: number) => signedIn + config.se
  * before signing cannot cut a second off the token.
  */
 const sign = (app: Application, row: { id: string; userId: number; accountId: number; kind: SessionKind }, expiresAt: number) => {
-  const auth = app.service('authentication') as any
+  const auth = app.service('authentication')
   const iat = Math.floor(Date.now() / 1000)
   const expiresIn = Math.max(1, Math.floor(expiresAt / 1000) - iat)
   return auth.createAccessToken({ acc: row.accountId, kind: row.kind, iat }, { subject: String(row.userId), jwtid: row.id, expiresIn }) as Promise<string>

@@ -4,6 +4,12 @@ import { CompaniesService } from './companies.class'
 import { companyDataSchema, companyPatchSchema, companyQuerySchema, companySaveSchema, companySchema } from './companies.schema'
 import { companiesMethods, companiesPath, newCompanyPath } from './companies.shared'
 
+declare module '@app/plugin-kit' {
+  interface ServiceTypes {
+    [companiesPath]: CompaniesService
+  }
+}
+
 /** PUT /companies saves (spec part1 §7): a body without id creates the company, one with an id changes it. */
 export const companiesService: ServiceDefinition = {
   path: companiesPath,

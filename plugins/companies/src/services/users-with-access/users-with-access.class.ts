@@ -7,7 +7,7 @@
 import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
 import { callerFlags, currentUser } from '@app/plugin-kit'
-import { ACCESS_LEVELS, type AccessLevel, accessRank } from '@app/plugin-kit/shared'
+import { ACCESS_LEVELS, type AccessLevel, type PrivilegeAction, accessRank } from '@app/plugin-kit/shared'
 import { administersCompany, type companyOfCaller, companyToManageUsersOf } from '../../company-access'
 import { paging, toUser } from '../company-users/company-users.class'
 import { USER_ACCESS_MESSAGES, type UserAccess, type UserAccessData } from './users-with-access.schema'
@@ -68,7 +68,7 @@ export class UsersWithAccessService {
    * The core plugin's own privilege calls write the grant, asked by this server once the
    * rules above have let the caller through: privileges keep one writer.
    */
-  private changeOwnGrant(change: 'add-or-modify-action' | 'remove', params: AppParams, company: Company, userId: number, action: AccessLevel) {
+  private changeOwnGrant(change: 'add-or-modify-action' | 'remove', params: AppParams, company: Company, userId: number, action: PrivilegeAction) {
     return this.app.get('core').changeGrant(change, currentUser(params), userId, { resource: 'COMPANY', resourceId: company.id, action })
   }
 

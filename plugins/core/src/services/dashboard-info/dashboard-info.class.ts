@@ -3,7 +3,7 @@
  * see it. Each count is the total of a list's own service asked as the caller.
  */
 import type { AppParams, Application, DashboardCount, RegisteredService } from '@app/plugin-kit'
-import { anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled } from '@app/plugin-kit'
+import { anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, serviceAt } from '@app/plugin-kit'
 import { accountStorageBytes } from '../accounts/account-list'
 import type { DashboardInfo } from './dashboard-info.schema'
 
@@ -22,7 +22,7 @@ const listTotal = async (app: Application, params: AppParams, path: string) => {
   const flags = await callerFlags(app, params)
   const anyOf = entry.flags?.find ?? []
   if (anyOf.length && !anyFlag(flags, anyOf)) return undefined
-  const page = await app.service(path).find({ user: caller, flags, route: { accountId: String(caller.accountId) }, query: { $limit: 0 } } as AppParams)
+  const page = await serviceAt(app, path).find({ user: caller, flags, route: { accountId: String(caller.accountId) }, query: { $limit: 0 } } as AppParams)
   return Number((page as { total: number }).total)
 }
 

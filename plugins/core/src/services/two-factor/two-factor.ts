@@ -12,7 +12,6 @@ import { acceptCode } from '../../auth/totp'
 import { twoFactorSchema } from './two-factor.schema'
 import { twoFactorPath } from './two-factor.shared'
 
-const auth = (app: Application) => app.service('authentication') as unknown as AuthService
 /** Wrong codes per user; per client address they count against RATE_LIMIT_ADDRESS, so one address cannot try 5 on each of many users. */
 const TOTP_LIMIT = { max: 5, windowSeconds: 900 }
 
@@ -22,7 +21,7 @@ export const twoFactorService = defineAction({
   scope: { kind: 'none', why: 'Second sign-in step; the challenge token names the user.' },
   data: twoFactorSchema,
   run: async ({ app, data, params }) => {
-    const user = await auth(app).userOf({ ...params, authentication: { strategy: 'jwt', accessToken: data.challengeToken } }, 'challenge')
+    const user = await app.service('authentication').userOf({ ...params, authentication: { strategy: 'jwt', accessToken: data.challengeToken } }, 'challenge')
     const knex = app.get('knex')
     const attempts = [
       { key: `totp:${user.id}`, limit: TOTP_LIMIT },

@@ -14,7 +14,13 @@ import { folderTypesMethods, folderTypesPath } from './foldertypes.shared'
 const SCOPE = { kind: 'tenant', routeParam: 'accountId', crossTenantFlag: 'canManageAccounts' } as const
 
 /** The account types' one service instance, for the lists and the switch beside it. */
-const typesOf = (app: Application) => app.service(folderTypesPath) as unknown as FolderTypesService
+declare module '@app/plugin-kit' {
+  interface ServiceTypes {
+    [folderTypesPath]: FolderTypesService
+  }
+}
+
+const typesOf = (app: Application) => app.service(folderTypesPath)
 
 /** Every call on an account's types finds the built-in ones there (builtins.ts). */
 const builtInsFirst = {

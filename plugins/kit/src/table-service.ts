@@ -12,6 +12,7 @@ import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { isUniqueViolation, nowIso, whereContains } from './database'
 import { objectLiteralFunction } from './object-literal'
+import { StatementCache } from './statement-cache'
 
 /** Field names are few, and each query names several: each is converted once (a bounded few, as clients name them). */
 const knownColumns = new Map<string, string>()
@@ -28,6 +29,18 @@ export const toField = (column: string) => column.replace(/_([a-z0-9])/g, (_, c:
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
 
+/** A frozen selection (a service's own constant) is converted once, and stays one object. */
+const frozenSelections = new WeakMap<readonly string[], readonly string[]>()
+const selectedColumns = (fields: readonly string[]) => {
+  if (!Object.isFrozen(fields)) return fields.map(toColumn)
+  let columns = frozenSelections.get(fields)
+  if (!columns) {
+    columns = Object.freeze(fields.map(toColumn))
+    frozenSelections.set(fields, columns)
+  }
+  return columns
+}
+
 /** Converts a Feathers query's field names (not its operators) to columns. */
 export const queryToColumns = (query: Record<string, any>): Record<string, any> => {
   const result: Record<string, any> = {}
@@ -35,7 +48,7 @@ export const queryToColumns = (query: Record<string, any>): Record<string, any> 
     const value = query[key]
     if (key === '$or' || key === '$and') result[key] = (value as Record<string, any>[]).map(queryToColumns)
     else if (key === '$sort') result[key] = Object.fromEntries(Object.entries(value).map(([f, d]) => [toColumn(f), d]))
-    else if (key === '$select') result[key] = (value as string[]).map(toColumn)
+    else if (key === '$select') result[key] = selectedColumns(value as string[])
     else if (key.startsWith('$')) result[key] = value
     else result[toColumn(key)] = value
   }
@@ -124,11 +137,15 @@ export interface TableServiceOptions extends KnexAdapterOptions {
 
 type P = KnexAdapterParams<any>
 
+/** The rows of a raw statement: mysql2 answers rows and fields. */
+const rowsOf = (knex: Knex, result: any): Record<string, any>[] => (knex.client.config.client === 'mysql2' ? result[0] : result)
+
 export class TableService<Result = any, Data = Partial<Result>> extends KnexService<Result, Data, P, Partial<Data>> {
   private readonly toRow: ReturnType<typeof rowMapper>
   private readonly searches: Record<string, TextSearch>
   private readonly uniqueRules: UniqueRule[]
   private readonly stampsCreatedAt: boolean
+  private readonly statements = new StatementCache()
 
   constructor({ search = {}, unique = [], stampCreatedAt = false, ...options }: TableServiceOptions) {
     super({ paginate: { default: 50, max: 500 }, ...options })
@@ -214,12 +231,36 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     const { filters, paginate } = this.filterQuery(mapped)
     const pages = paginate || undefined
     if (!pages?.default || filters.$limit === 0) return this.mapOut(await super._find(mapped as any))
-    const page = this.query(mapped)
-    page.select(countOf(page.clone()).as(TOTAL)).limit(filters.$limit)
-    if (filters.$skip) page.offset(filters.$skip)
-    const rows: Record<string, any>[] = await page.catch(errorHandler)
+    const rows = await this.pageRows(mapped, filters)
     const total = rows.length ? rows[0]![TOTAL] : filters.$skip ? (await countOf(this.query(mapped)).catch(errorHandler))[0]?.[TOTAL] : 0
     return { total: Number(total ?? 0), limit: filters.$limit, skip: filters.$skip || 0, data: this.toRow.all(rows) }
+  }
+
+  /**
+   * A page's rows, each carrying the total. Its SQL is compiled once per shape of call
+   * (statement-cache.ts) unless the call brings what the cache cannot see: its own knex
+   * query, a transaction, other adapter options, the project filter, a text search, or a
+   * service that builds its queries itself.
+   */
+  private async pageRows(params: P, filters: { $select?: string[]; $sort?: Record<string, number>; $limit: number; $skip?: number }) {
+    const { $select, $sort, $limit, $skip } = filters
+    const { $select: _select, $sort: _sort, $limit: _limit, $skip: _skip, ...conditions } = params.query ?? {}
+    const build = (where: Record<string, unknown>, [limit, skip]: number[]) => {
+      const page = this.query({ ...params, query: { ...where, ...($select ? { $select } : {}), ...($sort ? { $sort } : {}) } })
+      page.select(countOf(page.clone()).as(TOTAL)).limit(limit!)
+      if (skip !== undefined) page.offset(skip)
+      return page
+    }
+    const trailing = $skip ? [$limit, $skip] : [$limit]
+    const statement = this.compilesOnce(params) ? this.statements.statement(conditions, [$select, $sort], trailing, build) : undefined
+    if (!statement) return (await build(conditions, trailing).catch(errorHandler)) as Record<string, any>[]
+    return rowsOf(this.Model, await this.Model.raw(statement.sql, statement.bindings).catch(errorHandler))
+  }
+
+  private compilesOnce(params: P & { projectFilter?: unknown; adapter?: unknown }) {
+    if (params.knex || params.transaction || params.adapter || params.projectFilter) return false
+    if (this.createQuery !== TableService.prototype.createQuery || this.filterQuery !== TableService.prototype.filterQuery) return false
+    return !Object.keys(this.searches).some((key) => params.query?.[key] !== undefined)
   }
 
   override async _get(id: any, params?: P): Promise<Result> {

@@ -4,7 +4,7 @@
  */
 import { BadRequest, Conflict, Forbidden } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
-import { TableService, currentUser, nowIso } from '@app/plugin-kit'
+import { TableService, currentUser, nowIso, rowPresenter } from '@app/plugin-kit'
 import { assertMayEditCompany, flagsOfCaller } from '../../company-access'
 import { cityKey, searchKey } from '../../migrations/002-company-search-logo'
 import { companySchema } from './companies.schema'
@@ -12,13 +12,11 @@ import { companyDeleteBlocks } from './delete-blocks'
 
 /**
  * The API's company: the row without the columns that stay on the server (the search keys
- * and where the logo is stored). Built rather than deleted from: such objects serialise faster.
+ * and where the logo is stored), with the logo's id.
  */
-export const presentCompany = (row: Record<string, any>) => {
-  const { searchKey: _search, cityKey: _city, logoKey, logoType: _type, logoName: _name, logoSize: _size, ...company } = row
-  if ('logoKey' in row) company.logoId = logoKey ? String(logoKey).split('/').pop() : null
-  return company
-}
+export const presentCompany = rowPresenter(['searchKey', 'cityKey', 'logoKey', 'logoType', 'logoName', 'logoSize'], {
+  logoId: { from: 'logoKey', value: (logoKey) => (logoKey ? String(logoKey).split('/').pop() : null) },
+})
 
 const invalid = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })
 
@@ -46,7 +44,7 @@ export class CompaniesService extends TableService {
     const $sort = { ...(params?.query?.$sort ?? { name: 1 }) }
     $sort.id ??= Number(Object.values($sort)[0] ?? 1) < 0 ? -1 : 1
     const result = await super._find({ ...params, query: { ...params?.query, $sort } })
-    return Array.isArray(result) ? result.map(presentCompany) : { ...result, data: result.data.map(presentCompany) }
+    return Array.isArray(result) ? presentCompany.all(result) : { ...result, data: presentCompany.all(result.data) }
   }
 
   override async _get(id: any, params?: any) {

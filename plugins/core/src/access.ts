@@ -123,7 +123,17 @@ export const createAccessResolver = (knex: Knex, clock: WriteClock, maxAgeMs: nu
   const cache = new ClockedCache<string, Grant[]>(clock, { max: KEPT_GRANTS, maxAgeMs, scopesOf: grantScopes })
   const grantsOf = (user: AuthUser) =>
     cache.get(`${user.accountId}:${user.id}:${user.roleId}`, () => loadGrants(knex, user.accountId, user.id, user.roleId))
-  const flags = async (user: AuthUser) => menuFlags(user, await grantsOf(user))
+  // The flags of kept grants, per holder: decided once for as long as the grants are kept.
+  const kept = new WeakMap<Grant[], Map<string, MenuFlags>>()
+  const flags = async (user: AuthUser) => {
+    const grants = await grantsOf(user)
+    const holder = `${user.accessLevel}:${user.securityGroup}`
+    let byHolder = kept.get(grants)
+    if (!byHolder) kept.set(grants, (byHolder = new Map()))
+    let decided = byHolder.get(holder)
+    if (!decided) byHolder.set(holder, (decided = Object.freeze(menuFlags(user, grants))))
+    return decided
+  }
   return {
     flags,
     projectLevel: async (user, projectId) => projectLevel(user, await grantsOf(user), projectId),

@@ -5,11 +5,10 @@
  * authentication, the module switch or its declared scope.
  */
 import type { TObject } from '@sinclair/typebox'
-import type { NextFunction } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { type ProjectScope, actingOn, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, type UserTarget, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
-import type { AnyService, Application, HookContext } from './types'
+import type { AnyService, Application } from './types'
 import { fileDownloads } from './files'
 import { routeConflicts } from './routes'
 import { idempotentCreate } from './idempotency'
@@ -145,35 +144,18 @@ export const definePlugin = (plugin: PluginDefinition): PluginDefinition => plug
 /** The service registered at a path only known at run time (the registry's, a dashboard count's). */
 export const serviceAt = (app: Application, path: string) => (app.service as (path: string) => AnyService)(path)
 
-const methodHooks = (definition: ServiceDefinition) => {
-  const around: Record<string, any[]> = {}
-  for (const [method, hooks] of Object.entries(definition.hooks?.around ?? {}))
-    if (method !== 'all') around[method] = [...(around[method] ?? []), ...(hooks ?? [])]
-  return around
-}
+const WRITES: readonly string[] = ['create', 'update', 'patch']
 
-/**
- * The method's flag check, run right after the module switch: a caller without the
- * flag gets 403 before validation can answer 400 (or tell them about the schema).
- */
-const flagHook = (definition: ServiceDefinition) => {
-  const checks = Object.fromEntries(
-    Object.entries(definition.flags ?? {})
-      .filter(([, flags]) => flags?.length)
-      .map(([method, flags]) => [method, requireFlag(...flags!)]),
-  )
-  return async (context: HookContext, next: NextFunction) => {
-    const check = checks[context.method]
-    return check ? check(context, next) : next()
-  }
-}
-
-/** Uploads, then the query, then the body: what a client sends is checked in this order. */
-const inputHooks = (definition: Pick<ServiceDefinition, 'uploads' | 'schemas'>) => [
+/** Uploads, then the query, then the body (of the methods that take one): what a client sends is checked in this order. */
+const inputHooks = (definition: Pick<ServiceDefinition, 'uploads' | 'schemas'>, method?: string) => [
   acceptUploads(definition.uploads),
   validateQueryParams(definition.schemas?.query ?? NO_QUERY),
-  validateBody(definition.schemas ?? {}),
+  ...(method === undefined || WRITES.includes(method) ? [validateBody(definition.schemas ?? {})] : []),
 ]
+
+/** The methods Feathers runs hooks on: the declared ones and any other standard method the service has. */
+const hookedMethods = (definition: ServiceDefinition, service: Record<string, unknown>) =>
+  new Set<Method>([...definition.methods, ...(['find', 'get', 'create', 'update', 'patch', 'remove'] as const).filter((m) => typeof service[m] === 'function')])
 
 /** A project-scoped service's checked declaration and its scope hook. */
 const projectHook = (definition: ServiceDefinition, scope: ProjectScope) => {
@@ -203,26 +185,46 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const { scope } = definition
       // A project's rows are its account's too: the tenant hooks run first.
       const tenant: TenantScope | undefined = scope.kind === 'tenant' ? scope : scope.kind === 'project' ? { kind: 'tenant', column: scope.column } : undefined
-      const all: any[] = [fileDownloads, requireAuth(definition.public), moduleSwitch(plugin.module), flagHook(definition)]
-      if (tenant) all.push(tenantStrip(tenant))
-      if (tenant?.routeParam) all.push(tenantRoute({ ...tenant, routeParam: tenant.routeParam }))
       const project = scope.kind === 'project' ? projectHook(definition, scope) : undefined
-      // A project the path names is checked with the path, before any input (an upload's body) is read.
-      if (project && 'routeParam' in project.source) all.push(project.hook)
-      // Uploads are read, and input checked, before the tenant's stamp; a project named by the rows is checked after.
-      all.push(...inputHooks(definition))
-      // Who may act on whom once the input is known to be well-formed: bad input is a 400 whoever it names.
-      if (definition.targets) all.push(actingOn(definition.targets))
-      if (tenant) all.push(tenantScope(tenant))
-      if (project && 'field' in project.source) all.push(project.hook)
-      if (definition.methods.includes('create')) all.push(idempotentCreate)
       if (scope.kind === 'platform' && definition.methods.some((m) => !definition.flags?.[m]?.length))
         throw new Error(`Platform service ${definition.path} must name a flag for every method`)
-      all.push(...(definition.hooks?.around?.all ?? []))
+      // The shared hooks each method needs, made once: a method runs no hook that has nothing to do for it.
+      const shared = {
+        auth: requireAuth(definition.public),
+        module: moduleSwitch(plugin.module),
+        strip: tenant && tenantStrip(tenant),
+        route: tenant?.routeParam ? tenantRoute({ ...tenant, routeParam: tenant.routeParam }) : undefined,
+        acting: definition.targets && actingOn(definition.targets),
+        tenant: tenant && tenantScope(tenant),
+      }
+      const chain = (method: Method): any[] => {
+        const flags = definition.flags?.[method]
+        return [
+          fileDownloads,
+          shared.auth,
+          shared.module,
+          // The method's flags right after the module switch: a caller without one gets 403 before validation can answer 400.
+          flags?.length ? requireFlag(...flags) : undefined,
+          shared.strip,
+          shared.route,
+          // A project the path names is checked with the path, before any input (an upload's body) is read.
+          project && 'routeParam' in project.source ? project.hook : undefined,
+          // Uploads are read, and input checked, before the tenant's stamp; a project named by the rows is checked after.
+          ...inputHooks(definition, method),
+          // Who may act on whom once the input is known to be well-formed: bad input is a 400 whoever it names.
+          definition.targets?.[method] ? shared.acting : undefined,
+          shared.tenant,
+          project && 'field' in project.source ? project.hook : undefined,
+          method === 'create' ? idempotentCreate : undefined,
+          ...(definition.hooks?.around?.all ?? []),
+          ...(definition.hooks?.around?.[method] ?? []),
+        ].filter(Boolean)
+      }
 
-      ;(app as Application & { use(path: string, service: any, options: object): void }).use(definition.path, definition.service(app), { methods: definition.methods })
+      const service = definition.service(app)
+      ;(app as Application & { use(path: string, service: any, options: object): void }).use(definition.path, service, { methods: definition.methods })
       serviceAt(app, definition.path).hooks({
-        around: { all, ...methodHooks(definition) },
+        around: Object.fromEntries([...hookedMethods(definition, service)].map((method) => [method, chain(method)])),
         ...(definition.hooks?.before ? { before: definition.hooks.before } : {}),
         ...(definition.hooks?.after ? { after: definition.hooks.after } : {}),
         ...(definition.hooks?.error ? { error: definition.hooks.error } : {}),

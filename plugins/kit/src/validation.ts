@@ -147,10 +147,9 @@ export const validateQueryParams = (schema: TObject) => async (context: HookCont
   // Server code calling a service that takes no query from clients is trusted with what it passes.
   if (schema === NO_QUERY && !context.params.provider) return next()
   const query: Record<string | symbol, unknown> = { ...context.params.query }
-  const paging = pagingErrors(query as Record<string, unknown>)
+  const paging = '$limit' in query || '$skip' in query ? pagingErrors(query as Record<string, unknown>) : undefined
   const checked = cached(schema, 'query')(query)
-  const errors = { ...paging, ...(checked.ok ? {} : checked.errors) }
-  if (Object.keys(errors).length) throw validationError(errors)
+  if (!checked.ok || (paging && Object.keys(paging).length)) throw validationError({ ...paging, ...(checked.ok ? {} : checked.errors) })
   query[SCHEMA_CHECKED] = true
   context.params = { ...context.params, query }
   await next()

@@ -111,26 +111,27 @@ export interface ClockedCacheOptions<K> {
  * `keep` refuses, are not kept.
  */
 export class ClockedCache<K, V> {
-  private readonly entries = new Map<K, { value: Promise<V>; time: number; until: number }>()
+  private readonly entries = new Map<K, { value: Promise<V>; time: number; until: number; scopes?: readonly string[] }>()
 
   constructor(
     private readonly clock: WriteClock,
     private readonly options: ClockedCacheOptions<K>,
   ) {}
 
-  private timeOf(key: K) {
-    const scopes = this.options.scopesOf
-    return scopes ? this.clock.timeOf(scopes(key)) : this.clock.time
+  private timeOf(scopes: readonly string[] | undefined) {
+    return scopes ? this.clock.timeOf(scopes) : this.clock.time
   }
 
   get(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     if (this.options.maxAgeMs <= 0) return load()
     const now = Date.now()
-    const time = this.timeOf(key)
     const known = this.entries.get(key)
+    // A key's scopes never change: a kept entry carries them.
+    const scopes = known ? known.scopes : this.options.scopesOf?.(key)
+    const time = this.timeOf(scopes)
     if (known && known.time === time && now < known.until) return known.value
     if (known) this.entries.delete(key)
-    const entry = { time, until: now + this.options.maxAgeMs, value: load() }
+    const entry = { time, until: now + this.options.maxAgeMs, value: load(), scopes }
     if (this.entries.size >= this.options.max) this.entries.delete(this.entries.keys().next().value as K)
     this.entries.set(key, entry)
     const forget = () => {

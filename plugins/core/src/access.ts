@@ -129,9 +129,15 @@ export const createAccessResolver = (knex: Knex, clock: WriteClock, maxAgeMs: nu
     const grants = await grantsOf(user)
     const holder = `${user.accessLevel}:${user.securityGroup}`
     let byHolder = kept.get(grants)
-    if (!byHolder) kept.set(grants, (byHolder = new Map()))
+    if (!byHolder) {
+      byHolder = new Map()
+      kept.set(grants, byHolder)
+    }
     let decided = byHolder.get(holder)
-    if (!decided) byHolder.set(holder, (decided = Object.freeze(menuFlags(user, grants))))
+    if (!decided) {
+      decided = Object.freeze(menuFlags(user, grants))
+      byHolder.set(holder, decided)
+    }
     return decided
   }
   return {

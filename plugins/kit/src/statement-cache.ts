@@ -54,12 +54,14 @@ const walk = (value: unknown, shape: Shape): boolean => {
 
 /**
  * The shape of a call: `conditions` are walked (their strings and numbers are values),
- * `verbatim` goes into the key as it is (what knex turns into SQL text: sort, selection),
+ * each of `verbatim` goes into the key as it is (what knex turns into SQL text: sort, selection),
  * `trailing` values come last (limit, offset). Undefined when some condition cannot be
  * stood in for.
  */
-export const shapeOf = (conditions: unknown, verbatim: unknown, trailing: number[]): Shape | undefined => {
-  const shape: Shape = { key: `${JSON.stringify(verbatim) ?? ''}|`, values: [] }
+export const shapeOf = (conditions: unknown, verbatim: readonly unknown[], trailing: number[]): Shape | undefined => {
+  let key = ''
+  for (const part of verbatim) key += `${textOf(part)}|`
+  const shape: Shape = { key, values: [] }
   if (!walk(conditions, shape)) return undefined
   shape.key += `|${trailing.length}`
   for (const value of trailing) {
@@ -67,6 +69,18 @@ export const shapeOf = (conditions: unknown, verbatim: unknown, trailing: number
     shape.values.push(value)
   }
   return shape
+}
+
+/** The JSON of what goes into a key verbatim; a frozen part (a service's constant selection) is written once. */
+const frozenTexts = new WeakMap<object, string>()
+const textOf = (part: unknown): string => {
+  if (typeof part !== 'object' || part === null || !Object.isFrozen(part)) return JSON.stringify(part) ?? ''
+  let text = frozenTexts.get(part)
+  if (text === undefined) {
+    text = JSON.stringify(part)
+    frozenTexts.set(part, text)
+  }
+  return text
 }
 
 /** Stand-ins: strings no client can send to a compiled query (a NUL-led mark) and integers past any id. */
@@ -119,7 +133,7 @@ export class StatementCache {
 
   constructor(private readonly max = 200) {}
 
-  statement(conditions: unknown, verbatim: unknown, trailing: number[], build: Build): { sql: string; bindings: (Value | boolean)[] } | undefined {
+  statement(conditions: unknown, verbatim: readonly unknown[], trailing: number[], build: Build): { sql: string; bindings: (Value | boolean)[] } | undefined {
     const shape = shapeOf(conditions, verbatim, trailing)
     if (!shape) return undefined
     let compiled = this.kept.get(shape.key)

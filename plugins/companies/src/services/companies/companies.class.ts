@@ -20,6 +20,13 @@ export const presentCompany = rowPresenter(['searchKey', 'cityKey', 'logoKey', '
 
 const invalid = (field: string, message: string) => new BadRequest('Validation failed', { errors: { [field]: message } })
 
+/**
+ * What a list reads unless the call selects its own fields: the API's fields, and the
+ * logo's key its id is made from. The search keys and the logo's file details stay in
+ * the table (fewer columns to send and parse, on MariaDB most).
+ */
+const LISTED = Object.freeze([...Object.keys(companySchema.properties).filter((field) => field !== 'logoId'), 'logoKey'])
+
 export const SKYVIEW_LOCKED = 'Skyview cannot be turned off for a company once it is on'
 export const SKYVIEW_DENIED = 'Only a company manager can turn Skyview on'
 
@@ -43,7 +50,7 @@ export class CompaniesService extends TableService {
     // serves a descending page by walking backwards instead of sorting the account's rows.
     const $sort = { ...(params?.query?.$sort ?? { name: 1 }) }
     $sort.id ??= Number(Object.values($sort)[0] ?? 1) < 0 ? -1 : 1
-    const result = await super._find({ ...params, query: { ...params?.query, $sort } })
+    const result = await super._find({ ...params, query: { ...params?.query, $sort, $select: params?.query?.$select ?? LISTED } })
     return Array.isArray(result) ? presentCompany.all(result) : { ...result, data: presentCompany.all(result.data) }
   }
 

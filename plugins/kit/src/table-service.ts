@@ -7,7 +7,7 @@
  * methods (create → get, patch → find) stay correct.
  */
 import { Conflict } from '@feathersjs/errors'
-import { ERROR, KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
+import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
 import { isUniqueViolation, nowIso, whereContains } from './database'

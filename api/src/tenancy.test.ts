@@ -9,14 +9,21 @@
  * - Tenant services backed by a TableService: a row of account A, asked for by a user
  *   of account B, answers the same 404 as a missing id and stays unchanged; find never
  *   shows it; create stamps B whatever account the client names.
- * - Tenant services addressed by account in the path (scope.routeParam): A's id in
- *   that parameter answers 404 to a user of B, and nothing changes.
+ * - Tenant services addressed by account in the path (scope.routeParam), or by one
+ *   tenant row in it (ROW_IN_PATH): A's id there answers 404 to a user of B, and
+ *   nothing changes.
+ *
+ * Every check attacks rows made for it with the fixture builders (ROWS), and each 404
+ * has a positive control: the same call by A's own admin gets past it and find lists
+ * the caller's own rows. So a service the test cannot really exercise (no rows, or a
+ * 404 it answers to every account alike) fails instead of passing on nothing.
  *
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
 import type { AuthUser, Method, MenuFlag, RegisteredService } from '@app/plugin-kit'
 import { TableService, toField } from '@app/plugin-kit'
 import type { Knex } from 'knex'
+import { type AccountFixture, fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startTestServer } from './testing'
 
@@ -63,20 +70,39 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
 
 /**
  * Reviewed: tenant services addressed by one tenant row in the path (a company's
- * users, its logo; a member's privileges, by the user id `column` of the membership).
- * A user of B naming A's row there gets 404 for every method.
+ * users, its logo; a member's privileges, anonymisation or removal by their user id),
+ * with the table that row is made in (ROWS) unless the entry makes its own. A user of B
+ * naming A's row there gets 404 for every method, and A's admin gets past it. Methods
+ * with an id take `id` (made in the row's account); without one they act on the path.
  */
-const ROW_IN_PATH: Record<string, { param: string; table: string; column?: string }> = {
-  'accountusers/:userId/privileges': { param: 'userId', table: 'account_users', column: 'user_id' },
-  'accountusers/:userId/privileges/projects': { param: 'userId', table: 'account_users', column: 'user_id' },
-  'accountusers/:userId/privileges/add': { param: 'userId', table: 'account_users', column: 'user_id' },
-  'accountusers/:userId/privileges/remove': { param: 'userId', table: 'account_users', column: 'user_id' },
-  'accountusers/:userId/privileges/add-or-modify-action': { param: 'userId', table: 'account_users', column: 'user_id' },
-  'accountusers/:userId/authorities/:resource/:resourceId': { param: 'userId', table: 'account_users', column: 'user_id' },
-  'companies/:companyId/logo': { param: 'companyId', table: 'companies' },
-  'companies/:companyId/users': { param: 'companyId', table: 'companies' },
-  'companies/:companyId/users-with-access': { param: 'companyId', table: 'companies' },
-  'companies/:companyId/candidates': { param: 'companyId', table: 'companies' },
+interface RowInPath {
+  param: string
+  table?: string
+  row?: (account: AccountFixture) => Promise<number>
+  id?: (account: AccountFixture, row: number) => Promise<number>
+}
+const member: RowInPath = { param: 'userId', table: 'account_users' }
+const company: RowInPath = { param: 'companyId', table: 'companies' }
+const ROW_IN_PATH: Record<string, RowInPath> = {
+  'accountusers/:userId/privileges': member,
+  'accountusers/:userId/privileges/projects': member,
+  'accountusers/:userId/privileges/add': member,
+  'accountusers/:userId/privileges/remove': member,
+  'accountusers/:userId/privileges/add-or-modify-action': member,
+  'accountusers/:userId/authorities/:resource/:resourceId': member,
+  'accountusers/:userId/anonymous': member,
+  'accountusers/:userId/remove': member,
+  'companies/:companyId/logo': { param: 'companyId', row: async (account) => companyWithLogo(account) },
+  'companies/:companyId/users': { ...company, id: async (account, row) => (await make.user(account, 'user', { company: { id: row, accountId: account.id, name: '' } })).id },
+  'companies/:companyId/users-with-access': {
+    ...company,
+    id: async (account, row) => {
+      const person = await make.user(account)
+      await make.grant(person, { resource: 'COMPANY', resourceId: row, action: 'VIEW' })
+      return person.id
+    },
+  },
+  'companies/:companyId/candidates': company,
 }
 
 /** Reviewed: tenant services that answer a file, with the test that opens it as another account's user. */
@@ -86,34 +112,125 @@ const DOWNLOADS: Record<string, string> = {
 }
 
 const MISSING_ID = 987654321
-/** Account A owns the rows under attack; B is the attacker's account. */
-const ACCOUNT_A = 'Demo Engineering'
-const ACCOUNT_B = 'Demo Sales'
-/** Admin of account B: holds every flag of B, so a 403 does not hide the tenancy answer. */
-const USER_OF_B = 'sales@demo.test'
-/** Users of A without the platform flags. */
-const PLATFORM_OUTSIDERS = ['user@demo.test', 'admin@demo.test']
 /** Tables that change on every call (sign-in sessions, rate limits) or belong to knex. */
 const VOLATILE_TABLES = /^(sessions|rate_limits|knex_migrations.*)$/
 
 const VERB: Record<Method, string> = { find: 'GET', get: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', remove: 'DELETE' }
 const WITH_ID: Method[] = ['get', 'update', 'patch', 'remove']
 
-const server = await startTestServer()
-const { app, call, signIn, knex } = server
+const server = await startTestServer({ seedDemo: false })
+const { app, call, knex } = server
 afterAll(() => server.close())
+const make = fixtures(server)
 
 const registry: RegisteredService[] = app.get('registry')
-const accountId = async (company: string) => Number((await knex('accounts').where({ company }).first('id')).id)
-const userId = async (username: string) => Number((await knex('users').where({ username }).first('id')).id)
-const A = await accountId(ACCOUNT_A)
-const B = await accountId(ACCOUNT_B)
-const tokenB = await signIn(USER_OF_B)
+/** Account A owns the rows under attack; B is the attacker's account. Each is called as its first admin, who holds every flag of the account. */
+const accountA = await make.account()
+const accountB = await make.account()
+const A = accountA.id
+const B = accountB.id
+const tokenA = await make.signIn(accountA.admin)
+const tokenB = await make.signIn(accountB.admin)
+const tokenOf = (account: AccountFixture) => (account === accountA ? tokenA : tokenB)
+const globalAdminOfA = await make.signIn(await make.user(accountA, 'globalAdmin'))
+/** Users of A without the platform flags. */
+const platformOutsiders = [await make.user(accountA), accountA.admin]
 // The user exactly as hooks see it for B's token.
 const userOfB: AuthUser = await (app.service('authentication') as any).userOf({ authentication: { strategy: 'jwt', accessToken: tokenB } })
 const flagsOfB = await app.get('access').flags(userOfB)
-/** A member of A, to fill `:userId`-like path segments with a real target. */
-const memberOfA = await userId('user@demo.test')
+/** A member of A, to fill `:userId`-like path segments where nothing is done to them (signed out, platform). */
+const memberOfA = (await make.user(accountA)).id
+
+let made = 0
+const unique = () => `${Date.now().toString(36)}${++made}`
+/** A row made through the service's own create, as the account's admin. */
+const created = (path: string) => async (account: AccountFixture) => {
+  const answer = await call('POST', `/api/${path.replace(':accountId', String(account.id))}`, CREATE_BODIES[path]!(), tokenOf(account))
+  if (answer.status !== 201) throw new Error(`Making a row through POST /api/${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`)
+  return Number(answer.body.id)
+}
+/** A PDF uploaded as a template of the account (templates take a multipart upload). */
+const uploadedTemplate = async (account: AccountFixture) => {
+  const form = new FormData()
+  form.append('file', new Blob(['%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n']), `Template ${unique()}.pdf`)
+  const answer = await fetch(`${server.url}/api/templates/${account.id}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokenOf(account)}` } })
+  if (answer.status !== 201) throw new Error(`Uploading a template failed: ${answer.status} ${await answer.text()}`)
+  return Number(((await answer.json()) as { id: number }).id)
+}
+
+/**
+ * Bodies for the create of each tenant TableService (a fresh one per call, so unique
+ * names do not clash), unless its data schema has an example. A service that creates
+ * and has neither fails, so no create goes unchecked.
+ */
+const CREATE_BODIES: Record<string, () => Record<string, unknown>> = {
+  roles: () => ({ name: `Role ${unique()}`, securityGroup: 'USER' }),
+  'foldertypes/:accountId': () => ({ name: `Type ${unique()}`, typeId: `T${unique()}` }),
+  'setup/:accountId/lifecycles': () => ({ name: `Life cycle ${unique()}` }),
+  'setup/:accountId/revisiontypes': () => ({ name: `Revision ${unique()}` }),
+  'setup/:accountId/materialtypealiases': () => ({ materialType: 'Steel beam', alias: `Alias ${unique()}` }),
+  'setup/:accountId/classifications': () => ({ name: 'Structural', groupId: `G${unique()}` }),
+  'setup/:accountId/materiallifecycles': () => ({ name: `Material life cycle ${unique()}` }),
+}
+/** Reviewed: tenant creates that take no JSON body, with the test that proves their rows belong to the caller's account. */
+const CREATE_ELSEWHERE: Record<string, string> = {
+  'templates/:accountId': 'a multipart upload: plugins/setup/src/services/templates/templates.test.ts',
+}
+/**
+ * How to make a fresh row of an account in each table that a tenant service reads, so
+ * every check below attacks a row made for it (never an empty table) and first proves
+ * that the row's own account reaches it. A service whose table has no maker here fails.
+ */
+const ROWS: Record<string, (account: AccountFixture) => Promise<number>> = {
+  accounts: async (account) => account.id,
+  account_users: async (account) => (await make.user(account)).id,
+  privileges: async (account) => make.grant(await make.user(account), { resource: 'COMPANY', resourceId: (await make.company(account)).id, action: 'VIEW' }),
+  roles: async (account) => (await make.role(account)).id,
+  companies: async (account) => (await make.company(account)).id,
+  setup_folder_types: created('foldertypes/:accountId'),
+  setup_life_cycles: created('setup/:accountId/lifecycles'),
+  setup_revision_types: created('setup/:accountId/revisiontypes'),
+  setup_material_type_aliases: created('setup/:accountId/materialtypealiases'),
+  setup_classifications: created('setup/:accountId/classifications'),
+  setup_material_life_cycles: created('setup/:accountId/materiallifecycles'),
+  setup_templates: uploadedTemplate,
+}
+
+/** Finds that list only what a query asks for: the query that asks for the row made. */
+const FIND_QUERY: Record<string, (id: number) => Promise<string>> = {
+  accountusers: async (id) => `username=${encodeURIComponent((await knex('users').where({ id }).first('username')).username)}`,
+}
+/** Reviewed: tenant finds that answer no list of rows, with what they answer and the test that proves it. */
+const FINDS_ELSEWHERE: Record<string, string> = {
+  'accountusers/exists':
+    "{ exists, member } for one e-mail, member true only in the caller's own account: plugins/core/src/services/accountusers.services.test.ts",
+}
+/** Calls that only a global admin makes even in their own account (identity fields: issue 7 §1), so the positive control calls as one. */
+const OWN_CALLER_GLOBAL_ADMIN = ['accountusers/:accountId/toggle/:userId/2fa']
+
+/**
+ * Values for the other `:params` of a path addressed by account, made in the account
+ * the call names, so its own admin's call reaches something real.
+ */
+const PATH_VALUES: Record<string, (account: AccountFixture) => Promise<string | number>> = {
+  userId: ROWS.account_users!,
+  folderTypeId: ROWS.setup_folder_types!,
+  privilegeId: async () => (await call('GET', '/api/accounts/privileges/global', undefined, tokenA)).body[0].id,
+  groupId: async () => 'USER',
+  level: async () => 'ACCESS',
+}
+
+/** A one-pixel PNG: the smallest logo the companies plugin takes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+/** A company of the account with a logo, uploaded as the account's admin. */
+const companyWithLogo = async (account: AccountFixture) => {
+  const { id } = await make.company(account)
+  const form = new FormData()
+  form.append('file', new Blob([PNG]), 'logo.png')
+  const answer = await fetch(`${server.url}/api/companies/${id}/logo`, { method: 'PATCH', body: form, headers: { authorization: `Bearer ${tokenOf(account)}` } })
+  if (answer.status !== 200) throw new Error(`Uploading a logo failed: ${answer.status} ${await answer.text()}`)
+  return id
+}
 
 /** The path with its `:params` filled: `values` first, then a member of A for user ids, else 1. */
 const fill = (path: string, values: Record<string, string | number> = {}) =>
@@ -124,13 +241,28 @@ const urlOf = (path: string, method: Method, id?: string | number, values?: Reco
 
 const rowsOf = (body: any): any[] => (Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [])
 
-/** The missing flags of B's user for a method, if any. */
+/** The missing flags of B's admin for a method, if any. */
 const lacking = (entry: RegisteredService, method: Method): MenuFlag[] => {
   const anyOf = entry.flags?.[method] ?? []
   return anyOf.length && !anyOf.some((f) => flagsOfB[f]) ? anyOf : []
 }
 
-/** Every table's rows, for "nothing changed" checks (tiny demo database). */
+/**
+ * The positive control: the same call by the row's own account must get past the point
+ * where the other account got 404 (anything but 403, 404 or a 5xx), or that 404 did not
+ * come from the account: the service answers it to everyone.
+ */
+const expectReached = (answer: { status: number; body: unknown }, what: string) =>
+  expect(
+    answer.status !== 403 && answer.status !== 404 && answer.status < 500,
+    `${what}: its own account's admin got ${answer.status} ${JSON.stringify(answer.body)}, so the other account's 404 proves nothing. ` +
+      'Make the row (ROWS, PATH_VALUES) or the call so that its own account reaches it.',
+  ).toBe(true)
+
+// An account gets its built-in folder types on first use (plugins/setup): B's are made before any snapshot is compared.
+await ROWS.setup_folder_types!(accountB)
+
+/** Every table's rows, for "nothing changed" checks (a small fixture database). */
 const tablesOf = async (db: Knex): Promise<string[]> => {
   if (db.client.config.client === 'mysql2') {
     const [rows] = await db.raw('show tables')
@@ -188,6 +320,13 @@ describe('the registry', () => {
       }
   })
 
+  test('every reviewed exception names a registered service', () => {
+    const paths = new Set(registry.map((s) => s.path))
+    for (const [list, entries] of Object.entries({ ROW_IN_PATH, DOWNLOADS, CREATE_ELSEWHERE, FINDS_ELSEWHERE, FIND_QUERY }))
+      for (const path of Object.keys(entries)) expect(paths.has(path), `${list} names ${path}, which is not registered: remove it`).toBe(true)
+    for (const path of OWN_CALLER_GLOBAL_ADMIN) expect(paths.has(path), `OWN_CALLER_GLOBAL_ADMIN names ${path}, which is not registered`).toBe(true)
+  })
+
   test('every platform method names a flag', () => {
     for (const s of registry.filter((r) => r.scope.kind === 'platform'))
       for (const m of s.methods) expect(s.flags?.[m]?.length, `${s.path} ${m} names no flag`).toBeGreaterThan(0)
@@ -209,13 +348,13 @@ describe('platform services refuse account users', () => {
   for (const entry of registry.filter((s) => s.scope.kind === 'platform'))
     for (const method of entry.methods)
       test(`${VERB[method]} ${entry.path} (${method}) answers 403`, async () => {
-        for (const username of PLATFORM_OUTSIDERS) {
-          const token = await signIn(username)
+        for (const person of platformOutsiders) {
+          const token = await make.signIn(person)
           const before = await snapshot()
           const body = method === 'create' || method === 'update' || method === 'patch' ? {} : undefined
           const answer = await call(VERB[method], urlOf(entry.path, method, A, { accountId: A }), body, token)
-          expect(answer.status, `${username}: ${JSON.stringify(answer.body)}`).toBe(403)
-          expect(await snapshot(), `${username} changed data through ${entry.path}`).toEqual(before)
+          expect(answer.status, `${person.username}: ${JSON.stringify(answer.body)}`).toBe(403)
+          expect(await snapshot(), `${person.username} changed data through ${entry.path}`).toEqual(before)
         }
       })
 })
@@ -230,27 +369,36 @@ describe('tenant services', () => {
   for (const entry of tenants) {
     const scope = entry.scope as Extract<RegisteredService['scope'], { kind: 'tenant' }>
     const service = app.service(entry.path)
-    const tableBacked = service instanceof TableService && !DOWNLOADS[entry.path]
     const rowInPath = ROW_IN_PATH[entry.path]
+    const tableBacked = service instanceof TableService && !DOWNLOADS[entry.path] && !rowInPath
+    const table = tableBacked ? (service as TableService).getOptions({} as never).name : rowInPath?.table
 
     test(`${entry.path}: the tenancy test knows how to check it`, () => {
       expect(
         tableBacked || Boolean(scope.routeParam) || Boolean(rowInPath) || Boolean(DOWNLOADS[entry.path]),
-        `Tenant service ${entry.path} is neither a TableService nor addressed by account (scope.routeParam). ` +
+        `Tenant service ${entry.path} is neither a TableService nor addressed by account (scope.routeParam) nor by a row in its path (ROW_IN_PATH). ` +
           'Extend api/src/tenancy.test.ts so it can prove that a user of another account cannot reach its rows.',
       ).toBe(true)
+      if (table) expect(ROWS[table], `${entry.path} reads ${table}: add a maker of its rows to ROWS in api/src/tenancy.test.ts`).toBeDefined()
     })
 
     for (const method of entry.methods)
-      test(`${entry.path}: ${USER_OF_B} holds the flags for ${method}`, () => {
-        expect(lacking(entry, method), `Pick a user of ${ACCOUNT_B} whose flags allow ${entry.path} ${method}`).toEqual([])
+      test(`${entry.path}: the other account's admin holds the flags for ${method}`, () => {
+        expect(lacking(entry, method), `The fixture account admin lacks the flags of ${entry.path} ${method}`).toEqual([])
       })
 
     if (tableBacked) describeTable(entry, scope, service as TableService)
-    if (scope.routeParam) describeRouteParam(entry, scope.routeParam)
+    if (scope.routeParam) describeRouteParam(entry, scope.routeParam, tableBacked ? table : undefined)
     if (rowInPath) describeRowInPath(entry, rowInPath)
   }
 })
+
+/** A fresh row of the account in the table (a maker is required by "knows how to check it"). */
+const rowIn = (table: string | undefined, account: AccountFixture) => {
+  const maker = table ? ROWS[table] : undefined
+  if (!maker) throw new Error(`No maker of ${table} rows in ROWS`)
+  return maker(account)
+}
 
 function describeTable(entry: RegisteredService, scope: { column?: string }, service: TableService) {
   const options = service.getOptions({} as never) as { name: string; id?: string }
@@ -258,20 +406,13 @@ function describeTable(entry: RegisteredService, scope: { column?: string }, ser
   const idField = options.id ?? 'id'
   const column = scope.column ?? 'account_id'
   const field = toField(column)
-  const base = (method: Method, id?: number) => urlOf(entry.path, method, id, { accountId: B })
-  const idsOfA = async (): Promise<number[]> =>
-    column === 'id' ? [A] : (await knex(table).where(column, A).pluck(idField)).map(Number)
-  const rowOfA = async () => {
-    const ids = await idsOfA()
-    if (!ids.length) throw new Error(`Table ${table} has no row of account A (${ACCOUNT_A}): seed one so ${entry.path} can be checked`)
-    return ids[0]!
-  }
+  const base = (method: Method, id?: number, account = B) => urlOf(entry.path, method, id, { accountId: account })
   const dataBody = () => structuredClone(entry.schemas?.data?.examples?.[0] ?? {})
   const patchBody = () => structuredClone(entry.schemas?.patch?.examples?.[0] ?? entry.schemas?.data?.examples?.[0] ?? {})
 
   for (const method of entry.methods.filter((m) => WITH_ID.includes(m)))
-    test(`${entry.path}: ${method} of another account's row answers 404 like a missing id`, async () => {
-      const id = await rowOfA()
+    test(`${entry.path}: ${method} of another account's row answers 404 like a missing id, and its own account reaches it`, async () => {
+      const id = await rowIn(table, accountA)
       const body = method === 'patch' ? patchBody() : method === 'update' ? dataBody() : undefined
       const row = await knex(table).where(idField, id).first()
       const before = await snapshot()
@@ -283,75 +424,98 @@ function describeTable(entry: RegisteredService, scope: { column?: string }, ser
       expect(normalised(theirs.body, id)).toEqual(normalised(missing.body, MISSING_ID))
       expect(Object.keys(theirs.body).sort()).toEqual(['className', 'code', 'message', 'name'])
 
-      expect(await knex(table).where(idField, id).first(), `the row of ${ACCOUNT_A} changed`).toEqual(row)
+      expect(await knex(table).where(idField, id).first(), 'the row of account A changed').toEqual(row)
       expect(await snapshot(), 'something changed in the database').toEqual(before)
+      expectReached(await call(VERB[method], base(method, id, A), body, tokenA), `${VERB[method]} ${entry.path}`)
+    })
+
+  if (entry.methods.includes('find') && !FINDS_ELSEWHERE[entry.path])
+    test(`${entry.path}: find shows the caller's own rows and none of another account`, async () => {
+      const ofA = await rowIn(table, accountA)
+      const ofB = await rowIn(table, accountB)
+      const query = FIND_QUERY[entry.path]
+      const answer = await call('GET', `${base('find')}?$limit=500${query ? `&${await query(ofB)}` : ''}`, undefined, tokenB)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const ids = rowsOf(answer.body).map((row) => Number(row[toField(idField)]))
+      expect(ids, `find of ${entry.path} does not list the caller's own row, so it proves nothing about other accounts' rows`).toContain(ofB)
+      expect(ids, `row ${ofA} of account A leaked`).not.toContain(ofA)
+      for (const row of rowsOf(answer.body)) if (row[field] !== undefined) expect(Number(row[field])).toBe(B)
+      const own = await call('GET', `${base('find', undefined, A)}?$limit=500${query ? `&${await query(ofA)}` : ''}`, undefined, tokenA)
+      expect(rowsOf(own.body).map((row) => Number(row[toField(idField)])), 'account A does not see its own row').toContain(ofA)
     })
 
   if (entry.methods.includes('find')) {
-    test(`${entry.path}: find shows no row of another account`, async () => {
-      const ofA = new Set(await idsOfA())
-      const ofB = new Set(column === 'id' ? [B] : (await knex(table).where(column, B).pluck(idField)).map(Number))
-      const answer = await call('GET', `${base('find')}?$limit=500`, undefined, tokenB)
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-      for (const row of rowsOf(answer.body)) {
-        const id = Number(row[toField(idField)])
-        expect(ofA.has(id), `row ${id} of ${ACCOUNT_A} leaked`).toBe(false)
-        expect(ofB.has(id), `row ${id} is not ${ACCOUNT_B}'s`).toBe(true)
-        if (row[field] !== undefined) expect(Number(row[field])).toBe(B)
-      }
-    })
-
     test(`${entry.path}: a query naming another account is overridden`, async () => {
-      const ids = new Set(await idsOfA())
-      const first = [...ids][0]
+      const ofA = await rowIn(table, accountA)
       const attempts = [
         `${field}=${A}`,
         `${column}=${A}`,
         `${field}[$in][]=${A}&${field}[$in][]=${B}`,
-        ...(first !== undefined ? [`$or[0][${toField(idField)}]=${first}`, `${toField(idField)}=${first}`] : []),
+        `$or[0][${toField(idField)}]=${ofA}`,
+        `${toField(idField)}=${ofA}`,
       ]
       for (const attempt of attempts) {
         const answer = await call('GET', `${base('find')}?$limit=500&${attempt}`, undefined, tokenB)
         expect([200, 400], `${attempt}: ${JSON.stringify(answer.body)}`).toContain(answer.status)
-        for (const row of rowsOf(answer.body)) expect(ids.has(Number(row[toField(idField)])), `${attempt} leaked a row of ${ACCOUNT_A}`).toBe(false)
+        for (const row of rowsOf(answer.body)) expect(Number(row[toField(idField)]), `${attempt} leaked a row of account A`).not.toBe(ofA)
       }
     })
   }
 
-  const example = entry.schemas?.data?.examples?.[0]
-  if (entry.methods.includes('create') && column !== 'id' && example)
-    test(`${entry.path}: create belongs to the caller's account whatever the client sends`, async () => {
-      const answer = await call('POST', base('create'), { ...dataBody(), [field]: A, [column]: A }, tokenB)
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-      const id = answer.body[toField(idField)]
-      const row = await knex(table).where(idField, id).first()
-      expect(Number(row[column])).toBe(B)
-      if (answer.body[field] !== undefined) expect(Number(answer.body[field])).toBe(B)
-    })
+  if (entry.methods.includes('create') && column !== 'id') {
+    const body = CREATE_BODIES[entry.path] ?? (entry.schemas?.data?.examples?.[0] ? dataBody : undefined)
+    if (!CREATE_ELSEWHERE[entry.path])
+      test(`${entry.path}: create belongs to the caller's account whatever the client sends`, async () => {
+        expect(body, `${entry.path} creates: give it a body in CREATE_BODIES (or its data schema an example)`).toBeDefined()
+        const answer = await call('POST', base('create'), { ...body!(), [field]: A, [column]: A }, tokenB)
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+        const id = answer.body[toField(idField)]
+        const row = await knex(table).where(idField, id).first()
+        expect(Number(row[column])).toBe(B)
+        if (answer.body[field] !== undefined) expect(Number(answer.body[field])).toBe(B)
+      })
+  }
 }
 
-function describeRouteParam(entry: RegisteredService, routeParam: string) {
+/** The path's other `:params`, made in the account (PATH_VALUES), else 1. */
+const valuesIn = async (path: string, account: AccountFixture) => {
+  const values: Record<string, string | number> = {}
+  for (const [, name] of path.matchAll(/:(\w+)/g)) {
+    const maker = PATH_VALUES[name!]
+    if (maker) values[name!] = await maker(account)
+  }
+  return values
+}
+
+function describeRouteParam(entry: RegisteredService, routeParam: string, table: string | undefined) {
   for (const method of entry.methods)
-    test(`${entry.path}: ${method} with another account in :${routeParam} answers 404`, async () => {
-      const before = await snapshot()
+    test(`${entry.path}: ${method} with another account in :${routeParam} answers 404, and with its own gets past it`, async () => {
+      const values = await valuesIn(entry.path, accountA)
+      const id = WITH_ID.includes(method) ? (table ? await rowIn(table, accountA) : 1) : undefined
       const body = method === 'create' || method === 'update' || method === 'patch' ? {} : undefined
-      const answer = await call(VERB[method], urlOf(entry.path, method, 1, { [routeParam]: A }), body, tokenB)
+      const before = await snapshot()
+      const answer = await call(VERB[method], urlOf(entry.path, method, id, { ...values, [routeParam]: A }), body, tokenB)
       expect(answer.status, JSON.stringify(answer.body)).toBe(404)
       expect(Object.keys(answer.body).sort()).toEqual(['className', 'code', 'message', 'name'])
       expect(await snapshot(), 'something changed in the database').toEqual(before)
+      const own = OWN_CALLER_GLOBAL_ADMIN.includes(entry.path) ? globalAdminOfA : tokenA
+      expectReached(await call(VERB[method], urlOf(entry.path, method, id, { ...values, [routeParam]: A }), body, own), `${VERB[method]} ${entry.path}`)
     })
 }
 
-function describeRowInPath(entry: RegisteredService, { param, table, column = 'id' }: { param: string; table: string; column?: string }) {
+function describeRowInPath(entry: RegisteredService, { param, table, row, id: idIn }: RowInPath) {
   for (const method of entry.methods)
-    test(`${entry.path}: ${method} with a row of another account in :${param} answers 404`, async () => {
-      const id = Number((await knex(table).where('account_id', A).first(column))[column])
-      const before = await snapshot()
+    test(`${entry.path}: ${method} with a row of another account in :${param} answers 404, and its own account gets past it`, async () => {
+      const ofA = row ? await row(accountA) : await rowIn(table, accountA)
+      const id = WITH_ID.includes(method) && idIn ? await idIn(accountA, ofA) : undefined
       // A well-formed body: the answer must be the 404, not a 400 about the body.
       const example = structuredClone(entry.schemas?.data?.examples?.[0] ?? {})
       const body = method === 'create' || method === 'update' || method === 'patch' ? example : undefined
-      const answer = await call(VERB[method], urlOf(entry.path, method, memberOfA, { [param]: id }), body, tokenB)
+      const url = urlOf(entry.path, method, id, { [param]: ofA })
+      const before = await snapshot()
+      const answer = await call(VERB[method], url, body, tokenB)
       expect(answer.status, JSON.stringify(answer.body)).toBe(404)
       expect(await snapshot(), 'something changed in the database').toEqual(before)
+      expectReached(await call(VERB[method], url, body, tokenA), `${VERB[method]} ${entry.path}`)
     })
 }

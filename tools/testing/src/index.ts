@@ -110,8 +110,9 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
   const roleOf = async (accountId: number, admin: boolean) =>
     Number((await knex('roles').where({ account_id: accountId, security_group: admin ? 'ADMIN' : 'USER' }).orderBy('id').first('id')).id)
 
-  const grant = async (person: Person, grant: Grant, accountId = person.accountId) => {
-    await knex('privileges').insert({
+  /** A grant to the person in the account (their own by default); answers the privilege's id. */
+  const grant = async (person: Person, grant: Grant, accountId = person.accountId): Promise<number> => {
+    const [id] = await knex('privileges').insert({
       account_id: accountId,
       user_id: person.id,
       name: grant.name ?? null,
@@ -119,6 +120,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
       resource_id: grant.resourceId ?? null,
       action: grant.action,
     })
+    return Number(id)
   }
 
   /** A membership of `person` in `accountId` with the rank's level, role and grants. */

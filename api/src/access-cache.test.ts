@@ -4,22 +4,23 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createKnex } from '@app/plugin-kit'
-import { type Demo, type TestServer, signInDemo, startTestServer } from './testing'
+import { type AccountFixture, type Fixtures, type TestServer, fixtures } from '@app/testing'
+import { startTestServer } from './testing'
 
 let server: TestServer
-let demo: Demo
+let make: Fixtures
+let account: AccountFixture
 
 beforeAll(async () => {
   // The cache on, whatever TEST_AUTH_CACHE_MS says: these tests are about what it keeps.
-  server = await startTestServer({ authCacheMs: 1000 })
-  demo = await signInDemo(server)
+  server = await startTestServer({ seedDemo: false, authCacheMs: 1000 })
+  make = fixtures(server)
+  account = await make.account()
 })
 
 afterAll(async () => {
   await server?.close()
 })
-
-const userId = async (username: string) => Number((await server.knex('users').where({ username }).first('id')).id)
 
 /** The status of two calls in a row: the second is answered from the kept session and grants. */
 const twice = async (path: string, token: string) => {
@@ -31,10 +32,10 @@ const twice = async (path: string, token: string) => {
 
 describe('kept sessions and grants', () => {
   test('a grant counts from the next call, and so does taking it away in a transaction', async () => {
-    const token = demo.tokens.user!
+    const user = await make.user(account)
+    const token = await make.signIn(user)
     expect(await twice('/api/privileges', token)).toBe(403)
-    const user = await userId('user@demo.test')
-    const [id] = await server.knex('privileges').insert({ account_id: demo.engineering, user_id: user, resource: 'ACCOUNT', action: 'ADMINISTER' })
+    const id = await make.grant(user, { resource: 'ACCOUNT', action: 'ADMINISTER' })
     expect(await twice('/api/privileges', token)).toBe(200)
     await server.knex.transaction(async (trx) => {
       await trx('privileges').where({ id }).delete()
@@ -42,13 +43,13 @@ describe('kept sessions and grants', () => {
     expect(await twice('/api/privileges', token)).toBe(403)
   })
 
-  test('a member disabled by an admin is signed out at the next call', async () => {
-    const token = await server.signIn('consultant@demo.test')
-    const consultant = await userId('consultant@demo.test')
+  test('a member of two accounts disabled in the one they act in is signed out at the next call', async () => {
+    const other = await make.account()
+    const consultant = await make.join(await make.user(account), other)
+    const token = await make.signIn(consultant)
     expect(await twice('/api/contexts', token)).toBe(200)
-    const account = (await server.call('POST', '/api/authentication', { username: '', password: '' }, token)).body.currentAccountId
-    const toggle = () =>
-      server.call('POST', `/api/accountusers/${account}/toggle/${consultant}`, {}, account === demo.engineering ? demo.tokens.admin : demo.tokens.sales)
+    const admin = await make.signIn(other.admin)
+    const toggle = () => server.call('POST', `/api/accountusers/${other.id}/toggle/${consultant.id}`, {}, admin)
     const off = await toggle()
     expect(off.status, JSON.stringify(off.body)).toBe(201)
     expect(off.body.enabled).toBe(false)
@@ -59,11 +60,12 @@ describe('kept sessions and grants', () => {
   })
 
   test('a write this process cannot see (another instance, a script) counts within AUTH_CACHE_MS', async () => {
-    const token = await server.signIn('user@demo.test')
+    const user = await make.user(account)
+    const token = await make.signIn(user)
     expect(await twice('/api/contexts', token)).toBe(200)
     const other = createKnex(server.config.database)
     try {
-      await other('sessions').where({ user_id: await userId('user@demo.test') }).update({ revoked: true })
+      await other('sessions').where({ user_id: user.id }).update({ revoked: true })
     } finally {
       await other.destroy()
     }

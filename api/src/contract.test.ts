@@ -5,6 +5,7 @@
  */
 import { type AppParams, type Migration, type PluginDefinition, TableService, definePlugin } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
+import { type Fixtures, type World, fixtures } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { plugins as realPlugins } from './plugins'
 import { type TestServer, startTestServer } from './testing'
@@ -45,11 +46,6 @@ const salesPlugin: PluginDefinition = definePlugin({
       service: (app) => new TableService({ Model: app.get('knex'), name: WIDGETS, result: widgetSchema }),
     },
   ],
-  async seed({ knex, ids }) {
-    for (const key of ['engineering', 'sales'])
-      if (!(await knex(WIDGETS).where({ account_id: ids[`account.${key}`] }).first('id')))
-        await knex(WIDGETS).insert({ account_id: ids[`account.${key}`], name: `Widget of ${key}` })
-  },
 })
 
 /** A project-scoped service: the contract's project scope answers before it does. */
@@ -71,17 +67,28 @@ const projectPlugin: PluginDefinition = definePlugin({
 })
 
 let server: TestServer
+let make: Fixtures
+let world: World
+/** The caller's account A and another, B. */
 let A: number
 let B: number
-const token: Record<string, string> = {}
+/** A global admin, A's admin, an ordinary user of A, and B's admin. */
+let token: Record<'globaladmin' | 'admin' | 'user' | 'otherAdmin', string>
+/** A company of A, for the calls that name one. */
+let own: number
 
 const countOf = async (table: string) => Number((await server.knex(table).count({ n: '*' }))[0]!.n)
 
 beforeAll(async () => {
-  server = await startTestServer({}, { plugins: [...realPlugins, salesPlugin, projectPlugin] })
-  A = Number((await server.knex('accounts').where({ company: 'Demo Engineering' }).first('id')).id)
-  B = Number((await server.knex('accounts').where({ company: 'Demo Sales' }).first('id')).id)
-  for (const name of ['globaladmin', 'admin', 'user', 'sales']) token[name] = await server.signIn(`${name}@demo.test`)
+  server = await startTestServer({ seedDemo: false }, { plugins: [...realPlugins, salesPlugin, projectPlugin] })
+  make = fixtures(server)
+  world = await make.world()
+  A = world.a.id
+  B = world.b.id
+  own = world.companyOfA.id
+  token = await make.signInAll({ globaladmin: world.people.globalAdmin, admin: world.a.admin, user: world.people.user, otherAdmin: world.b.admin })
+  // Each account has a widget, so a list that answers shows one.
+  for (const as of [token.admin, token.otherAdmin]) await server.call('POST', '/api/contract-widgets', { name: 'Widget' }, as)
 })
 afterAll(() => server?.close())
 
@@ -136,9 +143,9 @@ describe('module switch', () => {
     expect(one.status).toBe(403)
     expect(await moduleIds(token.admin!)).not.toContain('sales')
 
-    // Only that account: Demo Sales keeps the module.
-    expect((await server.call('GET', '/api/contract-widgets', undefined, token.sales)).status).toBe(200)
-    expect(await moduleIds(token.sales!)).toContain('sales')
+    // Only that account: B keeps the module.
+    expect((await server.call('GET', '/api/contract-widgets', undefined, token.otherAdmin)).status).toBe(200)
+    expect(await moduleIds(token.otherAdmin!)).toContain('sales')
 
     const on = await switchModules(A, [{ id: 'sales', enabled: true }])
     expect(on.status).toBe(200)
@@ -161,7 +168,7 @@ describe('module switch', () => {
   })
 
   test('only global admins read or change an account’s modules', async () => {
-    for (const who of ['admin', 'user', 'sales']) {
+    for (const who of ['admin', 'user', 'otherAdmin'] as const) {
       const read = await server.call('GET', `/api/accounts/${A}/modules`, undefined, token[who])
       expect(read.status, who).toBe(403)
       const write = await switchModules(A, [{ id: 'sales', enabled: false }], token[who])
@@ -184,28 +191,26 @@ describe('project access', () => {
   let project: number
   let another: number
   let theirs: number
-  const newProject = async (accountId: number, symbol: string) =>
-    Number((await server.knex('projects').insert({ account_id: accountId, name: `Contract ${symbol}`, symbol, created_at: new Date().toISOString() }))[0])
   beforeAll(async () => {
-    project = await newProject(A, 'C-1')
-    another = await newProject(A, 'C-2')
-    theirs = await newProject(B, 'C-3')
+    project = (await make.project(world.a)).id
+    another = (await make.project(world.a)).id
+    theirs = (await make.project(world.b)).id
   })
 
-  const ask = (who: string, projectId: number | string = project) =>
+  const ask = (who: keyof typeof token, projectId: number | string = project) =>
     server.call('GET', `/api/contract-project-things?projectId=${projectId}`, undefined, token[who])
 
   test('needs the level the service names', async () => {
     const knex = server.knex
-    const userId = Number((await knex('users').where({ username: 'user@demo.test' }).first('id')).id)
+    const user = world.people.user
     expect((await ask('user')).status).toBe(403)
     expect((await ask('user')).body.message).toBe('This needs EDIT access to the project')
 
     // A privilege in another account does not count.
-    await knex('privileges').insert({ account_id: B, user_id: userId, resource: 'PROJECT', resource_id: project, action: 'EDIT' })
+    await make.grant(user, { resource: 'PROJECT', resourceId: project, action: 'EDIT' }, B)
     expect((await ask('user')).status).toBe(403)
 
-    const [id] = await knex('privileges').insert({ account_id: A, user_id: userId, resource: 'PROJECT', resource_id: project, action: 'EDIT' })
+    const id = await make.grant(user, { resource: 'PROJECT', resourceId: project, action: 'EDIT' })
     const granted = await ask('user')
     expect(granted.status).toBe(200)
     expect(granted.body).toEqual({ projectAccess: 'EDIT' })
@@ -230,7 +235,7 @@ describe('project access', () => {
     expect(foreign.status).toBe(404)
     expect(missing.status).toBe(404)
     expect(foreign.body.message.replace(String(theirs), '<id>')).toBe(missing.body.message.replace('987654321', '<id>'))
-    expect((await ask('sales', theirs)).body).toEqual({ projectAccess: 'ADMINISTER' })
+    expect((await ask('otherAdmin', theirs)).body).toEqual({ projectAccess: 'ADMINISTER' })
   })
 
   test('no project, or a nonsensical id, is not found', async () => {
@@ -281,7 +286,7 @@ describe('errors', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(answer.body.errors?.[field], `${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`).toBe(message)
     }
-    const patch = await server.call('PATCH', '/api/companies/1', { latitude: 91 }, token.admin)
+    const patch = await server.call('PATCH', `/api/companies/${own}`, { latitude: 91 }, token.admin)
     expect(patch.status).toBe(400)
     expect(patch.body.errors).toEqual({ latitude: 'Can be maximum 90' })
     expect(await companies()).toBe(before)
@@ -304,9 +309,9 @@ describe('errors', () => {
   })
 
   test('an empty patch answers the row, not a 500', async () => {
-    const answer = await server.call('PATCH', '/api/companies/1', {}, token.admin)
+    const answer = await server.call('PATCH', `/api/companies/${own}`, {}, token.admin)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    expect(answer.body.id).toBe(1)
+    expect(answer.body.id).toBe(own)
     const missing = await server.call('PATCH', '/api/companies/987654321', {}, token.admin)
     expect(missing.status).toBe(404)
   })
@@ -351,7 +356,7 @@ describe('errors', () => {
     const writes: [string, string, unknown][] = [
       ['PATCH', '/api/companies/abc', { name: 'x' }],
       ['DELETE', '/api/companies/abc', undefined],
-      ['PUT', '/api/companies/1', { name: { $gt: '' } }],
+      ['PUT', `/api/companies/${own}`, { name: { $gt: '' } }],
       ['POST', '/api/companies', [{ name: 'a' }, { name: 'b' }]],
       ['POST', '/api/companies', '"just a string"'],
       ['POST', '/api/companies', 'null'],
@@ -363,8 +368,8 @@ describe('errors', () => {
       ['POST', '/api/companies', { name: 'X', constructor: { prototype: { admin: true } } }],
       ['PATCH', '/api/companies', { name: 'every company' }],
       ['DELETE', '/api/companies', undefined],
-      ['PATCH', '/api/companies/1', { id: 2 }],
-      ['PATCH', '/api/companies/1', { parentId: 1 }],
+      ['PATCH', `/api/companies/${own}`, { id: world.companyOfB.id }],
+      ['PATCH', `/api/companies/${own}`, { parentId: own }],
     ]
     for (const [method, url, body] of writes) {
       const answer = await server.call(method, url, body, token.admin)

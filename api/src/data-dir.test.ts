@@ -7,13 +7,16 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { capturedLogger } from '@app/plugin-kit'
+import { fixtures } from '@app/testing'
 import { loadConfig } from './config'
 import { startTestServer } from './testing'
 
 // The mail log's lines (the server logs JSON objects; `msg` is the line).
 const { logger, lines } = capturedLogger()
-const server = await startTestServer({}, { logger })
+const server = await startTestServer({ seedDemo: false }, { logger })
 afterAll(() => server.close())
+const make = fixtures(server)
+const account = await make.account()
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777
 
@@ -27,9 +30,9 @@ const requestReset = (email: string) => server.call('POST', `/api/passwordreset/
 
 describe('DATA_DIR', () => {
   test('the folder and everything the server writes in it are readable by its user only', async () => {
-    expect((await requestReset('user@demo.test')).status).toBeLessThan(300)
+    expect((await requestReset((await make.user(account)).username)).status).toBeLessThan(300)
     await vi.waitFor(async () => expect((await readdir(path.join(server.config.dataDir, 'outbox'))).length).toBeGreaterThan(0))
-    const token = await server.signIn('globaladmin@demo.test')
+    const token = await make.signIn(await make.user(account, 'globalAdmin'))
     const form = new FormData()
     form.append('file', new Blob(['%PDF-1.7\n']), 'guide.pdf')
     expect((await fetch(`${server.url}/api/support`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).status).toBe(201)
@@ -56,9 +59,10 @@ describe('DATA_DIR', () => {
 describe('the mail log', () => {
   test('names the mail and its outbox file but not its link outside development', async () => {
     lines.length = 0
-    await requestReset('admin@demo.test')
-    await vi.waitFor(() => expect(lines.some((l) => l.msg.startsWith('Mail to admin@demo.test'))).toBe(true))
-    const line = lines.find((l) => l.msg.startsWith('Mail to admin@demo.test'))!.msg as string
+    const { username } = account.admin
+    await requestReset(username)
+    await vi.waitFor(() => expect(lines.some((l) => l.msg.startsWith(`Mail to ${username}`))).toBe(true))
+    const line = lines.find((l) => l.msg.startsWith(`Mail to ${username}`))!.msg as string
     expect(line).toMatch(/\(outbox\/.+\.eml\)$/)
     expect(line).not.toMatch(/https?:\/\//)
   })
@@ -71,11 +75,13 @@ describe('the mail log', () => {
 
   test('in development the link is logged', async () => {
     const { logger: devLogger, lines: devLines } = capturedLogger()
-    const dev = await startTestServer({ logMailLinks: true }, { logger: devLogger })
+    const dev = await startTestServer({ seedDemo: false, logMailLinks: true }, { logger: devLogger })
     try {
-      await dev.call('POST', '/api/passwordreset/requestReset?email=user%40demo.test')
-      await vi.waitFor(() => expect(devLines.some((l) => l.msg.startsWith('Mail to user@demo.test'))).toBe(true))
-      expect(devLines.find((l) => l.msg.startsWith('Mail to user@demo.test'))?.msg).toMatch(/https?:\/\/\S+/)
+      const there = fixtures(dev)
+      const { username } = await there.user(await there.account())
+      await dev.call('POST', `/api/passwordreset/requestReset?email=${encodeURIComponent(username)}`)
+      await vi.waitFor(() => expect(devLines.some((l) => l.msg.startsWith(`Mail to ${username}`))).toBe(true))
+      expect(devLines.find((l) => l.msg.startsWith(`Mail to ${username}`))?.msg).toMatch(/https?:\/\/\S+/)
     } finally {
       await dev.close()
     }

@@ -5,11 +5,14 @@
  *
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
+import { fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startTestServer } from './testing'
 
-const server = await startTestServer()
+const server = await startTestServer({ seedDemo: false })
 afterAll(() => server.close())
+const make = fixtures(server)
+const account = await make.account()
 
 const expectSecurityHeaders = (headers: Headers) => {
   const policy = headers.get('content-security-policy') ?? ''
@@ -24,7 +27,7 @@ const expectSecurityHeaders = (headers: Headers) => {
 
 describe('every answer', () => {
   test('API answers, errors among them, carry the headers and are never cached', async () => {
-    const token = await server.signIn('admin@demo.test')
+    const token = await make.signIn(account.admin)
     for (const [url, status, auth] of [
       ['/api/health', 200, undefined],
       ['/api/companies', 200, token],
@@ -47,7 +50,7 @@ describe('every answer', () => {
   })
 
   test('HSTS when PUBLIC_URL is https', async () => {
-    const https = await startTestServer({ publicUrl: 'https://cloud.example.test' })
+    const https = await startTestServer({ seedDemo: false, publicUrl: 'https://cloud.example.test' })
     try {
       const answer = await https.call('GET', '/api/health')
       expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
@@ -68,7 +71,7 @@ describe('uploaded files', () => {
   }
 
   test('download as attachments with a safe name and the type their bytes have, sandboxed', async () => {
-    const token = await server.signIn('globaladmin@demo.test')
+    const token = await make.signIn(await make.user(account, 'globalAdmin'))
     const html = await uploadManual(token, 'Käyttöohje "v2"; <b>', '<html><script>alert(document.cookie)</script></html>', 'text/html')
     expect(html.status, JSON.stringify(html.body)).toBe(201)
     const download = await fetch(`${server.url}${html.body.link}`, { headers: { authorization: `Bearer ${token}` } })

@@ -8,15 +8,13 @@
  */
 import type { AuthUser, Method, RegisteredService } from '@app/plugin-kit'
 import type { Knex } from 'knex'
+import { type Person, fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startTestServer } from './testing'
 
 const VERB: Record<Method, string> = { find: 'GET', get: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', remove: 'DELETE' }
 const WITH_ID: Method[] = ['get', 'update', 'patch', 'remove']
 const WITH_BODY: Method[] = ['create', 'update', 'patch']
-
-/** Callers tried in this order; each method is called by the first one holding its flags. */
-const CALLERS = ['admin@demo.test', 'globaladmin@demo.test', 'sales@demo.test']
 
 /** Queries no service takes: unknown fields and operators, paging out of range. */
 const BAD_QUERIES = [
@@ -52,9 +50,11 @@ const BAD_BODIES: BadBody[] = [
   { name: 'a body over 1 MB', body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }), status: [413] },
 ]
 
-const server = await startTestServer()
-const { app, call, signIn, knex } = server
+const server = await startTestServer({ seedDemo: false })
+const { app, call, knex } = server
 afterAll(() => server.close())
+const make = fixtures(server)
+const world = await make.world()
 
 const registry: RegisteredService[] = app.get('registry')
 const access = app.get('access')
@@ -67,8 +67,8 @@ interface Caller {
   route: Record<string, string | number>
 }
 
-const callerOf = async (username: string): Promise<Caller> => {
-  const token = await signIn(username)
+const callerOf = async (person: Person): Promise<Caller> => {
+  const token = await make.signIn(person)
   const user: AuthUser = await (app.service('authentication') as any).userOf({ authentication: { strategy: 'jwt', accessToken: token } })
   const member = await knex('account_users').where({ account_id: user.accountId }).whereNot({ user_id: user.id }).first('user_id')
   const company = await knex('companies').where({ account_id: user.accountId }).first('id')
@@ -79,7 +79,8 @@ const callerOf = async (username: string): Promise<Caller> => {
     route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list' },
   }
 }
-const callers = await Promise.all(CALLERS.map(callerOf))
+/** Tried in this order (an account admin, a global admin, the admin of another account); each method is called by the first one holding its flags. */
+const callers = await Promise.all([world.a.admin, world.people.globalAdmin, world.b.admin].map(callerOf))
 
 /** The first caller holding the method's flags (any of them), for every method of the registry. */
 const callerFor = (entry: RegisteredService, method: Method) => {
@@ -127,7 +128,7 @@ describe('bad input to every service method', () => {
     for (const method of entry.methods)
       test(`${VERB[method]} ${entry.path} (${method})`, async () => {
         const caller = callerFor(entry, method)
-        expect(caller, `no demo caller holds the flags of ${entry.path} ${method}`).toBeDefined()
+        expect(caller, `no caller holds the flags of ${entry.path} ${method}`).toBeDefined()
         const url = urlOf(entry, method, caller!)
         const before = await rowCounts()
         const problems: string[] = []
@@ -168,13 +169,13 @@ describe('names refuse control and invisible characters', () => {
     [
       'POST',
       `/api/accountusers/${admin.route.accountId}/createEmptyUser`,
-      (acronym) => ({ email: 'new.person@demo.test', firstName: 'New', lastName: 'Person', acronym }),
+      (acronym) => ({ email: 'new.person@fixture.test', firstName: 'New', lastName: 'Person', acronym }),
       'acronym',
     ],
     [
       'POST',
       `/api/accountusers/${admin.route.accountId}/createEmptyUser`,
-      (lastName) => ({ email: 'new.person@demo.test', firstName: 'New', lastName }),
+      (lastName) => ({ email: 'new.person@fixture.test', firstName: 'New', lastName }),
       'lastName',
     ],
   ]

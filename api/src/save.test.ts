@@ -6,14 +6,19 @@
  *
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
+import { fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
-import { signInDemo, startTestServer } from './testing'
+import { startTestServer } from './testing'
 
-const server = await startTestServer()
+const server = await startTestServer({ seedDemo: false })
 afterAll(() => server.close())
 const { call, knex } = server
-const demo = await signInDemo(server)
-const { tokens } = demo
+const make = fixtures(server)
+const world = await make.world()
+/** A is the caller's account, B another; the company administrator administers A's company. */
+const A = world.a.id
+const B = world.b.id
+const tokens = await make.signInAll({ ...world.people, admin: world.a.admin, otherAdmin: world.b.admin })
 
 const companyOf = (account: number, name: string) => knex('companies').where({ account_id: account, name }).first()
 const count = async (table: string) => Number((await knex(table).count({ n: '*' }))[0]!.n)
@@ -21,17 +26,17 @@ const count = async (table: string) => Number((await knex(table).count({ n: '*' 
 describe('PUT /api/companies', () => {
   test('without an id creates the company in the caller’s account, whatever account the body names', async () => {
     const before = await count('companies')
-    const answer = await call('PUT', '/api/companies', { name: 'Saved Oy', city: 'Vaasa', accountId: demo.sales }, tokens.admin)
+    const answer = await call('PUT', '/api/companies', { name: 'Saved Oy', city: 'Vaasa', accountId: B }, tokens.admin)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    expect(answer.body).toMatchObject({ name: 'Saved Oy', city: 'Vaasa', accountId: demo.engineering })
+    expect(answer.body).toMatchObject({ name: 'Saved Oy', city: 'Vaasa', accountId: A })
     expect(await count('companies')).toBe(before + 1)
-    expect((await companyOf(demo.engineering, 'Saved Oy')).id).toBe(answer.body.id)
+    expect((await companyOf(A, 'Saved Oy')).id).toBe(answer.body.id)
   })
 
   test('with an id changes that company', async () => {
-    const company = await companyOf(demo.engineering, 'Nordic Steel Oy')
+    const company = world.companyOfA
     const before = await count('companies')
-    const answer = await call('PUT', '/api/companies', { id: company.id, name: 'Nordic Steel Oy', city: 'Kemi' }, tokens.admin)
+    const answer = await call('PUT', '/api/companies', { id: company.id, name: company.name, city: 'Kemi' }, tokens.admin)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body).toMatchObject({ id: company.id, city: 'Kemi' })
     expect((await knex('companies').where({ id: company.id }).first()).city).toBe('Kemi')
@@ -39,18 +44,18 @@ describe('PUT /api/companies', () => {
   })
 
   test('another account’s company answers 404 and stays as it was', async () => {
-    const theirs = await knex('companies').where({ account_id: demo.engineering }).first()
-    const answer = await call('PUT', '/api/companies', { id: theirs.id, name: 'Taken over' }, tokens.sales)
+    const theirs = await knex('companies').where({ id: world.companyOfA.id }).first()
+    const answer = await call('PUT', '/api/companies', { id: theirs.id, name: 'Taken over' }, tokens.otherAdmin)
     expect(answer.status).toBe(404)
     expect(await knex('companies').where({ id: theirs.id }).first()).toEqual(theirs)
   })
 
   test('create’s and patch’s own flags decide: a company admin saves its company but creates none', async () => {
-    const nordic = await companyOf(demo.engineering, 'Nordic Steel Oy')
+    const own = world.companyOfA
     const before = await count('companies')
-    const create = await call('PUT', '/api/companies', { name: 'Not mine to make' }, tokens.companyadmin)
+    const create = await call('PUT', '/api/companies', { name: 'Not mine to make' }, tokens.companyAdmin)
     expect(create.status).toBe(403)
-    const edit = await call('PUT', '/api/companies', { id: nordic.id, name: 'Nordic Steel Oy', plant: 'Raahe' }, tokens.companyadmin)
+    const edit = await call('PUT', '/api/companies', { id: own.id, name: own.name, plant: 'Raahe' }, tokens.companyAdmin)
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
     expect((await call('PUT', '/api/companies', { name: 'Nope' }, tokens.user)).status).toBe(403)
     expect(await count('companies')).toBe(before)
@@ -75,27 +80,27 @@ describe('PUT /api/accounts', () => {
   const account = (id: number) => knex('accounts').where({ id }).first()
 
   test('saves the caller’s account details', async () => {
-    const answer = await call('PUT', '/api/accounts', { company: 'Demo Engineering', city: 'Tampere', phone: '+358 40 123 4567' }, tokens.admin)
+    const answer = await call('PUT', '/api/accounts', { company: world.a.name, city: 'Tampere', phone: '+358 40 123 4567' }, tokens.admin)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    expect(answer.body).toMatchObject({ id: demo.engineering, city: 'Tampere' })
-    expect(await account(demo.engineering)).toMatchObject({ city: 'Tampere', phone: '+358 40 123 4567' })
+    expect(answer.body).toMatchObject({ id: A, city: 'Tampere' })
+    expect(await account(A)).toMatchObject({ city: 'Tampere', phone: '+358 40 123 4567' })
   })
 
   test('another account answers 404 to its admin and is left alone; a global admin saves any', async () => {
-    const before = await account(demo.sales)
-    expect((await call('PUT', '/api/accounts', { id: demo.sales, city: 'Oslo' }, tokens.admin)).status).toBe(404)
-    expect(await account(demo.sales)).toEqual(before)
-    const global = await call('PUT', '/api/accounts', { id: demo.sales, city: 'Oslo' }, tokens.globaladmin)
+    const before = await account(B)
+    expect((await call('PUT', '/api/accounts', { id: B, city: 'Oslo' }, tokens.admin)).status).toBe(404)
+    expect(await account(B)).toEqual(before)
+    const global = await call('PUT', '/api/accounts', { id: B, city: 'Oslo' }, tokens.globalAdmin)
     expect(global.status, JSON.stringify(global.body)).toBe(200)
-    expect((await account(demo.sales)).city).toBe('Oslo')
+    expect((await account(B)).city).toBe('Oslo')
   })
 
   test('needs the settings flag, and a valid body', async () => {
-    const before = await account(demo.engineering)
+    const before = await account(A)
     expect((await call('PUT', '/api/accounts', { city: 'Turku' }, tokens.user)).status).toBe(403)
     const bad = await call('PUT', '/api/accounts', { email: 'not-an-email', enabled: true }, tokens.admin)
     expect(bad.status).toBe(400)
     expect(bad.body.errors).toEqual({ email: 'This field value must be a valid email address', enabled: 'Unknown field' })
-    expect(await account(demo.engineering)).toEqual(before)
+    expect(await account(A)).toEqual(before)
   })
 })

@@ -72,6 +72,24 @@ describe('fixture builders', () => {
     expect(Number(member.role_id)).toBe(role.id)
   })
 
+  test('the world: every rank in A, B apart, one person in both, and tokens for any of them', async () => {
+    const world = await make.world()
+    const tokens = await make.signInAll({ ...world.people, otherAdmin: world.b.admin, both: world.both })
+    // With a token, the sign-in call answers who the token is (as the web app asks on reload).
+    const me = async (token: string) => (await server.call('POST', '/api/authentication', { username: '', password: '' }, token)).body
+    for (const [key, token] of Object.entries(tokens)) {
+      const answer = await me(token)
+      expect(answer.currentAccountId, key).toBe(key === 'otherAdmin' ? world.b.id : world.a.id)
+    }
+    expect((await me(tokens.globalAdmin)).canManageAccounts).toBe(true)
+    expect((await me(tokens.user)).canManageUsers).toBe(false)
+    const boss = await server.call('GET', `/api/companies/${world.companyOfA.id}/users`, undefined, tokens.companyAdmin)
+    expect(boss.status).toBe(200)
+    expect((await server.call('GET', `/api/companies/${world.companyOfB.id}`, undefined, tokens.otherAdmin)).status).toBe(200)
+    const contexts = await server.call('GET', '/api/contexts', undefined, tokens.both)
+    expect(contexts.body.map((c: { contextId: number }) => c.contextId).sort()).toEqual([world.a.id, world.b.id].sort())
+  })
+
   test('builders never collide: names are unique within and across fixture sets', async () => {
     const other = fixtures(server)
     const a = await make.user(await make.account(), 'user')

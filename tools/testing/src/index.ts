@@ -231,7 +231,39 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
     return switched.body.accessToken as string
   }
 
-  return { account, company, project, role, user, join, grant, grantProject, signIn }
+  /** Signs each person in: the same keys, with tokens. */
+  const signInAll = async <K extends string>(people: Record<K, Person>): Promise<Record<K, string>> =>
+    Object.fromEntries(await Promise.all(Object.entries<Person>(people).map(async ([key, person]) => [key, await signIn(person)]))) as Record<K, string>
+
+  /**
+   * The standard cast most tests need: account A with a person of every rank (the company
+   * administrator belongs to and administers A's company), account B with its admin and a
+   * company, and an ordinary user of both accounts, acting in A.
+   */
+  const world = async (): Promise<World> => {
+    const a = await account()
+    const b = await account()
+    const companyOfA = await company(a)
+    const companyOfB = await company(b)
+    const people = {} as Record<Rank, Person>
+    for (const rank of RANKS) people[rank] = await user(a, rank, rank === 'companyAdmin' ? { company: companyOfA } : {})
+    const both = await user(a)
+    await join(both, b)
+    return { a, b, companyOfA, companyOfB, people, both }
+  }
+
+  return { account, company, project, role, user, join, grant, grantProject, signIn, signInAll, world }
+}
+
+export interface World {
+  a: AccountFixture
+  b: AccountFixture
+  companyOfA: CompanyFixture
+  companyOfB: CompanyFixture
+  /** A person of each rank, all in A. */
+  people: Record<Rank, Person>
+  /** An ordinary user of A and of B, acting in A. */
+  both: Person
 }
 
 export type Fixtures = ReturnType<typeof fixtures>

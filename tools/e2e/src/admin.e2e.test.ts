@@ -9,23 +9,27 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
-const accountIdOf = async (company: string) => Number((await app.knex('accounts').where({ company }).first('id')).id)
 
 describe('admin settings', () => {
   it('an account admin changes the account info', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    const account = await app.make.account()
+    await app.knex('accounts').where({ id: account.id }).update({ city: 'Helsinki' })
+    await signInAs(page, account.admin)
     await page.goto('/admin')
     const city = page.getByLabel('City')
     await expect.poll(() => city.inputValue()).toBe('Helsinki')
     await city.fill('Espoo')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Account info saved').waitFor()
-    expect((await app.knex('accounts').where({ company: 'Demo Engineering' }).first()).city).toBe('Espoo')
+    expect((await app.knex('accounts').where({ id: account.id }).first()).city).toBe('Espoo')
   })
 
   it('document types: add one, a duplicate type id is refused, switch off and delete', async (page) => {
-    const accountId = await accountIdOf('Demo Engineering')
-    await signInAs(page, 'admin@demo.test')
+    const account = await app.make.account()
+    const accountId = account.id
+    // A type of the account's own, whose type id the new one may not take.
+    await app.call('POST', `/api/foldertypes/${accountId}`, { name: 'Drawing', typeId: 'DRW' }, await app.make.signIn(account.admin))
+    await signInAs(page, account.admin)
     await page.goto('/admin')
     await page.getByRole('link', { name: 'Setup' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/${accountId}/setup`)
@@ -44,15 +48,16 @@ describe('admin settings', () => {
     await row.waitFor()
 
     await row.getByRole('checkbox').click()
-    await expect.poll(async () => (await app.knex('setup_folder_types').where({ type_id: 'SPEC' }).first()).active).toBeFalsy()
+    const spec = () => app.knex('setup_folder_types').where({ account_id: accountId, type_id: 'SPEC' }).first()
+    await expect.poll(async () => (await spec()).active).toBeFalsy()
     await row.getByRole('button', { name: 'Remove' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
     await row.waitFor({ state: 'detached' })
-    expect(await app.knex('setup_folder_types').where({ type_id: 'SPEC' }).first()).toBeUndefined()
+    expect(await spec()).toBeUndefined()
   })
 
   it('templates: a file of another kind is refused, a PDF is listed', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, (await app.make.account()).admin)
     await page.goto('/admin/templates')
     const file = page.getByLabel('Template file')
     await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain') })
@@ -64,7 +69,7 @@ describe('admin settings', () => {
   })
 
   it('an ordinary user has no Settings entry and is refused the page', async (page) => {
-    await signInAs(page, 'user@demo.test')
+    await signInAs(page, await app.make.user(await app.make.account()))
     await page.goto('/admin')
     await page.getByText('Forbidden').waitFor()
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0)

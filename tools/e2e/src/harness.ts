@@ -1,8 +1,9 @@
 /**
  * The browser-test harness: a real API server on a free loopback port with a fresh
- * database and the demo seed, serving the built shell and remotes (plus the
- * crash-test remote), and Debian's chromium driven by playwright-core. A failing
- * test leaves a screenshot in the folder printed at start.
+ * database, serving the built shell and remotes (plus the crash-test remote), and
+ * Debian's chromium driven by playwright-core. Each test builds the people it needs
+ * with `app.make` (the fixture builders of @app/testing). A failing test leaves a
+ * screenshot in the folder printed at start.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import { plugins as installed } from '@app/api/plugins'
 import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
 import { builtWeb } from '@app/api/web'
 import { definePlugin } from '@app/plugin-kit'
+import { type Person, fixtures } from '@app/testing'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { test } from 'vitest'
 
@@ -61,15 +63,17 @@ const CHROMIUM_ARGS = [
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
 
-export const startApp = async () => {
+/** `demo`: seed the demo too, for the files not yet moved onto fixtures. */
+export const startApp = async ({ demo = false } = {}) => {
   const plugins = [...installed, crashtestPlugin, missingPlugin]
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
-  const server = await startTestServer({}, { plugins, web })
+  const server = await startTestServer({ seedDemo: demo }, { plugins, web })
   const browser = await launchBrowser()
   return {
     ...server,
     browser,
+    make: fixtures(server),
     /**
      * The newest mail to `to` in the outbox, as text. Mail goes out after the answer
      * (the reset request answers the same whether or not the user exists), so it waits.
@@ -127,10 +131,10 @@ export const browserTest = (getApp: () => E2EApp, name: string, body: (page: Pag
     }
   })
 
-/** Signs in through the sign-in page and waits for the signed-in chrome. */
-export const signInAs = async (page: Page, username: string, password = DEMO_PASSWORD) => {
+/** Signs in through the sign-in page and waits for the signed-in chrome: a fixture person, or a demo user by name. */
+export const signInAs = async (page: Page, who: Person | string, password = typeof who === 'string' ? DEMO_PASSWORD : who.password) => {
   await page.goto('/')
-  await page.getByLabel(/e-mail|email/i).fill(username)
+  await page.getByLabel(/e-mail|email/i).fill(typeof who === 'string' ? who : who.username)
   await page.getByLabel(/password/i).fill(password)
   await page.getByRole('button', { name: /sign in/i }).click()
   await page.getByRole('button', { name: /profile|account menu/i }).first().waitFor()

@@ -1,6 +1,7 @@
 /** The roles tab in a real browser: an account admin adds a role, and gives, changes and takes back a user's company privilege. */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
+import type { Person } from '@app/testing'
 import { type E2EApp, browserTest, signInAs, startApp } from './harness'
 
 let app: E2EApp
@@ -10,16 +11,16 @@ beforeAll(async () => {
 afterAll(() => app?.close())
 const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
 
-const grantsOf = async (username: string) => {
-  const user = await app.knex('users').where({ username }).first('id')
-  return app.knex('privileges').where({ user_id: user.id, resource: 'COMPANY' }).whereNotNull('resource_id').select('resource_id', 'action')
-}
+const grantsOf = (person: Person) =>
+  app.knex('privileges').where({ user_id: person.id, resource: 'COMPANY' }).whereNotNull('resource_id').select('resource_id', 'action')
 
 describe('roles and privileges', () => {
   it('an account admin creates a role, grants a user a company privilege with VIEW, changes it to EDIT and removes it', async (page) => {
-    const nordic = Number((await app.knex('companies').where({ name: 'Nordic Steel Oy' }).first('id')).id)
-    expect(await grantsOf('user@demo.test')).toEqual([])
-    await signInAs(page, 'admin@demo.test')
+    const account = await app.make.account()
+    const nordic = (await app.make.company(account, { name: 'Nordic Steel Oy' })).id
+    const ulla = await app.make.user(account, 'user', { firstName: 'Ulla', lastName: 'User' })
+    expect(await grantsOf(ulla)).toEqual([])
+    await signInAs(page, account.admin)
     await page.goto('/admin/roles')
 
     const roles = page.getByRole('table', { name: 'Roles' })
@@ -28,7 +29,7 @@ describe('roles and privileges', () => {
     await page.getByLabel('Name').fill('Surveyors')
     await page.getByRole('button', { name: 'Add role' }).click()
     await roles.getByRole('rowheader', { name: 'Surveyors', exact: true }).waitFor()
-    expect(await app.knex('roles').where({ name: 'Surveyors' }).first('security_group')).toEqual({ security_group: 'USER' })
+    expect(await app.knex('roles').where({ account_id: account.id, name: 'Surveyors' }).first('security_group')).toEqual({ security_group: 'USER' })
 
     // Find the user with the search box and choose them.
     await page.getByLabel('Find a user').fill('ulla')
@@ -46,11 +47,11 @@ describe('roles and privileges', () => {
     await page.getByText('Privilege added').waitFor()
     const rowAction = page.getByLabel('Action of Access: Company, Nordic Steel Oy')
     await expect.poll(() => rowAction.inputValue()).toBe('VIEW')
-    expect(await grantsOf('user@demo.test')).toEqual([{ resource_id: nordic, action: 'VIEW' }])
+    expect(await grantsOf(ulla)).toEqual([{ resource_id: nordic, action: 'VIEW' }])
 
     await rowAction.selectOption('EDIT')
     await page.getByText('Action changed').waitFor()
-    await expect.poll(async () => (await grantsOf('user@demo.test'))[0]?.action).toBe('EDIT')
+    await expect.poll(async () => (await grantsOf(ulla))[0]?.action).toBe('EDIT')
     expect(await rowAction.inputValue()).toBe('EDIT')
 
     await page.getByRole('button', { name: 'Remove Access: Company, Nordic Steel Oy' }).click()
@@ -58,6 +59,6 @@ describe('roles and privileges', () => {
     await dialog.getByText('Remove the privilege Access: Company, Nordic Steel Oy?').waitFor()
     await dialog.getByRole('button', { name: 'Yes' }).click()
     await page.getByText('No privileges of their own').waitFor()
-    expect(await grantsOf('user@demo.test')).toEqual([])
+    expect(await grantsOf(ulla)).toEqual([])
   })
 })

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
-import { DEMO_PASSWORD, type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
+import { type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
 
 let app: E2EApp
 beforeAll(async () => {
@@ -18,7 +18,8 @@ const section = (page: Page, title: string) => page.getByRole('region', { name: 
 
 describe('profile', () => {
   it('the password changes only with the current one, and not to a common one', async (page) => {
-    await signInAs(page, 'manager@demo.test')
+    const person = await app.make.user(await app.make.account())
+    await signInAs(page, person)
     await page.goto('/profile')
     const form = section(page, 'Change password')
     await form.getByLabel(/^Current password/).fill('not-my-password')
@@ -29,21 +30,22 @@ describe('profile', () => {
     await form.getByLabel(/^Repeat new password/).fill('granite-and-spruce')
     await form.getByRole('button', { name: 'Change password' }).click()
     await form.getByText('The current password is not correct').waitFor()
-    await form.getByLabel(/^Current password/).fill(DEMO_PASSWORD)
+    await form.getByLabel(/^Current password/).fill(person.password)
     await form.getByRole('button', { name: 'Change password' }).click()
     await page.getByText('Your password was changed').waitFor()
-    expect((await app.call('POST', '/api/authentication', { username: 'manager@demo.test', password: 'granite-and-spruce' })).status).toBe(201)
+    expect((await app.call('POST', '/api/authentication', { username: person.username, password: 'granite-and-spruce' })).status).toBe(201)
   })
 
   it('a new e-mail is confirmed from the link mailed to it; the old address is told', async (page) => {
-    await signInAs(page, 'consultant@demo.test')
+    const person = await app.make.user(await app.make.account())
+    await signInAs(page, person)
     await page.goto('/profile')
     const form = section(page, 'Change e-mail')
     await form.getByLabel(/^E-mail/).fill('connie@elsewhere.test')
-    await form.getByLabel(/^Current password/).fill(DEMO_PASSWORD)
+    await form.getByLabel(/^Current password/).fill(person.password)
     await form.getByRole('button', { name: 'Change e-mail' }).click()
     await page.getByText('A confirmation link was sent to the new address', { exact: false }).waitFor()
-    expect(await app.mailTo('consultant@demo.test')).toContain('connie@elsewhere.test')
+    expect(await app.mailTo(person.username)).toContain('connie@elsewhere.test')
 
     // Opened in the same, signed-in browser: the page shows, and the change ends this session too.
     await page.goto(linkIn(await app.mailTo('connie@elsewhere.test'), '/confirmEmail/'))
@@ -51,19 +53,20 @@ describe('profile', () => {
     await page.getByText('Your sign-in e-mail is now connie@elsewhere.test', { exact: false }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
     await page.getByRole('link', { name: 'Go to sign-in' }).click()
-    await signInAs(page, 'connie@elsewhere.test')
+    await signInAs(page, { ...person, username: 'connie@elsewhere.test' })
   })
 })
 
 describe('users', () => {
   it('an account admin sees no two-factor switch or editable e-mail, and sends a reset link', async (page) => {
-    await signInAs(page, 'admin@demo.test')
-    const id = Number((await app.knex('users').where({ username: 'user@demo.test' }).first('id')).id)
-    await page.goto(`/users/${id}/details`)
+    const account = await app.make.account()
+    const member = await app.make.user(account)
+    await signInAs(page, account.admin)
+    await page.goto(`/users/${member.id}/details`)
     await expect.poll(() => page.getByLabel('E-mail').isDisabled()).toBe(true)
     expect(await page.getByRole('switch', { name: 'Two-factor sign-in' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Send password reset link' }).click()
     await page.getByText('A password reset link was sent to the user').waitFor()
-    expect(linkIn(await app.mailTo('user@demo.test'), '/changePassword/')).toMatch(/^\/changePassword\//)
+    expect(linkIn(await app.mailTo(member.username), '/changePassword/')).toMatch(/^\/changePassword\//)
   })
 })

@@ -34,10 +34,13 @@ describe('Content-Security-Policy', () => {
     expect(policy).toContain("frame-ancestors 'none'")
     expect(document?.headers()['x-content-type-options']).toBe('nosniff')
 
-    await signInAs(page, 'admin@demo.test')
+    const account = await app.make.account()
+    const company = await app.make.company(account)
+    const member = await app.make.user(account)
+    await signInAs(page, account.admin)
     for (const [path, text] of [
-      ['/companies', 'Nordic Steel Oy'],
-      ['/users', 'user@demo.test'],
+      ['/companies', company.name],
+      ['/users', member.username],
       ['/profile', 'Change password'],
       ['/help', 'Help'],
     ] as const) {
@@ -49,14 +52,15 @@ describe('Content-Security-Policy', () => {
 
   it('a logo fetched with the token shows as an image', async (page, app) => {
     const violations = violationsOf(page)
-    const company = await app.knex('companies').where({ name: 'Nordic Steel Oy' }).first('id')
-    const token = await app.signIn('admin@demo.test')
+    const account = await app.make.account()
+    const company = await app.make.company(account)
+    const token = await app.make.signIn(account.admin)
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'logo.png')
     const saved = await fetch(`${app.url}/api/companies/${company.id}/logo`, { method: 'PATCH', body: form, headers: { authorization: `Bearer ${token}` } })
     expect(saved.status).toBe(200)
 
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, account.admin)
     await page.goto(`/companies/${company.id}`)
     const logo = page.locator('img[src^="blob:"]')
     await logo.waitFor()

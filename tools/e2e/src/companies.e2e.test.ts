@@ -13,7 +13,7 @@ const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => b
 
 describe('companies', () => {
   it('an account admin creates a company, edits it and exports the list', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, (await app.make.account()).admin)
     await page.goto('/companies/add')
     await page.getByLabel('Latitude').fill('95')
     await page.getByRole('button', { name: 'Create company' }).click()
@@ -48,10 +48,12 @@ describe('companies', () => {
   })
 
   it('a company admin edits their company but has no export, New company or delete', async (page) => {
-    await signInAs(page, 'companyadmin@demo.test')
+    const account = await app.make.account()
+    const company = await app.make.company(account)
+    await signInAs(page, await app.make.user(account, 'companyAdmin', { company }))
     await page.goto('/companies')
-    await page.getByRole('link', { name: 'Nordic Steel Oy' }).click()
-    await page.getByRole('heading', { name: 'Nordic Steel Oy' }).waitFor()
+    await page.getByRole('link', { name: company.name }).click()
+    await page.getByRole('heading', { name: company.name }).waitFor()
     await page.getByRole('link', { name: 'Users' }).waitFor()
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0)
     await page.goto('/companies')
@@ -61,13 +63,14 @@ describe('companies', () => {
   })
 
   it("a company's user access is given and taken back from the company page", async (page) => {
-    await signInAs(page, 'admin@demo.test')
-    const company = await app.knex('companies').where({ name: 'Nordic Steel Oy' }).first('id', 'account_id')
-    const ulla = await app.knex('users').where({ username: 'user@demo.test' }).first('id')
-    const grant = () => app.knex('privileges').where({ user_id: ulla.id, resource: 'COMPANY', resource_id: company.id, account_id: company.account_id }).first('action')
+    const account = await app.make.account()
+    const company = await app.make.company(account)
+    const ulla = await app.make.user(account, 'user', { firstName: 'Ulla', lastName: 'User' })
+    await signInAs(page, account.admin)
+    const grant = () => app.knex('privileges').where({ user_id: ulla.id, resource: 'COMPANY', resource_id: company.id, account_id: account.id }).first('action')
 
     await page.goto(`/companies/${company.id}/useraccess`)
-    await page.getByLabel('Give a user access').fill('user@demo.test')
+    await page.getByLabel('Give a user access').fill(ulla.username)
     await page.getByRole('button', { name: 'Open', exact: true }).click()
     await page.getByRole('heading', { name: 'Access of Ulla User' }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/companies/${company.id}/useraccess/${ulla.id}`)
@@ -87,9 +90,10 @@ describe('companies', () => {
   })
 
   it('home counts the companies and users the admin may open, and shows the storage used', async (page) => {
-    await signInAs(page, 'admin@demo.test')
-    const account = (await app.knex('companies').where({ name: 'Nordic Steel Oy' }).first('account_id')).account_id
-    const companies = (await app.knex('companies').where({ account_id: account }).pluck('id')).length
+    const account = await app.make.account()
+    const companies = 3
+    for (let i = 0; i < companies; i++) await app.make.company(account)
+    await signInAs(page, account.admin)
     await page.goto('/')
     const tile = (name: string) => page.locator('.shell-tile', { hasText: name })
     await expect.poll(() => tile('Companies').textContent()).toContain(String(companies))

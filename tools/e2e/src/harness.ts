@@ -9,14 +9,12 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { plugins as installed } from '@app/api/plugins'
-import { DEMO_PASSWORD, startTestServer } from '@app/api/testing'
+import { startTestServer } from '@app/api/testing'
 import { builtWeb } from '@app/api/web'
 import { definePlugin } from '@app/plugin-kit'
 import { type Person, fixtures } from '@app/testing'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { test } from 'vitest'
-
-export { DEMO_PASSWORD }
 
 const label = (text: string) => ({ 'en-GB': text, 'fi-FI': text, 'no-NO': text, 'pl-PL': text, 'se-SE': text })
 
@@ -63,12 +61,11 @@ const CHROMIUM_ARGS = [
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
 
-/** `demo`: seed the demo too, for the files not yet moved onto fixtures. */
-export const startApp = async ({ demo = false } = {}) => {
+export const startApp = async () => {
   const plugins = [...installed, crashtestPlugin, missingPlugin]
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
-  const server = await startTestServer({ seedDemo: demo }, { plugins, web })
+  const server = await startTestServer({ seedDemo: false }, { plugins, web })
   const browser = await launchBrowser()
   return {
     ...server,
@@ -131,11 +128,11 @@ export const browserTest = (getApp: () => E2EApp, name: string, body: (page: Pag
     }
   })
 
-/** Signs in through the sign-in page and waits for the signed-in chrome: a fixture person, or a demo user by name. */
-export const signInAs = async (page: Page, who: Person | string, password = typeof who === 'string' ? DEMO_PASSWORD : who.password) => {
+/** Signs in through the sign-in page and waits for the signed-in chrome. */
+export const signInAs = async (page: Page, who: Pick<Person, 'username' | 'password'>) => {
   await page.goto('/')
-  await page.getByLabel(/e-mail|email/i).fill(typeof who === 'string' ? who : who.username)
-  await page.getByLabel(/password/i).fill(password)
+  await page.getByLabel(/e-mail|email/i).fill(who.username)
+  await page.getByLabel(/password/i).fill(who.password)
   await page.getByRole('button', { name: /sign in/i }).click()
   await page.getByRole('button', { name: /profile|account menu/i }).first().waitFor()
 }

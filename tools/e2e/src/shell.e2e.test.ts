@@ -5,7 +5,7 @@
 import { authenticator } from 'otplib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
-import { DEMO_PASSWORD, type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
+import { type E2EApp, browserTest, linkIn, signInAs, startApp } from './harness'
 
 let app: E2EApp
 beforeAll(async () => {
@@ -20,18 +20,19 @@ const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation')
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
 /** Waits until the clock reaches `second` (seconds since the epoch, as JWTs count). */
 const untilSecond = (second: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, second * 1000 - Date.now())))
-const accountIdOf = async (company: string) => Number((await app.knex('accounts').where({ company }).first('id')).id)
+/** The admin of a new account: the person most tests sign in as. */
+const anAdmin = async () => (await app.make.account()).admin
 
 describe('signing in', () => {
-  it('a demo user signs in and sees the signed-in home page', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+  it('a user signs in and sees the signed-in home page', async (page) => {
+    await signInAs(page, await anAdmin())
     await expect.poll(() => page.url()).toBe(`${app.url}/`)
     await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
   })
 
   it('a wrong password shows the spec message and keeps the user signed out', async (page) => {
     await page.goto('/')
-    await page.getByLabel('E-mail').fill('admin@demo.test')
+    await page.getByLabel('E-mail').fill((await anAdmin()).username)
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByText('User does not exist or wrong password').waitFor()
@@ -39,25 +40,27 @@ describe('signing in', () => {
   })
 
   it('a path opened signed out is followed after sign-in', async (page) => {
+    const admin = await anAdmin()
     await page.goto('/help')
     await expect.poll(() => new URL(page.url()).pathname).toBe('/')
-    await page.getByLabel('E-mail').fill('admin@demo.test')
-    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByLabel('E-mail').fill(admin.username)
+    await page.getByLabel('Password').fill(admin.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/help')
   })
 
   it('forgotten password: the mail in the outbox, a new password, and sign-in with it', async (page) => {
+    const user = await app.make.user(await app.make.account())
     await page.goto('/forgotpassword')
-    await page.getByLabel('E-mail').fill('user@demo.test')
+    await page.getByLabel('E-mail').fill(user.username)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByText('An email was sent to the provided email (if it exists)', { exact: false }).waitFor()
-    await page.goto(linkIn(await app.mailTo('user@demo.test'), '/changePassword/'))
+    await page.goto(linkIn(await app.mailTo(user.username), '/changePassword/'))
     await page.getByLabel(/^New password/).fill('brand-new-secret')
     await page.getByLabel(/^Repeat new password/).fill('brand-new-secret')
     await page.getByRole('button', { name: 'Change password' }).click()
     await page.getByText('Password was successfully reset').waitFor()
-    await signInAs(page, 'user@demo.test', 'brand-new-secret')
+    await signInAs(page, { ...user, password: 'brand-new-secret' })
   })
 
   it('registering a trial account tells the user the account is pending', async (page) => {
@@ -78,7 +81,8 @@ describe('signing in', () => {
   })
 
   it('two-factor sign-in with a code from the authenticator', async (page) => {
-    const token = await app.signIn('manager@demo.test')
+    const user = await app.make.user(await app.make.account())
+    const token = await app.make.signIn(user)
     const enrolment = await app.call('POST', '/api/two-factor/enrolment', {}, token)
     expect(enrolment.status).toBe(201)
     const secret = enrolment.body.secret as string
@@ -87,8 +91,8 @@ describe('signing in', () => {
     expect((await app.call('POST', '/api/two-factor/confirmation', { code: previous }, token)).status).toBe(201)
 
     await page.goto('/')
-    await page.getByLabel('E-mail').fill('manager@demo.test')
-    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByLabel('E-mail').fill(user.username)
+    await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByLabel('Verification code').fill('000000')
     await page.getByRole('button', { name: 'Verify' }).click()
@@ -101,21 +105,22 @@ describe('signing in', () => {
 
 describe('the signed-in session', () => {
   it('switching account stores a new token and shows the other account', async (page) => {
-    await signInAs(page, 'consultant@demo.test')
+    const other = await app.make.account()
+    await signInAs(page, await app.make.join(await app.make.user(await app.make.account()), other))
     const before = await page.evaluate(() => localStorage.getItem('accessToken'))
     await page.getByRole('button', { name: 'Profile' }).click()
     await page.getByRole('menuitem', { name: 'Switch account' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Demo Sales').check()
+    await dialog.getByLabel(other.name).check()
     await dialog.getByRole('button', { name: 'Switch' }).click()
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(before)
-    await expect.poll(() => page.getByTitle('Current account').textContent()).toBe('Demo Sales')
+    await expect.poll(() => page.getByTitle('Current account').textContent()).toBe(other.name)
     const validate = await app.call('GET', '/api/authentication/validate', undefined, (await page.evaluate(() => localStorage.getItem('accessToken')))!)
     expect(validate.status).toBe(200)
   })
 
   it('signing out revokes the token and returns to sign-in', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, await anAdmin())
     const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!
     await page.getByRole('button', { name: 'Profile' }).click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
@@ -124,7 +129,7 @@ describe('the signed-in session', () => {
   })
 
   it('an active user is not signed out when the token ends: a key press past half its life renews it', async (page) => {
-    await signInAs(page, 'salesadmin@demo.test')
+    await signInAs(page, await app.make.user(await app.make.account(), 'salesAdmin'))
     const signedIn = (await page.evaluate(() => localStorage.getItem('accessToken')))!
     // The same session under a token of 8 s, as if this one had been issued long ago.
     const { acc, sub, jti } = claimsOf(signedIn)
@@ -149,16 +154,17 @@ describe('the signed-in session', () => {
   })
 
   it('switching to Finnish shows Finnish, and it stays at the next sign-in', async (page) => {
-    await signInAs(page, 'globaladmin@demo.test')
+    const person = await app.make.user(await app.make.account())
+    await signInAs(page, person)
     await page.goto('/profile')
     await page.getByLabel('Interface language').selectOption({ label: 'Suomi' })
     await mainNav(page).getByRole('link', { name: 'Ohje' }).waitFor()
-    const user = await app.knex('users').where({ username: 'globaladmin@demo.test' }).first('language')
+    const user = await app.knex('users').where({ id: person.id }).first('language')
     expect(user.language).toBe('FINNISH')
     await page.evaluate(() => localStorage.clear())
     await page.goto('/')
-    await page.getByLabel('E-mail').fill('globaladmin@demo.test')
-    await page.getByLabel(/password|salasana/i).first().fill(DEMO_PASSWORD)
+    await page.getByLabel('E-mail').fill(person.username)
+    await page.getByLabel(/password|salasana/i).first().fill(person.password)
     await page.getByRole('button', { name: /sign in|kirjaudu/i }).click()
     await mainNav(page).getByRole('link', { name: 'Ohje' }).waitFor()
   })
@@ -166,11 +172,11 @@ describe('the signed-in session', () => {
 
 describe('modules', () => {
   it('a module switched off for the tenant loses its menu entry and its route', async (page) => {
-    await signInAs(page, 'sales@demo.test')
+    const account = await app.make.account()
+    await signInAs(page, account.admin)
     await mainNav(page).getByRole('link', { name: 'Crash test' }).waitFor()
-    const globalAdmin = await app.signIn('globaladmin@demo.test')
-    const accountId = await accountIdOf('Demo Sales')
-    const off = await app.call('PUT', `/api/accounts/${accountId}/modules`, { modules: [{ id: 'sales', enabled: false }] }, globalAdmin)
+    const globalAdmin = await app.make.signIn(await app.make.user(await app.make.account(), 'globalAdmin'))
+    const off = await app.call('PUT', `/api/accounts/${account.id}/modules`, { modules: [{ id: 'sales', enabled: false }] }, globalAdmin)
     expect(off.status).toBe(200)
     await page.reload()
     await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()
@@ -180,7 +186,7 @@ describe('modules', () => {
   })
 
   it('a remote that throws shows its error page while the navigation keeps working', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, await anAdmin())
     await mainNav(page).getByRole('link', { name: 'Crash test' }).click()
     await page.getByText('The crash test page failed on purpose').waitFor()
     await mainNav(page).getByRole('link', { name: 'Help' }).click()
@@ -188,7 +194,7 @@ describe('modules', () => {
   })
 
   it('a remote that cannot be loaded offers Retry', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, await anAdmin())
     await page.goto('/missing')
     await page.getByText('Module could not be loaded').waitFor()
     await page.getByRole('button', { name: 'Retry' }).waitFor()
@@ -200,7 +206,7 @@ describe('modules', () => {
       const url = new URL(request.url())
       if (url.pathname.startsWith('/remotes/')) fetched.push(url.pathname.split('/')[2]!)
     })
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, await anAdmin())
     await page.waitForLoadState('networkidle')
     expect(fetched).toEqual([])
     await mainNav(page).getByRole('link', { name: 'Help' }).click()
@@ -211,7 +217,7 @@ describe('modules', () => {
 
 describe('split screen', () => {
   it('the help page beside the profile page, placed on top, survives a reload', async (page) => {
-    await signInAs(page, 'admin@demo.test')
+    await signInAs(page, await anAdmin())
     await page.goto('/profile?view=/help&mapPlacement=right&direction=horizontal')
     const viewer = page.getByRole('region', { name: /viewer/i })
     await viewer.getByRole('heading', { name: 'Help' }).waitFor()

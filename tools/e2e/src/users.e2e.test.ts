@@ -55,7 +55,7 @@ describe('users', () => {
     await welcome.getByLabel(/^Repeat new password/).fill('wendy-secret')
     await welcome.getByRole('button', { name: 'Save and continue' }).click()
     await welcome.getByText('Your user account is ready').waitFor()
-    await signInAs(welcome, 'wendy.welcome@fixture.test', 'wendy-secret')
+    await signInAs(welcome, { username: 'wendy.welcome@fixture.test', password: 'wendy-secret' })
     await fresh.close()
   })
 

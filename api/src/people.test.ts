@@ -48,7 +48,7 @@ const callers: Record<Caller, Person> = {
   user: await make.user(A.account, 'user', { company: A.x }),
   otherAdmin: await make.user(B.account, 'accountAdmin'),
 }
-const tokens = Object.fromEntries(await Promise.all(CALLERS.map(async (c) => [c, await make.signIn(callers[c])]))) as Record<Caller, string>
+const tokens = await make.signInAll(callers)
 const placeOf = (caller: Caller) => (caller === 'otherAdmin' ? B : A)
 
 /** Fresh people of A for one row; the person in two accounts belongs to X in A and in B. */

@@ -216,7 +216,7 @@ const PATH_VALUES: Record<string, (account: AccountFixture) => Promise<string | 
   userId: ROWS.account_users!,
   folderTypeId: ROWS.setup_folder_types!,
   privilegeId: async () => (await call('GET', '/api/accounts/privileges/global', undefined, tokenA)).body[0].id,
-  groupId: async () => 'USER',
+  groupId: ROWS.roles!,
   level: async () => 'ACCESS',
 }
 

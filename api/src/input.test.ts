@@ -69,7 +69,7 @@ interface Caller {
 
 const callerOf = async (person: Person): Promise<Caller> => {
   const token = await make.signIn(person)
-  const user: AuthUser = await (app.service('authentication') as any).userOf({ authentication: { strategy: 'jwt', accessToken: token } })
+  const user: AuthUser = await app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: token } })
   const member = await knex('account_users').where({ account_id: user.accountId }).whereNot({ user_id: user.id }).first('user_id')
   const company = await knex('companies').where({ account_id: user.accountId }).first('id')
   return {

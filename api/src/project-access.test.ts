@@ -13,7 +13,7 @@
  *
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
-import { ACCESS_LEVELS, type AccessLevel, type AppParams, type Method, type ProjectScope, type RegisteredService, accessRank } from '@app/plugin-kit'
+import { ACCESS_LEVELS, type AccessLevel, type AppParams, type Method, type ProjectScope, type RegisteredService, accessRank, serviceAt } from '@app/plugin-kit'
 import { type AccountFixture, type ProjectFixture, fixtures } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { NOTES, notesPlugin } from './test/project-notes'
@@ -198,7 +198,7 @@ describe('a project-scoped call answers as the rules say', () => {
 })
 
 describe('background work names its account and project', () => {
-  const notes = () => app.service('test-project-notes')
+  const notes = () => serviceAt(app, 'test-project-notes')
 
   test('a call that names neither, or only one, is refused and writes nothing', async () => {
     const before = await knex(NOTES).count({ n: '*' })

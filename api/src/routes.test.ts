@@ -3,7 +3,7 @@
  * services are listed in: the installed plugins, and the same plugins with the list and
  * each plugin's services reversed, send every registered path to the same service.
  */
-import type { Method, PluginDefinition } from '@app/plugin-kit'
+import { type Method, type PluginDefinition, serviceAt } from '@app/plugin-kit'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { plugins } from './plugins'
 import { type TestServer, startTestServer } from './testing'
@@ -15,7 +15,7 @@ const urlOf = (path: string, method: Method) => `${path.replace(/:\w+/g, '7')}${
 /** The registered path whose service the router picks for `url`. */
 const answering = (server: TestServer, url: string) => {
   const found = server.app.lookup(url)
-  return server.app.get('registry').find((r) => found && server.app.service(r.path) === found.service)?.path
+  return server.app.get('registry').find((r) => found && serviceAt(server.app, r.path) === found.service)?.path
 }
 
 describe('route resolution', () => {

@@ -21,7 +21,7 @@
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
 import type { AuthUser, Method, MenuFlag, RegisteredService } from '@app/plugin-kit'
-import { TableService, toField } from '@app/plugin-kit'
+import { TableService, serviceAt, toField } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { type AccountFixture, fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -136,7 +136,7 @@ const globalAdminOfA = await make.signIn(await make.user(accountA, 'globalAdmin'
 /** Users of A without the platform flags. */
 const platformOutsiders = [await make.user(accountA), accountA.admin]
 // The user exactly as hooks see it for B's token.
-const userOfB: AuthUser = await (app.service('authentication') as any).userOf({ authentication: { strategy: 'jwt', accessToken: tokenB } })
+const userOfB: AuthUser = await app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: tokenB } })
 const flagsOfB = await app.get('access').flags(userOfB)
 /** A member of A, to fill `:userId`-like path segments where nothing is done to them (signed out, platform). */
 const memberOfA = (await make.user(accountA)).id
@@ -315,8 +315,8 @@ describe('the registry', () => {
       for (const method of entry.methods) {
         const url = urlOf(entry.path, method, 1, { accountId: A }).slice('/api/'.length)
         const found = app.lookup(url)
-        const other = registry.find((r) => found && app.service(r.path) === found.service)?.path ?? 'nothing'
-        expect(found?.service === app.service(entry.path), `${VERB[method]} /api/${url} reaches ${other}, not ${entry.path}`).toBe(true)
+        const other = registry.find((r) => found && serviceAt(app, r.path) === found.service)?.path ?? 'nothing'
+        expect(found?.service === serviceAt(app, entry.path), `${VERB[method]} /api/${url} reaches ${other}, not ${entry.path}`).toBe(true)
       }
   })
 
@@ -368,7 +368,7 @@ describe('tenant services', () => {
 
   for (const entry of tenants) {
     const scope = entry.scope as Extract<RegisteredService['scope'], { kind: 'tenant' }>
-    const service = app.service(entry.path)
+    const service = serviceAt(app, entry.path)
     const rowInPath = ROW_IN_PATH[entry.path]
     const tableBacked = service instanceof TableService && !DOWNLOADS[entry.path] && !rowInPath
     const table = tableBacked ? (service as TableService).getOptions({} as never).name : rowInPath?.table

@@ -23,7 +23,7 @@ let colleague: Person
 
 /** The user as hooks see it, from a real sign-in. */
 const userOf = async (person: Person): Promise<AuthUser> =>
-  (app.service('authentication') as any).userOf({ authentication: { strategy: 'jwt', accessToken: await make.signIn(person) } })
+  app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: await make.signIn(person) } })
 
 const visible = async (person: Person, level: AccessLevel, query: Knex.QueryBuilder = knex('projects').select('id')) => {
   await whereProjectAccess(app, await userOf(person), query, { level, column: 'id', accountColumn: 'account_id' })

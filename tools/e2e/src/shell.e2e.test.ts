@@ -133,7 +133,7 @@ describe('the signed-in session', () => {
     const signedIn = (await page.evaluate(() => localStorage.getItem('accessToken')))!
     // The same session under a token of 8 s, as if this one had been issued long ago.
     const { acc, sub, jti } = claimsOf(signedIn)
-    const short: string = await (app.app.service('authentication') as any).createAccessToken({ acc, kind: 'access' }, { subject: sub, jwtid: jti, expiresIn: 8 })
+    const short: string = await app.app.service('authentication').createAccessToken({ acc, kind: 'access' }, { subject: sub, jwtid: jti, expiresIn: 8 })
     await page.evaluate((token) => localStorage.setItem('accessToken', token), short)
     await page.reload()
     await mainNav(page).getByRole('link', { name: 'Help' }).waitFor()

@@ -156,7 +156,7 @@ describe('sign-in', () => {
 
     // Signed with the app's own secret for a live session, but past its expiry. Expiry counts in
     // whole seconds from the second it was signed in: 2 s leaves at least one for the first call.
-    const auth = server.app.service('authentication') as any
+    const auth = server.app.service('authentication')
     const expired: string = await auth.createAccessToken(
       { acc: payload.acc, kind: 'access' },
       { subject: payload.sub, jwtid: payload.jti, expiresIn: 2 },

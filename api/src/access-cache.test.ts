@@ -13,7 +13,7 @@ let account: AccountFixture
 
 beforeAll(async () => {
   // The cache on, whatever TEST_AUTH_CACHE_MS says: these tests are about what it keeps.
-  server = await startTestServer({ seedDemo: false, authCacheMs: 1000 })
+  server = await startTestServer({ authCacheMs: 1000 })
   make = fixtures(server)
   account = await make.account()
 })

@@ -5,7 +5,7 @@
  */
 import { type AppParams, type Migration, type PluginDefinition, TableService, definePlugin } from '@app/plugin-kit'
 import { Type } from '@sinclair/typebox'
-import { type Fixtures, type World, fixtures } from '@app/testing'
+import { type Fixtures, type Member, type World, fixtures } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { plugins as realPlugins } from './plugins'
 import { type TestServer, startTestServer } from './testing'
@@ -72,23 +72,25 @@ let world: World
 /** The caller's account A and another, B. */
 let A: number
 let B: number
-/** A global admin, A's admin, an ordinary user of A, and B's admin. */
-let token: Record<'globaladmin' | 'admin' | 'user' | 'otherAdmin', string>
-/** A company of A, for the calls that name one. */
+/** The cast's tokens: every rank of A, and B's admin. */
+let token: World['tokens']
+/** A company of A, and one of B, for the calls that name one. */
 let own: number
+let theirCompany: number
 
 const countOf = async (table: string) => Number((await server.knex(table).count({ n: '*' }))[0]!.n)
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false }, { plugins: [...realPlugins, salesPlugin, projectPlugin] })
+  server = await startTestServer({}, { plugins: [...realPlugins, salesPlugin, projectPlugin] })
   make = fixtures(server)
   world = await make.world()
   A = world.a.id
   B = world.b.id
-  own = world.companyOfA.id
-  token = await make.signInAll({ globaladmin: world.people.globalAdmin, admin: world.a.admin, user: world.people.user, otherAdmin: world.b.admin })
+  own = world.company.id
+  theirCompany = (await make.company(world.b)).id
+  token = world.tokens
   // Each account has a widget, so a list that answers shows one.
-  for (const as of [token.admin, token.otherAdmin]) await server.call('POST', '/api/contract-widgets', { name: 'Widget' }, as)
+  for (const as of [token.accountAdmin, token.otherAccount]) await server.call('POST', '/api/contract-widgets', { name: 'Widget' }, as)
 })
 afterAll(() => server?.close())
 
@@ -101,12 +103,12 @@ describe('health', () => {
 })
 
 describe('module switch', () => {
-  const switchModules = (accountId: number, modules: { id: string; enabled: boolean }[], as = token.globaladmin) =>
+  const switchModules = (accountId: number, modules: { id: string; enabled: boolean }[], as = token.globalAdmin) =>
     server.call('PUT', `/api/accounts/${accountId}/modules`, { modules }, as)
   const moduleIds = async (as: string) => ((await server.call('GET', '/api/modules', undefined, as)).body as { module: string }[]).map((m) => m.module)
 
   test('GET /api/modules tells the shell each remote: entry, routes, menu and tiles in five languages', async () => {
-    const answer = await server.call('GET', '/api/modules', undefined, token.admin)
+    const answer = await server.call('GET', '/api/modules', undefined, token.accountAdmin)
     const core = (answer.body as any[]).find((m) => m.id === 'core')
     expect(core).toMatchObject({ module: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', routes: ['/help', '/profile'], search: false })
     expect(core.menu.map((m: { id: string; area: string }) => [m.id, m.area])).toEqual(
@@ -120,10 +122,10 @@ describe('module switch', () => {
   })
 
   test('a global admin switches a module off for one account, and on again', async () => {
-    const before = await server.call('GET', '/api/contract-widgets', undefined, token.admin)
+    const before = await server.call('GET', '/api/contract-widgets', undefined, token.accountAdmin)
     expect(before.status).toBe(200)
     expect(before.body.data.length).toBeGreaterThan(0)
-    expect(await moduleIds(token.admin!)).toContain('sales')
+    expect(await moduleIds(token.accountAdmin!)).toContain('sales')
 
     const off = await switchModules(A, [{ id: 'sales', enabled: false }])
     expect(off.status, JSON.stringify(off.body)).toBe(200)
@@ -134,23 +136,23 @@ describe('module switch', () => {
       ['POST', { name: 'Not while off' }],
     ] as const) {
       const rows = await countOf(WIDGETS)
-      const answer = await server.call(method, '/api/contract-widgets', body, token.admin)
+      const answer = await server.call(method, '/api/contract-widgets', body, token.accountAdmin)
       expect(answer.status).toBe(403)
       expect(answer.body.message).toBe('Module sales is not enabled for this account')
       expect(await countOf(WIDGETS)).toBe(rows)
     }
-    const one = await server.call('GET', '/api/contract-widgets/1', undefined, token.admin)
+    const one = await server.call('GET', '/api/contract-widgets/1', undefined, token.accountAdmin)
     expect(one.status).toBe(403)
-    expect(await moduleIds(token.admin!)).not.toContain('sales')
+    expect(await moduleIds(token.accountAdmin!)).not.toContain('sales')
 
     // Only that account: B keeps the module.
-    expect((await server.call('GET', '/api/contract-widgets', undefined, token.otherAdmin)).status).toBe(200)
-    expect(await moduleIds(token.otherAdmin!)).toContain('sales')
+    expect((await server.call('GET', '/api/contract-widgets', undefined, token.otherAccount)).status).toBe(200)
+    expect(await moduleIds(token.otherAccount!)).toContain('sales')
 
     const on = await switchModules(A, [{ id: 'sales', enabled: true }])
     expect(on.status).toBe(200)
-    expect((await server.call('GET', '/api/contract-widgets', undefined, token.admin)).status).toBe(200)
-    expect(await moduleIds(token.admin!)).toContain('sales')
+    expect((await server.call('GET', '/api/contract-widgets', undefined, token.accountAdmin)).status).toBe(200)
+    expect(await moduleIds(token.accountAdmin!)).toContain('sales')
   })
 
   test('core cannot be switched off', async () => {
@@ -158,7 +160,7 @@ describe('module switch', () => {
     expect(answer.status).toBe(400)
     expect(answer.body.errors).toEqual({ 'modules.0.enabled': 'Module core cannot be switched off' })
     expect((await server.call('GET', '/api/health')).status).toBe(200)
-    expect((await server.call('GET', '/api/contexts', undefined, token.admin)).status).toBe(200)
+    expect((await server.call('GET', '/api/contexts', undefined, token.accountAdmin)).status).toBe(200)
   })
 
   test('an unknown module is a 400', async () => {
@@ -168,7 +170,7 @@ describe('module switch', () => {
   })
 
   test('only global admins read or change an account’s modules', async () => {
-    for (const who of ['admin', 'user', 'otherAdmin'] as const) {
+    for (const who of ['accountAdmin', 'user', 'otherAccount'] as const) {
       const read = await server.call('GET', `/api/accounts/${A}/modules`, undefined, token[who])
       expect(read.status, who).toBe(403)
       const write = await switchModules(A, [{ id: 'sales', enabled: false }], token[who])
@@ -177,13 +179,13 @@ describe('module switch', () => {
       const invalid = await server.call('PUT', `/api/accounts/${A}/modules`, { nonsense: true }, token[who])
       expect(invalid.status, who).toBe(403)
     }
-    const read = await server.call('GET', `/api/accounts/${A}/modules`, undefined, token.globaladmin)
+    const read = await server.call('GET', `/api/accounts/${A}/modules`, undefined, token.globalAdmin)
     expect(read.status).toBe(200)
     expect(read.body).toContainEqual({ id: 'sales', enabled: true, alwaysOn: false })
   })
 
   test('a missing account answers 404 to a global admin', async () => {
-    expect((await server.call('GET', '/api/accounts/987654321/modules', undefined, token.globaladmin)).status).toBe(404)
+    expect((await server.call('GET', '/api/accounts/987654321/modules', undefined, token.globalAdmin)).status).toBe(404)
   })
 })
 
@@ -197,7 +199,7 @@ describe('project access', () => {
     theirs = (await make.project(world.b)).id
   })
 
-  const ask = (who: keyof typeof token, projectId: number | string = project) =>
+  const ask = (who: Member, projectId: number | string = project) =>
     server.call('GET', `/api/contract-project-things?projectId=${projectId}`, undefined, token[who])
 
   test('needs the level the service names', async () => {
@@ -226,16 +228,16 @@ describe('project access', () => {
 
   test('account admins administer every project of their account, and no other', async () => {
     for (const id of [project, another]) {
-      const answer = await ask('admin', id)
+      const answer = await ask('accountAdmin', id)
       expect(answer.status).toBe(200)
       expect(answer.body).toEqual({ projectAccess: 'ADMINISTER' })
     }
-    const foreign = await ask('admin', theirs)
-    const missing = await ask('admin', 987654321)
+    const foreign = await ask('accountAdmin', theirs)
+    const missing = await ask('accountAdmin', 987654321)
     expect(foreign.status).toBe(404)
     expect(missing.status).toBe(404)
     expect(foreign.body.message.replace(String(theirs), '<id>')).toBe(missing.body.message.replace('987654321', '<id>'))
-    expect((await ask('otherAdmin', theirs)).body).toEqual({ projectAccess: 'ADMINISTER' })
+    expect((await ask('otherAccount', theirs)).body).toEqual({ projectAccess: 'ADMINISTER' })
   })
 
   test('no project, or a nonsensical id, is not found', async () => {
@@ -250,7 +252,7 @@ describe('errors', () => {
 
   test('an unknown route is a JSON 404', async () => {
     for (const url of ['/api/nothing-here', '/api/nothing/here/either', '/not-api-at-all']) {
-      const answer = await server.call('GET', url, undefined, token.admin)
+      const answer = await server.call('GET', url, undefined, token.accountAdmin)
       expect(answer.status, url).toBe(404)
       expect(answer.headers.get('content-type'), url).toMatch(/application\/json/)
       expect(answer.body, url).toMatchObject({ name: 'NotFound', code: 404, className: 'not-found' })
@@ -260,7 +262,7 @@ describe('errors', () => {
   test('a malformed JSON body is a JSON 400', async () => {
     const before = await companies()
     for (const body of ['{bad json', '{"name": "x",}', '[', 'null x']) {
-      const answer = await server.call('POST', '/api/companies', body, token.admin)
+      const answer = await server.call('POST', '/api/companies', body, token.accountAdmin)
       expect(answer.status, body).toBe(400)
       expect(answer.body, body).toMatchObject({ name: 'BadRequest', code: 400 })
     }
@@ -282,11 +284,11 @@ describe('errors', () => {
       [{ name: 'X', parentId: 1.5 }, 'parentId', 'Only valid numbers (no comma)'],
     ]
     for (const [body, field, message] of cases) {
-      const answer = await server.call('POST', '/api/companies', body, token.admin)
+      const answer = await server.call('POST', '/api/companies', body, token.accountAdmin)
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(answer.body.errors?.[field], `${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`).toBe(message)
     }
-    const patch = await server.call('PATCH', `/api/companies/${own}`, { latitude: 91 }, token.admin)
+    const patch = await server.call('PATCH', `/api/companies/${own}`, { latitude: 91 }, token.accountAdmin)
     expect(patch.status).toBe(400)
     expect(patch.body.errors).toEqual({ latitude: 'Can be maximum 90' })
     expect(await companies()).toBe(before)
@@ -294,7 +296,7 @@ describe('errors', () => {
 
   test('unknown query operators and fields are a 400', async () => {
     for (const query of ['name[$regex]=x', 'foo=x', 'name[$where]=1', '$populate=all', 'passwordHash=x', '$select[]=nope']) {
-      const answer = await server.call('GET', `/api/companies?${query}`, undefined, token.admin)
+      const answer = await server.call('GET', `/api/companies?${query}`, undefined, token.accountAdmin)
       expect(answer.status, `${query} → ${JSON.stringify(answer.body)}`).toBe(400)
       expect(answer.body.errors, query).toBeTruthy()
     }
@@ -309,10 +311,10 @@ describe('errors', () => {
   })
 
   test('an empty patch answers the row, not a 500', async () => {
-    const answer = await server.call('PATCH', `/api/companies/${own}`, {}, token.admin)
+    const answer = await server.call('PATCH', `/api/companies/${own}`, {}, token.accountAdmin)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body.id).toBe(own)
-    const missing = await server.call('PATCH', '/api/companies/987654321', {}, token.admin)
+    const missing = await server.call('PATCH', '/api/companies/987654321', {}, token.accountAdmin)
     expect(missing.status).toBe(404)
   })
 
@@ -345,11 +347,11 @@ describe('errors', () => {
       '/api/accounts/abc/modules',
     ]
     for (const url of reads) {
-      const answer = await server.call('GET', url, undefined, url.includes('/modules') ? token.globaladmin : token.admin)
+      const answer = await server.call('GET', url, undefined, url.includes('/modules') ? token.globalAdmin : token.accountAdmin)
       expect(answer.status, `${url} → ${JSON.stringify(answer.body)}`).toBeLessThan(500)
       expect(answer.status, url).toBeGreaterThanOrEqual(200)
     }
-    const capped = await server.call('GET', '/api/companies?$limit=100000', undefined, token.admin)
+    const capped = await server.call('GET', '/api/companies?$limit=100000', undefined, token.accountAdmin)
     expect(capped.status).toBe(200)
     expect(capped.body.limit).toBe(500)
 
@@ -368,11 +370,11 @@ describe('errors', () => {
       ['POST', '/api/companies', { name: 'X', constructor: { prototype: { admin: true } } }],
       ['PATCH', '/api/companies', { name: 'every company' }],
       ['DELETE', '/api/companies', undefined],
-      ['PATCH', `/api/companies/${own}`, { id: world.companyOfB.id }],
+      ['PATCH', `/api/companies/${own}`, { id: theirCompany }],
       ['PATCH', `/api/companies/${own}`, { parentId: own }],
     ]
     for (const [method, url, body] of writes) {
-      const answer = await server.call(method, url, body, token.admin)
+      const answer = await server.call(method, url, body, token.accountAdmin)
       expect(answer.status, `${method} ${url} ${JSON.stringify(body)} → ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400)
       expect(answer.status, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500)
     }

@@ -13,7 +13,7 @@ import { startTestServer } from './testing'
 
 // The mail log's lines (the server logs JSON objects; `msg` is the line).
 const { logger, lines } = capturedLogger()
-const server = await startTestServer({ seedDemo: false }, { logger })
+const server = await startTestServer({}, { logger })
 afterAll(() => server.close())
 const make = fixtures(server)
 const account = await make.account()
@@ -75,7 +75,7 @@ describe('the mail log', () => {
 
   test('in development the link is logged', async () => {
     const { logger: devLogger, lines: devLines } = capturedLogger()
-    const dev = await startTestServer({ seedDemo: false, logMailLinks: true }, { logger: devLogger })
+    const dev = await startTestServer({ logMailLinks: true }, { logger: devLogger })
     try {
       const there = fixtures(dev)
       const { username } = await there.user(await there.account())

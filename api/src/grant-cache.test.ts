@@ -11,7 +11,7 @@ import { notesPlugin } from './test/project-notes'
 import { startTestServer } from './testing'
 
 // Long enough that only writes end a kept entry here; the last test sets its own.
-const server = await startTestServer({ seedDemo: false, authCacheMs: 60_000 }, { extraPlugins: [notesPlugin] })
+const server = await startTestServer({ authCacheMs: 60_000 }, { extraPlugins: [notesPlugin] })
 const { call, knex } = server
 afterAll(() => server.close())
 const make = fixtures(server)
@@ -94,7 +94,7 @@ describe('kept grants', () => {
   })
 
   test('a grant written by another instance counts within AUTH_CACHE_MS', async () => {
-    const short = await startTestServer({ seedDemo: false, authCacheMs: 300 }, { extraPlugins: [notesPlugin] })
+    const short = await startTestServer({ authCacheMs: 300 }, { extraPlugins: [notesPlugin] })
     try {
       const there = fixtures(short)
       const account = await there.account()

@@ -9,7 +9,7 @@ import { fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startTestServer } from './testing'
 
-const server = await startTestServer({ seedDemo: false })
+const server = await startTestServer()
 afterAll(() => server.close())
 const make = fixtures(server)
 const account = await make.account()
@@ -50,7 +50,7 @@ describe('every answer', () => {
   })
 
   test('HSTS when PUBLIC_URL is https', async () => {
-    const https = await startTestServer({ seedDemo: false, publicUrl: 'https://cloud.example.test' })
+    const https = await startTestServer({ publicUrl: 'https://cloud.example.test' })
     try {
       const answer = await https.call('GET', '/api/health')
       expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')

@@ -50,7 +50,7 @@ const BAD_BODIES: BadBody[] = [
   { name: 'a body over 1 MB', body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }), status: [413] },
 ]
 
-const server = await startTestServer({ seedDemo: false })
+const server = await startTestServer()
 const { app, call, knex } = server
 afterAll(() => server.close())
 const make = fixtures(server)

@@ -16,7 +16,7 @@ import { type AccountFixture, type CompanyFixture, type Person, fixtures } from 
 import { afterAll, describe, expect, test } from 'vitest'
 import { startTestServer } from './testing'
 
-const server = await startTestServer({ seedDemo: false })
+const server = await startTestServer()
 const { app, call, knex } = server
 afterAll(() => server.close())
 const make = fixtures(server)

@@ -22,7 +22,7 @@ import { startTestServer } from './testing'
 const VERB: Record<Method, string> = { find: 'GET', get: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', remove: 'DELETE' }
 const MISSING = 987654321
 
-const server = await startTestServer({ seedDemo: false }, { extraPlugins: [notesPlugin] })
+const server = await startTestServer({}, { extraPlugins: [notesPlugin] })
 const { app, call, knex } = server
 afterAll(() => server.close())
 

@@ -22,11 +22,11 @@ describe('route resolution', () => {
   let installed: TestServer
   let reversed: TestServer
   beforeAll(async () => {
-    installed = await startTestServer({ seedDemo: false })
+    installed = await startTestServer()
     // core first still: its configure registers the authentication service others rely on.
     const [core, ...rest] = plugins
     const backwards: PluginDefinition[] = [core!, ...rest.reverse()].map((p) => ({ ...p, services: [...p.services].reverse() }))
-    reversed = await startTestServer({ seedDemo: false }, { plugins: backwards })
+    reversed = await startTestServer({}, { plugins: backwards })
   })
   afterAll(async () => {
     await installed?.close()

@@ -118,7 +118,7 @@ const VOLATILE_TABLES = /^(sessions|rate_limits|knex_migrations.*)$/
 const VERB: Record<Method, string> = { find: 'GET', get: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', remove: 'DELETE' }
 const WITH_ID: Method[] = ['get', 'update', 'patch', 'remove']
 
-const server = await startTestServer({ seedDemo: false })
+const server = await startTestServer()
 const { app, call, knex } = server
 afterAll(() => server.close())
 const make = fixtures(server)

@@ -1,6 +1,7 @@
 /**
  * A real server for tests: a fresh database (SQLite, or a new MariaDB database when
- * TEST_DATABASE_URL is set), the demo seed, and HTTP on a free loopback port.
+ * TEST_DATABASE_URL is set) and HTTP on a free loopback port. No demo seed unless asked
+ * (`{ seedDemo: true }`): tests make their own data with the fixtures of @app/testing.
  */
 import { type PluginDefinition, createLogger, httpClient, testDatabase } from '@app/plugin-kit'
 import type { ServerConfig } from './config'
@@ -20,7 +21,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { e
       db.dataDir,
     ),
     database: db.config,
-    seedDemo: true,
+    seedDemo: false,
     demoPassword: DEMO_PASSWORD,
     ...overrides,
   }
@@ -30,7 +31,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { e
   const port = typeof address === 'object' && address ? address.port : 0
   const url = `http://127.0.0.1:${port}`
   const call = httpClient(url)
-  const signIn = async (username: string, password = DEMO_PASSWORD) => {
+  const signIn = async (username: string, password: string) => {
     const answer = await call('POST', '/api/authentication', { username, password })
     if (answer.status !== 201) throw new Error(`Sign-in of ${username} failed: ${answer.status} ${JSON.stringify(answer.body)}`)
     return answer.body.accessToken as string
@@ -51,23 +52,3 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { e
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
-
-/** The demo roles every permission test calls as; `anonymous` has no token. Each is `<role>@demo.test`. */
-export const DEMO_ROLES = ['globaladmin', 'admin', 'salesadmin', 'companyadmin', 'user', 'sales'] as const
-export type DemoRole = (typeof DEMO_ROLES)[number] | 'anonymous'
-
-export interface Demo {
-  tokens: Record<DemoRole, string | undefined>
-  /** Demo Engineering, the account every role but `sales` belongs to. */
-  engineering: number
-  /** Demo Sales, the other account. */
-  sales: number
-}
-
-/** Signs every demo role in, and names the two demo accounts. */
-export const signInDemo = async (server: TestServer): Promise<Demo> => {
-  const tokens = { anonymous: undefined } as Record<DemoRole, string | undefined>
-  for (const role of DEMO_ROLES) tokens[role] = await server.signIn(`${role}@demo.test`)
-  const accountOf = async (company: string) => Number((await server.knex('accounts').where({ company }).first('id')).id)
-  return { tokens, engineering: await accountOf('Demo Engineering'), sales: await accountOf('Demo Sales') }
-}

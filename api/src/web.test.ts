@@ -15,7 +15,7 @@ writeFileSync(path.join(shell, 'main.0123456789abcdef.js'), 'console.log(1)')
 writeFileSync(path.join(remote, 'remoteEntry.js'), 'var core;')
 writeFileSync(path.join(dir, 'secret.txt'), 'not for the web')
 
-const server = await startTestServer({ seedDemo: false }, { web: webMiddleware({ shell, remotes: { core: remote }, remotesPath: '/remotes' }) })
+const server = await startTestServer({}, { web: webMiddleware({ shell, remotes: { core: remote }, remotesPath: '/remotes' }) })
 afterAll(() => server.close())
 const get = (p: string) => fetch(`${server.url}${p}`)
 

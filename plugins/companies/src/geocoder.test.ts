@@ -35,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => nominatim.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(nominatim.address() as AddressInfo).port}/nominatim/`
   process.env.GEOCODER_URL = baseUrl
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   delete process.env.GEOCODER_URL
   const make = fixtures(server)
   admin = await make.signIn((await make.account()).admin)

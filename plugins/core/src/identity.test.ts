@@ -25,7 +25,7 @@ let companyAdmin: Person
 let staff: Person
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   acme = await make.account()
   other = await make.account()
@@ -102,7 +102,7 @@ describe('own password (POST /api/accountusers/pwd/:userId)', () => {
 describe('rate limit of the current password', () => {
   let limited: TestServer
   beforeAll(async () => {
-    limited = await startTestServer({ seedDemo: false, rateLimit: { perUser: { max: 3, windowSeconds: 900 }, perAddress: { max: 1000, windowSeconds: 900 } } })
+    limited = await startTestServer({ rateLimit: { perUser: { max: 3, windowSeconds: 900 }, perAddress: { max: 1000, windowSeconds: 900 } } })
   })
   afterAll(() => limited?.close())
 

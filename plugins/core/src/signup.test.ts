@@ -12,7 +12,7 @@ let make: Fixtures
 let acme: AccountFixture
 let global: string
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   acme = await make.account()
   global = await make.signIn(await make.user(acme, 'globalAdmin'))

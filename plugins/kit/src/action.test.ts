@@ -67,7 +67,7 @@ let admin: { token: string; id: number; accountId: number }
 let user: string
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false }, { extraPlugins: [actionPlugin] })
+  server = await startTestServer({}, { extraPlugins: [actionPlugin] })
   const make = fixtures(server)
   const account = await make.account()
   admin = { token: await make.signIn(account.admin), id: account.admin.id, accountId: account.id }

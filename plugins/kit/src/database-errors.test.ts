@@ -83,7 +83,7 @@ let token: string
 let parent: number
 const { logger, lines } = capturedLogger()
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false }, { extraPlugins: [constrainedPlugin], logger })
+  server = await startTestServer({}, { extraPlugins: [constrainedPlugin], logger })
   const make = fixtures(server)
   token = await make.signIn((await make.account()).admin)
   const [id] = await server.knex(PARENTS).insert({})

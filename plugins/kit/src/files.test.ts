@@ -2,9 +2,9 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import path from 'node:path'
-import { startTestServer } from '@app/api/testing'
 import { BadRequest } from '@feathersjs/errors'
 import ExcelJS from 'exceljs'
+import { fixtures, startTestServer } from '@app/testing'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { definePlugin } from './define-plugin'
 import { excelDownload, keysetBatches } from './excel'
@@ -82,7 +82,9 @@ const filesPlugin = definePlugin({
 
 const server = await startTestServer({ uploadMaxBytes: 64 * 1024 }, { extraPlugins: [filesPlugin] })
 afterAll(() => server.close())
-const token = await server.signIn('admin@demo.test')
+const make = fixtures(server)
+// An account admin of an account of its own: may upload, and may create companies.
+const token = await make.signIn((await make.account()).admin)
 const uploadsDir = path.join(server.config.dataDir, 'files', 'uploads')
 const filesIn = (dir: string) => {
   try {

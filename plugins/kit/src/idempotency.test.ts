@@ -58,7 +58,7 @@ const stored = (key: string) => server.knex(IDEMPOTENCY_TABLE).where({ idempoten
 const companies = (name: string) => server.knex('companies').where({ name }).count({ n: '*' }).then((rows) => Number(rows[0]!.n))
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false }, { extraPlugins: [slowPlugin] })
+  server = await startTestServer({}, { extraPlugins: [slowPlugin] })
   const make = fixtures(server)
   admin = await make.signIn((await make.account()).admin)
   sales = await make.signIn((await make.account()).admin)

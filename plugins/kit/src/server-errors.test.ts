@@ -45,7 +45,7 @@ describe('a bug', () => {
   let token: string
   const { logger, lines } = capturedLogger()
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: false }, { extraPlugins: [brokenPlugin], logger })
+    server = await startTestServer({}, { extraPlugins: [brokenPlugin], logger })
     token = await signedInAdmin(server)
   })
   afterAll(() => server?.close())
@@ -124,7 +124,7 @@ if (mariadb) describe('a MariaDB that goes away (through a proxy the test cuts)'
     proxy = await cuttableProxy({ host: url.hostname, port: Number(url.port || 3306) })
     url.host = `127.0.0.1:${proxy.port}`
     // AUTH_CACHE_MS 0: every call reads the caller's session, so the outage meets it there too.
-    server = await startTestServer({ database: databaseConfig(url.toString(), ''), dataDir: db.dataDir, authCacheMs: 0, seedDemo: false }, { logger })
+    server = await startTestServer({ database: databaseConfig(url.toString(), ''), dataDir: db.dataDir, authCacheMs: 0 }, { logger })
     token = await signedInAdmin(server)
   })
   afterAll(async () => {
@@ -176,7 +176,7 @@ else describe('an SQLite file another connection holds locked', () => {
   let server: TestServer
   let token: string
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: false })
+    server = await startTestServer()
     token = await signedInAdmin(server)
   })
   afterAll(() => server?.close())

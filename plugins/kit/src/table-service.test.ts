@@ -151,7 +151,7 @@ describe('over HTTP: an account-addressed table with a unique field and a text s
   const rows = () => server.knex(TABLE).select('*').orderBy('id')
 
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: false }, { extraPlugins: [rulesPlugin] })
+    server = await startTestServer({}, { extraPlugins: [rulesPlugin] })
     const make = fixtures(server)
     const [a, b] = [await make.account(), await make.account()]
     mine = { id: a.id, token: await make.signIn(a.admin) }

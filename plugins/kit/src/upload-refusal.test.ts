@@ -49,7 +49,7 @@ const guardedPlugin = definePlugin({
   ],
 })
 
-const server = await startTestServer({ seedDemo: false }, { extraPlugins: [guardedPlugin] })
+const server = await startTestServer({}, { extraPlugins: [guardedPlugin] })
 afterAll(() => server.close())
 const make = fixtures(server)
 const account = await make.account()

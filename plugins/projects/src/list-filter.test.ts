@@ -9,7 +9,7 @@ import { type AccountFixture, type Person, type ProjectFixture, fixtures, startT
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-const server = await startTestServer({ seedDemo: false })
+const server = await startTestServer()
 const { app, knex } = server
 afterAll(() => server.close())
 const make = fixtures(server)

@@ -51,7 +51,7 @@ const lcpOf = (page: Page) =>
 const main = async () => {
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: run `npm run build` first')
-  const server = await startTestServer({}, { web })
+  const server = await startTestServer({ seedDemo: true }, { web })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

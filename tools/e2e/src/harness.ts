@@ -65,7 +65,7 @@ export const startApp = async () => {
   const plugins = [...installed, crashtestPlugin, missingPlugin]
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
-  const server = await startTestServer({ seedDemo: false }, { plugins, web })
+  const server = await startTestServer({}, { plugins, web })
   const browser = await launchBrowser()
   return {
     ...server,

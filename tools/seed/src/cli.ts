@@ -10,7 +10,7 @@ import { seedDemo } from '@app/plugin-kit'
 
 const run = async () => {
   const config = loadConfig()
-  const { app } = await buildServer({ ...config, seedDemo: false })
+  const { app } = await buildServer({ ...config })
   try {
     const password = config.demoPassword ?? randomBytes(9).toString('base64url')
     await seedDemo(app, password)

@@ -1,12 +1,12 @@
 /** The builders make what they say: each rank signs in with the flags of that rank, in the account it was made for. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Fixtures, type TestServer, fixtures, startTestServer } from './index'
+import { CALLERS, CAST, type Caller, type Fixtures, type TestServer, fixtures, startTestServer } from './index'
 
 describe('fixture builders', () => {
   let server: TestServer
   let make: Fixtures
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: false })
+    server = await startTestServer()
     make = fixtures(server)
   })
   afterAll(() => server?.close())
@@ -72,22 +72,32 @@ describe('fixture builders', () => {
     expect(Number(member.role_id)).toBe(role.id)
   })
 
-  test('the world: every rank in A, B apart, one person in both, and tokens for any of them', async () => {
-    const world = await make.world()
-    const tokens = await make.signInAll({ ...world.people, otherAdmin: world.b.admin, both: world.both })
+  test('the world: every rank of the cast in A, B’s admin apart, one person in both, each signed in', async () => {
+    const world = await make.world({ names: { a: 'Acme Engineering' }, company: { name: 'Nordic Steel Oy' }, both: { inCompany: true } })
+    expect(Object.keys(world.tokens).sort()).toEqual([...CALLERS].sort())
     // With a token, the sign-in call answers who the token is (as the web app asks on reload).
-    const me = async (token: string) => (await server.call('POST', '/api/authentication', { username: '', password: '' }, token)).body
-    for (const [key, token] of Object.entries(tokens)) {
-      const answer = await me(token)
-      expect(answer.currentAccountId, key).toBe(key === 'otherAdmin' ? world.b.id : world.a.id)
-    }
-    expect((await me(tokens.globalAdmin)).canManageAccounts).toBe(true)
-    expect((await me(tokens.user)).canManageUsers).toBe(false)
-    const boss = await server.call('GET', `/api/companies/${world.companyOfA.id}/users`, undefined, tokens.companyAdmin)
-    expect(boss.status).toBe(200)
-    expect((await server.call('GET', `/api/companies/${world.companyOfB.id}`, undefined, tokens.otherAdmin)).status).toBe(200)
-    const contexts = await server.call('GET', '/api/contexts', undefined, tokens.both)
+    const me = async (caller: Caller) => (await world.as(caller, 'POST', '/api/authentication', { username: '', password: '' })).body
+    for (const caller of CAST) expect((await me(caller)).currentAccountId, caller).toBe(caller === 'otherAccount' ? world.b.id : world.a.id)
+    expect(world.a.name).toBe('Acme Engineering')
+    expect(world.people.accountAdmin).toEqual(world.a.admin)
+    expect(world.people.otherAccount).toEqual(world.b.admin)
+    expect((await me('globalAdmin')).canManageAccounts).toBe(true)
+    expect((await me('salesAdmin')).canManageCompany).toBe(true)
+    expect((await me('user')).canManageUsers).toBe(false)
+    expect((await world.as('anonymous', 'GET', `/api/companies/${world.company.id}`)).status).toBe(401)
+    const staff = await world.as('companyAdmin', 'GET', `/api/companies/${world.company.id}/users`)
+    expect(staff.status).toBe(200)
+    expect(staff.body.data.map((u: { userId: number }) => u.userId).sort()).toEqual([world.people.companyAdmin.id, world.both.id].sort())
+    expect(await server.knex('companies').where({ id: world.company.id }).first('name', 'account_id')).toMatchObject({ name: 'Nordic Steel Oy', account_id: world.a.id })
+    const contexts = await server.call('GET', '/api/contexts', undefined, await make.signIn(world.both))
     expect(contexts.body.map((c: { contextId: number }) => c.contextId).sort()).toEqual([world.a.id, world.b.id].sort())
+  })
+
+  test('a world without `both` makes no one beyond the cast', async () => {
+    const world = await make.world()
+    expect('both' in world).toBe(false)
+    const members = await server.knex('account_users').whereIn('account_id', [world.a.id, world.b.id]).count({ n: '*' }).first()
+    expect(Number(members?.n)).toBe(CAST.length)
   })
 
   test('builders never collide: names are unique within and across fixture sets', async () => {

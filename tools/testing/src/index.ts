@@ -4,7 +4,7 @@
  * demo seed. Rows are written the way the product writes them (core's account creation,
  * the membership's list keys, the companies' search keys), then used over HTTP.
  *
- *   const server = await startTestServer({ seedDemo: false })
+ *   const server = await startTestServer()
  *   const make = fixtures(server)
  *   const acme = await make.account()
  *   const boss = await make.user(acme, 'companyAdmin', { company: await make.company(acme) })
@@ -13,6 +13,7 @@
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
+import type { HttpAnswer } from '@app/plugin-kit'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
 export { linkToken, type Mail, mailsTo, outbox, waitForMails } from './outbox'
 export { type HeadAnswer, uploadHead } from './upload-head'
@@ -236,34 +237,71 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
     Object.fromEntries(await Promise.all(Object.entries<Person>(people).map(async ([key, person]) => [key, await signIn(person)]))) as Record<K, string>
 
   /**
-   * The standard cast most tests need: account A with a person of every rank (the company
-   * administrator belongs to and administers A's company), account B with its admin and a
-   * company, and an ordinary user of both accounts, acting in A.
+   * The cast most tests call as: account A with a person of every rank in CAST (its first
+   * admin is `accountAdmin`; the company administrator administers A's `company`), B's
+   * admin as `otherAccount`, each signed in, and `as(caller, …)` to call as one of them or
+   * as `anonymous`. With `both`, an ordinary user of A (of `company` if asked) and of B, acting in A.
    */
-  const world = async (): Promise<World> => {
-    const a = await account()
-    const b = await account()
-    const companyOfA = await company(a)
-    const companyOfB = await company(b)
-    const people = {} as Record<Rank, Person>
-    for (const rank of RANKS) people[rank] = await user(a, rank, rank === 'companyAdmin' ? { company: companyOfA } : {})
-    const both = await user(a)
+  const world = async <O extends WorldOptions = {}>(options: O = {} as O): Promise<World & (O['both'] extends object ? { both: Person } : {})> => {
+    const a = await account({ name: options.names?.a })
+    const b = await account({ name: options.names?.b })
+    const companyOfA = await company(a, options.company)
+    const people: Record<Member, Person> = {
+      globalAdmin: await user(a, 'globalAdmin'),
+      accountAdmin: a.admin,
+      salesAdmin: await user(a, 'salesAdmin'),
+      companyAdmin: await user(a, 'companyAdmin', { company: companyOfA }),
+      user: await user(a, 'user', options.user),
+      otherAccount: b.admin,
+    }
+    const signedIn = await signInAll(people)
+    const tokens = { ...signedIn, anonymous: undefined }
+    const as = <T = any>(caller: Caller, method: string, url: string, body?: unknown) => call<T>(method, url, body, tokens[caller])
+    const made: World = { make: self, a, b, company: companyOfA, people, tokens, as }
+    if (!options.both) return made as World & (O['both'] extends object ? { both: Person } : {})
+    const { inCompany, ...names } = options.both
+    const both = await user(a, 'user', { ...names, company: inCompany ? companyOfA : undefined })
     await join(both, b)
-    return { a, b, companyOfA, companyOfB, people, both }
+    return { ...made, both } as World & (O['both'] extends object ? { both: Person } : {})
   }
 
-  return { account, company, project, role, user, join, grant, grantProject, signIn, signInAll, world }
+  const self = { account, company, project, role, user, join, grant, grantProject, signIn, signInAll, world }
+  return self
+}
+
+/** The members a world signs in, highest first; `otherAccount` is B's admin. */
+export const CAST = ['globalAdmin', 'accountAdmin', 'salesAdmin', 'companyAdmin', 'user', 'otherAccount'] as const
+export type Member = (typeof CAST)[number]
+/** Whom a test calls as: a member of the cast, or nobody signed in. */
+export type Caller = Member | 'anonymous'
+/** Every caller, anonymous last. */
+export const CALLERS: readonly Caller[] = [...CAST, 'anonymous']
+
+type Names = Pick<UserOptions, 'firstName' | 'lastName'>
+
+export interface WorldOptions {
+  /** The names of accounts A and B. */
+  names?: { a?: string; b?: string }
+  /** A's company (the one `companyAdmin` administers). */
+  company?: { name?: string; city?: string }
+  /** The names of the ordinary `user`. */
+  user?: Names
+  /** Makes `both`: a user of A and B, of A's company when `inCompany`. */
+  both?: Names & { inCompany?: boolean }
 }
 
 export interface World {
+  /** The builders the world was made with, for what a test adds to it. */
+  make: Fixtures
   a: AccountFixture
   b: AccountFixture
-  companyOfA: CompanyFixture
-  companyOfB: CompanyFixture
-  /** A person of each rank, all in A. */
-  people: Record<Rank, Person>
-  /** An ordinary user of A and of B, acting in A. */
-  both: Person
+  /** A's company, administered by `people.companyAdmin`, who belongs to it. */
+  company: CompanyFixture
+  /** The cast: every rank in A, and B's admin. */
+  people: Record<Member, Person>
+  tokens: Record<Member, string> & { anonymous: undefined }
+  /** A call to the API as one of the cast, or anonymous. */
+  as: <T = any>(caller: Caller, method: string, url: string, body?: unknown) => Promise<HttpAnswer<T>>
 }
 
 export type Fixtures = ReturnType<typeof fixtures>

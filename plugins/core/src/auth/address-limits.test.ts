@@ -11,7 +11,6 @@ let server: TestServer
 let make: Fixtures
 beforeAll(async () => {
   server = await startTestServer({
-    seedDemo: false,
     rateLimit: { perUser: { max: 100, windowSeconds: 900 }, perAddress: { max: 3, windowSeconds: 900 } },
     signUpLimit: { max: 2, windowSeconds: 3600 },
   })

@@ -17,7 +17,7 @@ let other: AccountFixture
 let people: Record<'globalAdmin' | 'admin' | 'user' | 'manager' | 'otherAdmin' | 'consultant', Person>
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   acme = await make.account({ name: 'Acme Engineering' })
   other = await make.account({ name: 'Borealis Sales' })

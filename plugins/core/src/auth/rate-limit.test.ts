@@ -11,7 +11,7 @@ type Server = TestServer
 
 /** A test server with the given limits, and two people of one account to sign in as. */
 const serverWithPeople = async (overrides: Parameters<typeof startTestServer>[0]) => {
-  const server = await startTestServer({ seedDemo: false, ...overrides })
+  const server = await startTestServer({ ...overrides })
   const make = fixtures(server)
   const account = await make.account()
   return { server, user: await make.user(account), admin: account.admin }
@@ -127,7 +127,7 @@ describe('in parallel, behind one proxy (TRUST_PROXY=1)', () => {
 describe('behind two proxies (TRUST_PROXY=2)', () => {
   let server: Server
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: false, trustProxy: 2, rateLimit: { perUser: { max: 10, windowSeconds: 60 }, perAddress: { max: 2, windowSeconds: 60 } } })
+    server = await startTestServer({ trustProxy: 2, rateLimit: { perUser: { max: 10, windowSeconds: 60 }, perAddress: { max: 2, windowSeconds: 60 } } })
   })
   afterAll(() => server?.close())
 

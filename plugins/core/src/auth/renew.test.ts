@@ -15,7 +15,7 @@ let server: TestServer
 let make: Fixtures
 let account: AccountFixture
 beforeAll(async () => {
-  server = await startTestServer({ tokenTtl: TTL, sessionMaxAge: MAX_AGE, seedDemo: false })
+  server = await startTestServer({ tokenTtl: TTL, sessionMaxAge: MAX_AGE })
   make = fixtures(server)
   account = await make.account()
 })

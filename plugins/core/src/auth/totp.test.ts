@@ -14,7 +14,7 @@ let person: Person
 let userId: number
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   person = await make.user(await make.account())
   userId = person.id

@@ -5,7 +5,7 @@ import { projectModule } from './011-project-module'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
 })
 afterAll(() => server?.close())
 

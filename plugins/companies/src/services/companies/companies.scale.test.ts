@@ -12,7 +12,7 @@ let server: TestServer
 let admin: string
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   const make = fixtures(server)
   const { id: account, admin: person } = await make.account()
   admin = await make.signIn(person)

@@ -17,7 +17,7 @@ const create = async (data: Record<string, unknown>, role: Role = 'accountAdmin'
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   world = await makeWorld(server)
 })
 afterAll(() => server?.close())

@@ -14,7 +14,7 @@ const companyOf = async (userId: number) =>
   (await server.knex('account_users').where({ account_id: world.account.id, user_id: userId }).first('company_id')).company_id
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   world = await makeWorld(server)
   nordic = world.nordic.id
   fjord = world.fjord.id

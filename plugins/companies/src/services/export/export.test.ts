@@ -10,7 +10,7 @@ let world: World
 const download = (url: string, token?: string) => fetch(`${server.url}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   world = await makeWorld(server)
 })
 afterAll(() => server?.close())

@@ -11,7 +11,7 @@ import { afterAll, expect, test } from 'vitest'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
-const server = await startTestServer({ seedDemo: false })
+const server = await startTestServer()
 afterAll(() => server.close())
 const make = fixtures(server)
 

@@ -33,7 +33,7 @@ const storedFiles = async () => {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   world = await makeWorld(server)
 })
 afterAll(() => server?.close())

@@ -16,7 +16,7 @@ const ownRows = async (companyId: number, person: { id: number }) =>
   server.knex('privileges').where({ user_id: person.id, resource: 'COMPANY', resource_id: companyId }).whereNull('name').pluck('action')
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   world = await makeWorld(server)
   nordic = world.nordic.id
   fjord = world.fjord.id

@@ -14,7 +14,7 @@ let callers: Callers
 const mails: Parameters<Mailer['send']>[0][] = []
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   server.app.set('mailer', { send: async (mail) => void mails.push(mail) })
   callers = await signInCallers(server)
 })

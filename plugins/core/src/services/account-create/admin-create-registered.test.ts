@@ -12,7 +12,7 @@ let server: TestServer
 let make: Fixtures
 let globalAdmin: string
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   globalAdmin = await make.signIn(await make.user(await make.account(), 'globalAdmin'))
 })

@@ -7,7 +7,7 @@ let server: TestServer
 let callers: Callers
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInCallers(server)
 })
 afterAll(() => server?.close())

@@ -21,7 +21,7 @@ let accountId: number
 let adminLastName: string
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   const knex = server.knex
   const make = fixtures(server)
   const account = await make.account()

@@ -14,7 +14,7 @@ const ids = (body: { data: { id: number }[] }) => body.data.map((u) => u.id)
 const usernames = (body: { data: { username: string }[] }) => body.data.map((u) => u.username)
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   p = await userManagementPeople(server)
   manager = await p.make.user(p.acme, 'user', { firstName: 'Mika', lastName: 'Manager' })
 })

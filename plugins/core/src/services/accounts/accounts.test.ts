@@ -14,7 +14,7 @@ let other: number
 let homeNo: string
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInCallers(server, { home: 'Acme Engineering', other: 'Borealis Sales' })
   home = callers.home.id
   other = callers.other.id

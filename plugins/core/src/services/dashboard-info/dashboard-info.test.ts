@@ -49,7 +49,7 @@ const as = (caller: Caller, url: string) => callers.as(caller, 'GET', url)
 const accountOf = (caller: Caller) => (caller === 'otherAccount' ? callers.other.id : callers.home.id)
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false }, { extraPlugins: [filesTable] })
+  server = await startTestServer({}, { extraPlugins: [filesTable] })
   callers = await signInCallers(server)
   const { home, other, people, make } = callers
   administered = Number(

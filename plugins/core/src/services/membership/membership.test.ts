@@ -13,7 +13,7 @@ let manager: Person
 const roleId = async (accountId: number, name: string) => Number((await server.knex('roles').where({ account_id: accountId, name }).first('id')).id)
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   p = await userManagementPeople(server)
   manager = await p.make.user(p.acme, 'user')
 })

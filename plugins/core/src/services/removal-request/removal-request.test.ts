@@ -12,7 +12,7 @@ let acme: AccountFixture
 let other: AccountFixture
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   acme = await make.account()
   other = await make.account()

@@ -14,7 +14,7 @@ let make: Fixtures
 let acme: AccountFixture
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   make = fixtures(server)
   acme = await make.account()
 })

@@ -16,7 +16,7 @@ const namesOf = async (caller: Caller) => (await as(caller, 'GET', '/api/roles?$
 const roleId = async (accountId: number, name: string) => Number((await server.knex('roles').where({ account_id: accountId, name }).first('id')).id)
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInCallers(server)
   home = callers.home.id
 })

@@ -5,7 +5,7 @@ import { supportEmail } from './support-contact'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
 })
 afterAll(() => server?.close())
 

@@ -12,7 +12,7 @@ let callers: Callers
 const OUTSIDERS = CALLERS.filter((caller) => caller !== 'global')
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInCallers(server)
 })
 afterAll(() => server?.close())

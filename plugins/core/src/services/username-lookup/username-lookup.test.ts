@@ -11,7 +11,7 @@ let server: TestServer
 let p: People
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   p = await userManagementPeople(server)
 })
 afterAll(() => server?.close())

@@ -8,7 +8,7 @@ let callers: Callers
 const TABLE = 'setup_folder_types'
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInRoles(server)
   // One type of the account's own beside the built-ins, for the lists and the duplicates below.
   expect((await create({ name: 'Drawing', typeId: 'DRW' })).status).toBe(201)

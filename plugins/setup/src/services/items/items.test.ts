@@ -8,7 +8,7 @@ let server: TestServer
 let callers: Callers
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInRoles(server)
 })
 afterAll(() => server?.close())

@@ -15,7 +15,7 @@ const INVALID = 'The template file you were trying to upload has invalid format.
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: false })
+  server = await startTestServer()
   callers = await signInRoles(server)
   const workbook = new ExcelJS.Workbook()
   workbook.addWorksheet('Template').addRow(['Title', 'Number'])

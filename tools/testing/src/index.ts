@@ -250,7 +250,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
       globalAdmin: await user(a, 'globalAdmin'),
       accountAdmin: a.admin,
       salesAdmin: await user(a, 'salesAdmin'),
-      companyAdmin: await user(a, 'companyAdmin', { company: companyOfA }),
+      companyAdmin: await user(a, 'companyAdmin', { administers: [companyOfA] }),
       user: await user(a, 'user', options.user),
       otherAccount: b.admin,
     }
@@ -295,7 +295,7 @@ export interface World {
   make: Fixtures
   a: AccountFixture
   b: AccountFixture
-  /** A's company, administered by `people.companyAdmin`, who belongs to it. */
+  /** A's company, administered by `people.companyAdmin` (who is not one of its staff). */
   company: CompanyFixture
   /** The cast: every rank in A, and B's admin. */
   people: Record<Member, Person>

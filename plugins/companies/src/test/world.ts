@@ -1,63 +1,39 @@
 /**
- * What the companies tests act in, made with the testing package's fixtures (no demo seed):
- * an account with three companies and a person of every rank (the company administrator
- * administers Nordic Steel Oy), two ordinary users more, and another account, in Norway,
- * with companies of the same names and its own admin.
+ * What the companies tests act in: the cast of @app/testing (world()) where A's company,
+ * the one the company administrator administers, is Nordic Steel Oy; A has two companies
+ * more, B (in Norway) companies of the same names; `both` (a consultant) belongs to A and
+ * B, and `manager` is one more ordinary user of A for the matrices to act on.
  */
-import { type AccountFixture, type CompanyFixture, type Fixtures, type Person, type TestServer, fixtures } from '@app/testing'
+import { type CompanyFixture, type Person, type TestServer, type World, fixtures } from '@app/testing'
 
-export const ROLES = ['globalAdmin', 'accountAdmin', 'salesAdmin', 'companyAdmin', 'user', 'otherAccount'] as const
-export type Role = (typeof ROLES)[number] | 'anonymous'
-/** Every role, anonymous last. */
-export const ALL_ROLES: Role[] = [...ROLES, 'anonymous']
-
-const COMPANIES = [
-  { name: 'Nordic Steel Oy', city: 'Oulu' },
+const NORDIC = { name: 'Nordic Steel Oy', city: 'Oulu' }
+const OTHERS = [
   { name: 'Fjord Cranes AS', city: 'Bergen' },
   { name: 'Baltic Cables Sp. z o.o.', city: 'Gdańsk' },
 ]
 
-export interface World {
-  make: Fixtures
-  account: AccountFixture
-  /** Another account (country NO) with companies of the same names. */
-  other: AccountFixture
+export interface CompaniesWorld extends World {
   nordic: CompanyFixture
   fjord: CompanyFixture
-  /** The other account's Nordic Steel Oy. */
+  /** B's Nordic Steel Oy. */
   otherNordic: CompanyFixture
-  people: Record<Exclude<Role, 'anonymous'>, Person> & {
-    /** An ordinary user the matrices act on. */
-    manager: Person
-    /** An ordinary user of both accounts. */
-    consultant: Person
-  }
-  tokens: Record<Role, string | undefined>
+  /** An ordinary user of A and of B. */
+  both: Person
+  /** An ordinary user of A the matrices act on. */
+  manager: Person
 }
 
-export const makeWorld = async (server: TestServer): Promise<World> => {
-  const make = fixtures(server)
-  const [account, other] = [await make.account(), await make.account()]
-  await server.knex('accounts').where({ id: other.id }).update({ country: 'NO' })
-  const companiesOf = async (owner: AccountFixture) => {
-    const made: CompanyFixture[] = []
-    for (const company of COMPANIES) made.push(await make.company(owner, company))
-    return made
-  }
-  const [nordic, fjord] = await companiesOf(account)
-  const [otherNordic] = await companiesOf(other)
-  const people = {
-    globalAdmin: await make.user(account, 'globalAdmin'),
-    accountAdmin: account.admin,
-    salesAdmin: await make.user(account, 'salesAdmin'),
-    companyAdmin: await make.user(account, 'companyAdmin', { administers: [nordic!] }),
-    user: await make.user(account, 'user', { firstName: 'Ulla', lastName: 'User' }),
-    otherAccount: other.admin,
-    manager: await make.user(account, 'user', { firstName: 'Mikko', lastName: 'Manager' }),
-    consultant: await make.user(account, 'user', { firstName: 'Kari', lastName: 'Consultant' }),
-  }
-  await make.join(people.consultant, other)
-  const tokens = { anonymous: undefined } as Record<Role, string | undefined>
-  for (const role of ROLES) tokens[role] = await make.signIn(people[role])
-  return { make, account, other, nordic: nordic!, fjord: fjord!, otherNordic: otherNordic!, people, tokens }
+export const makeWorld = async (server: TestServer): Promise<CompaniesWorld> => {
+  const world = await fixtures(server).world({
+    company: NORDIC,
+    user: { firstName: 'Ulla', lastName: 'User' },
+    both: { firstName: 'Kari', lastName: 'Consultant' },
+  })
+  const { make, a, b } = world
+  await server.knex('accounts').where({ id: b.id }).update({ country: 'NO' })
+  const [fjord] = [await make.company(a, OTHERS[0]!), await make.company(a, OTHERS[1]!)]
+  const otherNordic = await make.company(b, NORDIC)
+  for (const company of OTHERS) await make.company(b, company)
+  const manager = await make.user(a, 'user', { firstName: 'Mikko', lastName: 'Manager' })
+  return { ...world, nordic: world.company, fjord, otherNordic, manager }
 }

@@ -1,16 +1,16 @@
 /** Companies over HTTP with a real server and database (SQLite, or MariaDB with TEST_DATABASE_URL), in a world made by fixtures. */
 import { companyDeleteBlockers } from '@app/plugin-kit'
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, CALLERS, startTestServer, type TestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ALL_ROLES, type Role, type World, makeWorld } from '../../test/world'
+import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { COUNTRY_MESSAGE } from './companies.schema'
 
 let server: TestServer
-let world: World
+let world: CompaniesWorld
 
-const call = (role: Role, method: string, url: string, body?: unknown) => server.call(method, url, body, world.tokens[role])
+const call = (role: Caller, method: string, url: string, body?: unknown) => server.call(method, url, body, world.tokens[role])
 const count = async () => Number((await server.knex('companies').count({ n: '*' }))[0]!.n)
-const create = async (data: Record<string, unknown>, role: Role = 'accountAdmin') => {
+const create = async (data: Record<string, unknown>, role: Caller = 'accountAdmin') => {
   const answer = await call(role, 'POST', '/api/companies', data)
   expect(answer.status, JSON.stringify(answer.body)).toBe(201)
   return answer.body
@@ -211,7 +211,7 @@ describe('companies', () => {
 })
 
 describe('who may do what', () => {
-  const ANSWERS: Record<Role, { find: number; create: number; patchOwn: number; patchOther: number; remove: number; export: number; geocode: number }> = {
+  const ANSWERS: Record<Caller, { find: number; create: number; patchOwn: number; patchOther: number; remove: number; export: number; geocode: number }> = {
     globalAdmin: { find: 200, create: 201, patchOwn: 200, patchOther: 200, remove: 200, export: 200, geocode: 200 },
     accountAdmin: { find: 200, create: 201, patchOwn: 200, patchOther: 200, remove: 200, export: 200, geocode: 200 },
     salesAdmin: { find: 200, create: 201, patchOwn: 200, patchOther: 200, remove: 200, export: 403, geocode: 200 },
@@ -223,7 +223,7 @@ describe('who may do what', () => {
     anonymous: { find: 401, create: 401, patchOwn: 401, patchOther: 401, remove: 401, export: 401, geocode: 401 },
   }
 
-  for (const role of ALL_ROLES)
+  for (const role of CALLERS)
     test(`${role}`, async () => {
       const expected = ANSWERS[role]
       const nordic = world.nordic.id

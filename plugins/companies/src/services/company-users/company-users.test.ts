@@ -1,17 +1,17 @@
 /** A company's users and the users with access to it, over HTTP, in a world made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, startTestServer, type TestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Role, type World, makeWorld } from '../../test/world'
+import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { COMPANY_USER_MESSAGES } from './company-users.schema'
 
 let server: TestServer
-let world: World
+let world: CompaniesWorld
 let nordic: number
 let fjord: number
 
-const as = (role: Role, method: string, url: string, body?: unknown) => server.call(method, url, body, world.tokens[role])
+const as = (role: Caller, method: string, url: string, body?: unknown) => server.call(method, url, body, world.tokens[role])
 const companyOf = async (userId: number) =>
-  (await server.knex('account_users').where({ account_id: world.account.id, user_id: userId }).first('company_id')).company_id
+  (await server.knex('account_users').where({ account_id: world.a.id, user_id: userId }).first('company_id')).company_id
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -29,7 +29,7 @@ describe('company users', () => {
     expect(suggested.status).toBe(200)
     expect(suggested.body.map((u: { username: string }) => u.username)).toEqual([ulla.username])
     // Users of another account are never suggested.
-    const outsider = world.other.admin.username
+    const outsider = world.b.admin.username
     expect((await as('accountAdmin', 'GET', `/api/companies/${nordic}/candidates?filter=${encodeURIComponent(outsider)}`)).body).toEqual([])
 
     const added = await as('accountAdmin', 'POST', `/api/companies/${nordic}/users`, { username: ulla.username.toUpperCase() })
@@ -72,8 +72,8 @@ describe('company users', () => {
     expect(answer.body.total).toBe(1)
     expect(answer.body.data[0]).toMatchObject({ username: companyAdmin, action: 'ADMINISTER' })
 
-    const consultant = world.people.consultant
-    await world.make.grant(consultant, { resource: 'COMPANY', resourceId: nordic, action: 'VIEW' }, world.account.id)
+    const consultant = world.both
+    await world.make.grant(consultant, { resource: 'COMPANY', resourceId: nordic, action: 'VIEW' }, world.a.id)
     await server.knex('users').where({ id: consultant.id }).update({ anonymous: true })
     const without = await as('accountAdmin', 'GET', `/api/companies/${nordic}/users-with-access`)
     expect(without.body.data.map((u: { username: string }) => u.username)).toEqual([companyAdmin])
@@ -86,8 +86,8 @@ describe('company users', () => {
   })
 
   test('who may manage the users of which company', async () => {
-    const manager = world.people.manager
-    const expected: Record<Exclude<Role, 'anonymous'>, [number, number]> = {
+    const manager = world.manager
+    const expected: Record<Exclude<Caller, 'anonymous'>, [number, number]> = {
       // [Nordic Steel Oy, Fjord Cranes AS]: the company admin administers only Nordic Steel.
       globalAdmin: [200, 200],
       accountAdmin: [200, 200],
@@ -96,7 +96,7 @@ describe('company users', () => {
       user: [403, 403],
       otherAccount: [404, 404],
     }
-    for (const [role, answers] of Object.entries(expected) as [Role, [number, number]][])
+    for (const [role, answers] of Object.entries(expected) as [Caller, [number, number]][])
       for (const [i, company] of [nordic, fjord].entries()) {
         const status = answers[i]!
         const created = status === 200 ? 201 : status

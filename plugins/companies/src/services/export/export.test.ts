@@ -2,10 +2,10 @@
 import { type TestServer, startTestServer } from '@app/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type World, makeWorld } from '../../test/world'
+import { type CompaniesWorld, makeWorld } from '../../test/world'
 
 let server: TestServer
-let world: World
+let world: CompaniesWorld
 
 const download = (url: string, token?: string) => fetch(`${server.url}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
 

@@ -1,13 +1,13 @@
 /** A company's logo over HTTP, in a world made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, startTestServer, type TestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Role, type World, makeWorld } from '../../test/world'
+import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { LOGO_TYPE_MESSAGE } from './logo.schema'
 
 let server: TestServer
-let world: World
+let world: CompaniesWorld
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -82,7 +82,7 @@ describe('logo', () => {
   test('who may upload and see it', async () => {
     const nordic = world.nordic.id
     const fjord = world.fjord.id
-    const expected: Record<Exclude<Role, 'anonymous'>, [number, number, number]> = {
+    const expected: Record<Exclude<Caller, 'anonymous'>, [number, number, number]> = {
       // [upload to Nordic Steel, upload to Fjord Cranes, see Nordic Steel's]
       globalAdmin: [200, 200, 200],
       accountAdmin: [200, 200, 200],
@@ -91,7 +91,7 @@ describe('logo', () => {
       user: [403, 403, 403],
       otherAccount: [404, 404, 404],
     }
-    for (const [role, [own, other, see]] of Object.entries(expected) as [Role, [number, number, number]][]) {
+    for (const [role, [own, other, see]] of Object.entries(expected) as [Caller, [number, number, number]][]) {
       expect((await upload(nordic, world.tokens[role], PNG, 'l.png', 'image/png')).status, `${role} own`).toBe(own)
       expect((await upload(fjord, world.tokens[role], PNG, 'l.png', 'image/png')).status, `${role} other`).toBe(other)
       expect((await download(`/api/companies/${nordic}/logo`, world.tokens[role])).status, `${role} see`).toBe(see)

@@ -1,15 +1,15 @@
 /** One user's access to a company, read, given, changed and taken away over HTTP, as a person of every rank made by fixtures. */
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, CALLERS, startTestServer, type TestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ALL_ROLES, type Role, type World, makeWorld } from '../../test/world'
+import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { USER_ACCESS_MESSAGES } from './users-with-access.schema'
 
 let server: TestServer
-let world: World
+let world: CompaniesWorld
 let nordic: number
 let fjord: number
 
-const as = (role: Role, method: string, url: string, body?: unknown) => server.call(method, url, body, world.tokens[role])
+const as = (role: Caller, method: string, url: string, body?: unknown) => server.call(method, url, body, world.tokens[role])
 const access = (companyId: number, userId: number) => `/api/companies/${companyId}/users-with-access/${userId}`
 /** The user's own unnamed COMPANY grants on the company, as stored. */
 const ownRows = async (companyId: number, person: { id: number }) =>
@@ -62,7 +62,7 @@ describe('a user’s access to a company', () => {
       expect(Object.keys(answer.body.errors), JSON.stringify(body)).toEqual([Object.keys(body).find((k) => k !== 'action') ?? 'action'])
     }
     expect(await ownRows(nordic, world.people.user)).toEqual([])
-    for (const id of [world.other.admin.id, 987654, 'abc']) {
+    for (const id of [world.b.admin.id, 987654, 'abc']) {
       for (const [method, body] of [['GET'], ['PUT', { action: 'ACCESS' }], ['DELETE']] as const) {
         const answer = await as('accountAdmin', method, `/api/companies/${nordic}/users-with-access/${id}`, body)
         expect(answer.status, `${method} ${id}`).toBe(404)
@@ -73,10 +73,10 @@ describe('a user’s access to a company', () => {
 
   test('what the role gives shows beside the own grant and is not taken away here', async () => {
     const ulla = world.people.user.id
-    const member = await server.knex('account_users').where({ account_id: world.account.id, user_id: ulla }).first('role_id')
+    const member = await server.knex('account_users').where({ account_id: world.a.id, user_id: ulla }).first('role_id')
     const [grant] = await server
       .knex('privileges')
-      .insert({ account_id: world.account.id, role_id: member.role_id, resource: 'COMPANY', resource_id: fjord, action: 'VIEW' })
+      .insert({ account_id: world.a.id, role_id: member.role_id, resource: 'COMPANY', resource_id: fjord, action: 'VIEW' })
     try {
       expect((await as('accountAdmin', 'GET', access(fjord, ulla))).body).toMatchObject({ action: 'VIEW', ownAction: 'NONE', otherAction: 'VIEW' })
       expect((await as('accountAdmin', 'DELETE', access(fjord, ulla))).body.message).toBe(USER_ACCESS_MESSAGES.noAccess)
@@ -91,10 +91,10 @@ describe('a user’s access to a company', () => {
 
 describe('who may read and change which company’s access', () => {
   test('every rank: 2xx allowed, 403 denied, 404 for another account, 401 signed out', async () => {
-    const manager = world.people.manager
+    const manager = world.manager
     const target = manager.id
     // [Nordic Steel Oy, Fjord Cranes AS]: the company admin administers only Nordic Steel.
-    const expected: Record<Role, [number, number]> = {
+    const expected: Record<Caller, [number, number]> = {
       globalAdmin: [200, 200],
       accountAdmin: [200, 200],
       salesAdmin: [403, 403],
@@ -103,8 +103,8 @@ describe('who may read and change which company’s access', () => {
       otherAccount: [404, 404],
       anonymous: [401, 401],
     }
-    expect(Object.keys(expected)).toEqual(ALL_ROLES)
-    for (const [role, answers] of Object.entries(expected) as [Role, [number, number]][])
+    expect(Object.keys(expected)).toEqual(CALLERS)
+    for (const [role, answers] of Object.entries(expected) as [Caller, [number, number]][])
       for (const [i, company] of [nordic, fjord].entries()) {
         const status = answers[i]!
         expect((await as(role, 'GET', access(company, target))).status, `${role} get ${company}`).toBe(status)
@@ -116,7 +116,7 @@ describe('who may read and change which company’s access', () => {
   })
 
   test('a company administrator gives administer on their company, but never changes their own access', async () => {
-    const manager = world.people.manager.id
+    const manager = world.manager.id
     const self = world.people.companyAdmin.id
     expect((await as('companyAdmin', 'PUT', access(nordic, manager), { action: 'ADMINISTER' })).body).toMatchObject({ ownAction: 'ADMINISTER' })
     // Now a company administrator too: only an account admin acts on them (core's rule of who may act on whom).
@@ -138,23 +138,23 @@ describe('who may read and change which company’s access', () => {
   })
 
   test('a user who only assigns company users gives plain access, not administer', async () => {
-    const consultant = world.people.consultant.id
-    const manager = world.people.manager.id
+    const consultant = world.both.id
+    const manager = world.manager.id
     const [named] = await server
       .knex('privileges')
-      .insert({ account_id: world.account.id, user_id: consultant, name: 'ASSIGN_USER_TO_COMPANY', resource: 'COMPANY', action: 'ACCESS' })
+      .insert({ account_id: world.a.id, user_id: consultant, name: 'ASSIGN_USER_TO_COMPANY', resource: 'COMPANY', action: 'ACCESS' })
     try {
-      const token = await world.make.signIn(world.people.consultant)
+      const token = await world.make.signIn(world.both)
       const call = (method: string, body?: unknown) => server.call(method, access(nordic, manager), body, token)
       expect((await call('PUT', { action: 'ACCESS' })).status).toBe(200)
       const raise = await call('PUT', { action: 'ADMINISTER' })
       expect(raise.status).toBe(403)
       expect(raise.body.message).toBe(USER_ACCESS_MESSAGES.administerOnly)
-      expect(await ownRows(nordic, world.people.manager)).toEqual(['ACCESS'])
+      expect(await ownRows(nordic, world.manager)).toEqual(['ACCESS'])
       await as('accountAdmin', 'PUT', access(nordic, manager), { action: 'ADMINISTER' })
       expect((await call('DELETE')).status).toBe(403)
       expect((await call('PUT', { action: 'ACCESS' })).status).toBe(403)
-      expect(await ownRows(nordic, world.people.manager)).toEqual(['ADMINISTER'])
+      expect(await ownRows(nordic, world.manager)).toEqual(['ADMINISTER'])
     } finally {
       await server.knex('privileges').where({ id: named }).delete()
       await server.knex('privileges').where({ user_id: manager, resource: 'COMPANY' }).delete()

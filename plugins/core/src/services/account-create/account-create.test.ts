@@ -4,19 +4,18 @@
  * other than global admins change nothing. SQLite, or MariaDB with TEST_DATABASE_URL.
  */
 import type { Mailer } from '@app/plugin-kit'
-import { type TestServer, startTestServer } from '@app/testing'
+import { fixtures, startTestServer, type TestServer, type World } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Callers, signInCallers } from '../../test/callers'
 import { COUNTRY_MESSAGE } from './account-create.schema'
 
 let server: TestServer
-let callers: Callers
+let callers: World
 const mails: Parameters<Mailer['send']>[0][] = []
 
 beforeAll(async () => {
   server = await startTestServer()
   server.app.set('mailer', { send: async (mail) => void mails.push(mail) })
-  callers = await signInCallers(server)
+  callers = await fixtures(server).world()
 })
 afterAll(() => server?.close())
 
@@ -37,7 +36,7 @@ const form = {
   adminFirstName: 'Hanna',
   adminLastName: 'Fjord',
 }
-const create = (body: unknown, caller: Parameters<Callers['as']>[0] = 'global') => callers.as(caller, 'POST', '/api/accounts/admin-create', body)
+const create = (body: unknown, caller: Parameters<World['as']>[0] = 'globalAdmin') => callers.as(caller, 'POST', '/api/accounts/admin-create', body)
 
 describe('POST /api/accounts/admin-create', () => {
   test('creates an open account and its first admin, who is welcomed and signs in after setting a password', async () => {
@@ -46,7 +45,7 @@ describe('POST /api/accounts/admin-create', () => {
     const id = answer.body.id
     expect(answer.body).toMatchObject({ company: 'Fjord Builders AS', email: 'office@fjord-builders.test', country: 'NO', enabled: true, trial: false, userCount: 1, fileCount: 0, mbUsed: 0 })
     expect(answer.body.accountNo).toBe(`A${String(id).padStart(6, '0')}`)
-    const modules = await callers.as('global', 'GET', `/api/accounts/${id}/modules`)
+    const modules = await callers.as('globalAdmin', 'GET', `/api/accounts/${id}/modules`)
     expect(modules.body.find((m: any) => m.id === 'core')).toMatchObject({ enabled: true, alwaysOn: true })
 
     const mail = mails.find((m) => m.to === 'hanna.fjord@fjord-builders.test')
@@ -93,7 +92,7 @@ describe('POST /api/accounts/admin-create', () => {
 
   test('only global admins: 403 for the others, 401 signed out, nothing changes', async () => {
     const before = await snapshot()
-    for (const caller of ['admin', 'salesAdmin', 'companyAdmin', 'user', 'otherAccount'] as const)
+    for (const caller of ['accountAdmin', 'salesAdmin', 'companyAdmin', 'user', 'otherAccount'] as const)
       expect((await create({ ...form, adminEmail: 'new@x.test' }, caller)).status, caller).toBe(403)
     expect((await create(form, 'anonymous')).status).toBe(401)
     expect(await snapshot()).toEqual(before)

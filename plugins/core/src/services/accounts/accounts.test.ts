@@ -3,21 +3,20 @@
  * with its counts, filtered, sorted and paged; everyone else's own account. SQLite by
  * default, MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/testing'
+import { fixtures, startTestServer, type TestServer, type World } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Callers, signInCallers } from '../../test/callers'
 
 let server: TestServer
-let callers: Callers
+let callers: World
 let home: number
 let other: number
 let homeNo: string
 
 beforeAll(async () => {
   server = await startTestServer()
-  callers = await signInCallers(server, { home: 'Acme Engineering', other: 'Borealis Sales' })
-  home = callers.home.id
-  other = callers.other.id
+  callers = await fixtures(server).world({ names: { a: 'Acme Engineering', b: 'Borealis Sales' } })
+  home = callers.a.id
+  other = callers.b.id
   homeNo = (await server.knex('accounts').where({ id: home }).first('account_no')).account_no
 })
 afterAll(() => server?.close())
@@ -26,7 +25,7 @@ const ids = (answer: { body: { data: { id: number }[] } }) => answer.body.data.m
 
 describe('GET /api/accounts', () => {
   test('a global admin lists every account with its counts, paged', async () => {
-    const answer = await callers.as('global', 'GET', '/api/accounts?$sort[company]=1')
+    const answer = await callers.as('globalAdmin', 'GET', '/api/accounts?$sort[company]=1')
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ limit: 50, skip: 0, total: 2 })
     const row = answer.body.data.find((a: any) => a.id === home)
@@ -38,35 +37,35 @@ describe('GET /api/accounts', () => {
   })
 
   test('filter matches company or number case-insensitively; sort and paging in SQL', async () => {
-    const filtered = await callers.as('global', 'GET', '/api/accounts?filter=bOrEaLiS%20sAl')
+    const filtered = await callers.as('globalAdmin', 'GET', '/api/accounts?filter=bOrEaLiS%20sAl')
     expect(filtered.body.total).toBe(1)
     expect(ids(filtered)).toEqual([other])
-    expect(ids(await callers.as('global', 'GET', `/api/accounts?filter=${homeNo.toLowerCase()}`))).toEqual([home])
+    expect(ids(await callers.as('globalAdmin', 'GET', `/api/accounts?filter=${homeNo.toLowerCase()}`))).toEqual([home])
     // A typed wildcard is text, not a pattern.
-    expect((await callers.as('global', 'GET', '/api/accounts?filter=%25')).body.total).toBe(0)
+    expect((await callers.as('globalAdmin', 'GET', '/api/accounts?filter=%25')).body.total).toBe(0)
 
     // Acme has one member of each rank, Borealis only its admin.
-    expect(ids(await callers.as('global', 'GET', '/api/accounts?$sort[userCount]=-1'))).toEqual([home, other])
-    expect(ids(await callers.as('global', 'GET', '/api/accounts?$sort[userCount]=1'))).toEqual([other, home])
+    expect(ids(await callers.as('globalAdmin', 'GET', '/api/accounts?$sort[userCount]=-1'))).toEqual([home, other])
+    expect(ids(await callers.as('globalAdmin', 'GET', '/api/accounts?$sort[userCount]=1'))).toEqual([other, home])
 
-    const first = await callers.as('global', 'GET', '/api/accounts?$sort[accountNo]=1&$limit=1')
-    const second = await callers.as('global', 'GET', '/api/accounts?$sort[accountNo]=1&$limit=1&$skip=1')
+    const first = await callers.as('globalAdmin', 'GET', '/api/accounts?$sort[accountNo]=1&$limit=1')
+    const second = await callers.as('globalAdmin', 'GET', '/api/accounts?$sort[accountNo]=1&$limit=1&$skip=1')
     expect(first.body.data).toHaveLength(1)
     expect(first.body.total).toBe(second.body.total)
     expect(first.body.data[0].accountNo < second.body.data[0].accountNo).toBe(true)
   })
 
   test('bad query: 400 naming the field', async () => {
-    const answer = await callers.as('global', 'GET', '/api/accounts?$sort[password]=1')
+    const answer = await callers.as('globalAdmin', 'GET', '/api/accounts?$sort[password]=1')
     expect(answer.status).toBe(400)
     expect(Object.keys(answer.body.errors)).toEqual(['$sort.password'])
-    expect((await callers.as('global', 'GET', '/api/accounts?$limit=-1')).status).toBe(400)
+    expect((await callers.as('globalAdmin', 'GET', '/api/accounts?$limit=-1')).status).toBe(400)
     // Larger pages are capped, as every list is.
-    expect((await callers.as('global', 'GET', '/api/accounts?$limit=100000')).body.limit).toBe(500)
+    expect((await callers.as('globalAdmin', 'GET', '/api/accounts?$limit=100000')).body.limit).toBe(500)
   })
 
   test('everyone else sees only their own account; signed out is 401', async () => {
-    for (const caller of ['admin', 'salesAdmin', 'companyAdmin', 'user'] as const) {
+    for (const caller of ['accountAdmin', 'salesAdmin', 'companyAdmin', 'user'] as const) {
       const answer = await callers.as(caller, 'GET', '/api/accounts')
       expect(answer.status, caller).toBe(200)
       expect(ids(answer), caller).toEqual([home])

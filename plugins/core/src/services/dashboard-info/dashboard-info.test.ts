@@ -5,9 +5,8 @@
  * documents module will own, and contributes its counts as that module will.
  */
 import { accountFiles, definePlugin } from '@app/plugin-kit'
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, fixtures, type Member, startTestServer, type TestServer, type World } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Caller, type Callers, signInCallers } from '../../test/callers'
 
 const filesTable = definePlugin({
   id: 'test-files',
@@ -40,18 +39,18 @@ const filesTable = definePlugin({
 })
 
 let server: TestServer
-let callers: Callers
+let callers: World
 /** The company the home account's company administrator administers. */
 let administered: number
 const MB = 1024 * 1024
 
 const as = (caller: Caller, url: string) => callers.as(caller, 'GET', url)
-const accountOf = (caller: Caller) => (caller === 'otherAccount' ? callers.other.id : callers.home.id)
+const accountOf = (caller: Caller) => (caller === 'otherAccount' ? callers.b.id : callers.a.id)
 
 beforeAll(async () => {
   server = await startTestServer({}, { extraPlugins: [filesTable] })
-  callers = await signInCallers(server)
-  const { home, other, people, make } = callers
+  callers = await fixtures(server).world()
+  const { a: home, b: other, people, make } = callers
   administered = Number(
     (await server.knex('privileges').where({ user_id: people.companyAdmin.id, resource: 'COMPANY', action: 'ADMINISTER' }).first('resource_id')).resource_id,
   )
@@ -69,15 +68,15 @@ afterAll(() => server?.close())
 
 describe('GET /api/dashboard/info', () => {
   test('each rank gets the counts it may see, equal to the totals of the lists it may open', async () => {
-    const fields: Record<Exclude<Caller, 'anonymous'>, string[]> = {
-      global: ['companyCount', 'storage', 'userCount'],
-      admin: ['companyCount', 'storage', 'userCount'],
+    const fields: Record<Member, string[]> = {
+      globalAdmin: ['companyCount', 'storage', 'userCount'],
+      accountAdmin: ['companyCount', 'storage', 'userCount'],
       salesAdmin: ['companyCount'],
       companyAdmin: ['companyCount', 'userCount'],
       user: [],
       otherAccount: ['companyCount', 'storage', 'userCount'],
     }
-    for (const [caller, expected] of Object.entries(fields) as [Exclude<Caller, 'anonymous'>, string[]][]) {
+    for (const [caller, expected] of Object.entries(fields) as [Member, string[]][]) {
       const answer = await as(caller, '/api/dashboard/info')
       expect(answer.status, caller).toBe(200)
       expect(Object.keys(answer.body).sort(), caller).toEqual(expected)
@@ -89,30 +88,30 @@ describe('GET /api/dashboard/info', () => {
   })
 
   test('the counts are of the caller’s own account', async () => {
-    const home = (await as('admin', '/api/dashboard/info')).body
+    const home = (await as('accountAdmin', '/api/dashboard/info')).body
     const other = (await as('otherAccount', '/api/dashboard/info')).body
     expect(home).toMatchObject({ companyCount: 3, storage: 550 * MB })
     expect(other).toMatchObject({ companyCount: 1, storage: 7, userCount: 1 })
     // The company manager counts only the users of the company they administer.
     const before = (await as('companyAdmin', '/api/dashboard/info')).body.userCount
-    await server.knex('account_users').where({ account_id: callers.home.id, user_id: callers.people.user.id }).update({ company_id: administered })
+    await server.knex('account_users').where({ account_id: callers.a.id, user_id: callers.people.user.id }).update({ company_id: administered })
     try {
       expect((await as('companyAdmin', '/api/dashboard/info')).body.userCount).toBe(before + 1)
-      expect((await as('admin', '/api/dashboard/info')).body.userCount).toBe(home.userCount)
+      expect((await as('accountAdmin', '/api/dashboard/info')).body.userCount).toBe(home.userCount)
     } finally {
-      await server.knex('account_users').where({ account_id: callers.home.id, user_id: callers.people.user.id }).update({ company_id: null })
+      await server.knex('account_users').where({ account_id: callers.a.id, user_id: callers.people.user.id }).update({ company_id: null })
     }
   })
 
   test('the storage is the figure the global admin’s accounts table shows in MB', async () => {
-    const details = await as('global', `/api/accounts/${callers.home.id}/details`)
+    const details = await as('globalAdmin', `/api/accounts/${callers.a.id}/details`)
     expect(details.body.mbUsed).toBe(550)
-    expect((await as('global', '/api/dashboard/info')).body.storage).toBe(details.body.mbUsed * MB)
+    expect((await as('globalAdmin', '/api/dashboard/info')).body.storage).toBe(details.body.mbUsed * MB)
   })
 
   test('signed out: 401; an account id sent along is refused', async () => {
     expect((await as('anonymous', '/api/dashboard/info')).status).toBe(401)
-    const other = await as('otherAccount', `/api/dashboard/info?accountId=${callers.home.id}`)
+    const other = await as('otherAccount', `/api/dashboard/info?accountId=${callers.a.id}`)
     expect(other.status).toBe(400)
     expect(other.body.errors).toEqual({ accountId: 'Unknown field' })
   })

@@ -3,17 +3,16 @@
  * downloads them; only global admins upload (multipart, field `file`) and delete, and
  * a deleted manual's file leaves storage. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/testing'
+import { CAST, type Caller, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { CALLERS, type Caller, type Callers, signInCallers } from '../../test/callers'
 
 let server: TestServer
-let callers: Callers
-const OUTSIDERS = CALLERS.filter((caller) => caller !== 'global')
+let callers: World
+const OUTSIDERS = CAST.filter((caller) => caller !== 'globalAdmin')
 
 beforeAll(async () => {
   server = await startTestServer()
-  callers = await signInCallers(server)
+  callers = await fixtures(server).world()
 })
 afterAll(() => server?.close())
 
@@ -58,17 +57,17 @@ describe('support manuals', () => {
   })
 
   test('a global admin uploads: named after the file, or the name field', async () => {
-    const byFile = await upload('global', { file: pdf('%PDF first') }, 'Quick start.pdf')
+    const byFile = await upload('globalAdmin', { file: pdf('%PDF first') }, 'Quick start.pdf')
     expect(byFile.status).toBe(201)
     manualId = byFile.body.id
     expect(byFile.body).toEqual({ id: manualId, name: 'Quick start.pdf', link: `/api/support/${manualId}/download` })
-    const named = await upload('global', { name: 'Admin guide', file: pdf('%PDF second') })
+    const named = await upload('globalAdmin', { name: 'Admin guide', file: pdf('%PDF second') })
     expect(named.status).toBe(201)
     expect(named.body.name).toBe('Admin guide')
   })
 
   test('every signed-in role lists and downloads; signed out is 401', async () => {
-    for (const role of ['global', ...OUTSIDERS] as const) {
+    for (const role of ['globalAdmin', ...OUTSIDERS] as const) {
       const list = await server.call('GET', '/api/support', undefined, callers.tokens[role])
       expect(list.status, role).toBe(200)
       expect(list.body.map((m: any) => m.name), role).toEqual(['Admin guide', 'Quick start.pdf'])
@@ -92,13 +91,13 @@ describe('support manuals', () => {
 
   test('bad input: no file is 400 "A file is required"; an unknown field is 400; nothing stored', async () => {
     const before = await manualRows()
-    const none = await upload('global', { name: 'No file' })
+    const none = await upload('globalAdmin', { name: 'No file' })
     expect(none.status).toBe(400)
     expect(none.body.errors).toEqual({ file: 'A file is required' })
-    const extra = await upload('global', { color: 'red', file: pdf('x') })
+    const extra = await upload('globalAdmin', { color: 'red', file: pdf('x') })
     expect(extra.status).toBe(400)
     expect(extra.body.errors).toEqual({ color: 'Unknown field' })
-    const long = await upload('global', { name: 'n'.repeat(256), file: pdf('x') })
+    const long = await upload('globalAdmin', { name: 'n'.repeat(256), file: pdf('x') })
     expect(long.body.errors).toEqual({ name: 'The maximum number of characters is 255' })
     expect(await manualRows()).toEqual(before)
   })
@@ -110,12 +109,12 @@ describe('support manuals', () => {
     expect(await manualRows()).toEqual(before)
 
     const key = (await server.knex('support_manuals').where({ id: manualId }).first('storage_key')).storage_key
-    const removed = await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens.global)
+    const removed = await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens.globalAdmin)
     expect(removed.status).toBe(200)
     expect(removed.body.id).toBe(manualId)
     expect(await storedKeys()).not.toContain(key)
     await expect(server.app.get('storage').get(key)).rejects.toMatchObject({ code: 404 })
     expect((await download('user', manualId)).status).toBe(404)
-    expect((await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens.global)).status).toBe(404)
+    expect((await server.call('DELETE', `/api/support/${manualId}`, undefined, callers.tokens.globalAdmin)).status).toBe(404)
   })
 })

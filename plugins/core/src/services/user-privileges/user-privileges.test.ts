@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 /** A user of acme made for one test, so tests do not change each other's grants. */
-const fresh = () => p.make.user(p.acme, 'user')
+const fresh = () => p.make.user(p.a, 'user')
 const grantsOf = (person: Person) => server.knex('privileges').where({ user_id: person.id })
 const grant = { action: 'VIEW', resource: 'COMPANY', resourceId: 0 }
 
@@ -24,40 +24,40 @@ describe("a user's privileges", () => {
   test('add, read, modify the action, read authorities, remove', async () => {
     const { id } = await fresh()
     const body = { ...grant, resourceId: p.company.id }
-    const added = await p.as('admin', 'POST', `/api/accountusers/${id}/privileges/add`, body)
+    const added = await p.as('accountAdmin', 'POST', `/api/accountusers/${id}/privileges/add`, body)
     expect(added.status, JSON.stringify(added.body)).toBe(201)
     expect(added.body).toMatchObject({ userId: id, resource: 'COMPANY', resourceId: p.company.id, action: 'VIEW' })
-    const twice = await p.as('admin', 'POST', `/api/accountusers/${id}/privileges/add`, body)
+    const twice = await p.as('accountAdmin', 'POST', `/api/accountusers/${id}/privileges/add`, body)
     expect(twice.status).toBe(409)
     expect(twice.body.message).toBe('The user already has this privilege')
 
-    const list = await p.as('admin', 'GET', `/api/accountusers/${id}/privileges`)
+    const list = await p.as('accountAdmin', 'GET', `/api/accountusers/${id}/privileges`)
     expect(list.body.map((g: any) => [g.resource, g.resourceId, g.resourceName, g.action])).toEqual([['COMPANY', p.company.id, p.company.name, 'VIEW']])
-    const modified = await p.as('admin', 'POST', `/api/accountusers/${id}/privileges/add-or-modify-action`, { ...body, action: 'EDIT' })
+    const modified = await p.as('accountAdmin', 'POST', `/api/accountusers/${id}/privileges/add-or-modify-action`, { ...body, action: 'EDIT' })
     expect(modified.body.action).toBe('EDIT')
-    const authorities = await p.as('admin', 'GET', `/api/accountusers/${id}/authorities/COMPANY/${p.company.id}`)
+    const authorities = await p.as('accountAdmin', 'GET', `/api/accountusers/${id}/authorities/COMPANY/${p.company.id}`)
     expect(authorities.body.map((g: any) => g.action)).toEqual(['EDIT'])
-    expect((await p.as('admin', 'GET', `/api/accountusers/${id}/privileges/projects`)).body).toEqual([])
-    expect((await p.as('admin', 'GET', `/api/accountusers/${id}/privileges?projectId=1`)).body).toEqual([])
+    expect((await p.as('accountAdmin', 'GET', `/api/accountusers/${id}/privileges/projects`)).body).toEqual([])
+    expect((await p.as('accountAdmin', 'GET', `/api/accountusers/${id}/privileges?projectId=1`)).body).toEqual([])
 
-    const wrongAction = await p.as('admin', 'POST', `/api/accountusers/${id}/privileges/remove`, body)
+    const wrongAction = await p.as('accountAdmin', 'POST', `/api/accountusers/${id}/privileges/remove`, body)
     expect(wrongAction.status).toBe(404)
-    expect((await p.as('admin', 'POST', `/api/accountusers/${id}/privileges/remove`, { ...body, action: 'EDIT' })).status).toBe(201)
-    expect((await p.as('admin', 'GET', `/api/accountusers/${id}/privileges`)).body).toEqual([])
+    expect((await p.as('accountAdmin', 'POST', `/api/accountusers/${id}/privileges/remove`, { ...body, action: 'EDIT' })).status).toBe(201)
+    expect((await p.as('accountAdmin', 'GET', `/api/accountusers/${id}/privileges`)).body).toEqual([])
   })
 
   test('a global privilege of the catalogue: added by name, its action changed, removed', async () => {
     const user = await fresh()
     const url = (change: string) => `/api/accountusers/${user.id}/privileges/${change}`
     const named = { action: 'VIEW', resource: 'COMPANY', name: 'COMPANY_CREATE' }
-    expect((await p.as('admin', 'POST', url('add'), named)).status).toBe(201)
-    expect((await p.as('admin', 'POST', url('add-or-modify-action'), { ...named, action: 'EDIT' })).status).toBe(201)
-    const list = await p.as('admin', 'GET', `/api/accountusers/${user.id}/privileges`)
+    expect((await p.as('accountAdmin', 'POST', url('add'), named)).status).toBe(201)
+    expect((await p.as('accountAdmin', 'POST', url('add-or-modify-action'), { ...named, action: 'EDIT' })).status).toBe(201)
+    const list = await p.as('accountAdmin', 'GET', `/api/accountusers/${user.id}/privileges`)
     expect(list.body).toEqual([expect.objectContaining({ name: 'COMPANY_CREATE', resource: 'COMPANY', resourceId: null, resourceName: null, action: 'EDIT' })])
-    expect((await p.as('admin', 'POST', url('remove'), { ...named, action: 'EDIT' })).status).toBe(201)
+    expect((await p.as('accountAdmin', 'POST', url('remove'), { ...named, action: 'EDIT' })).status).toBe(201)
     // A privilege no installed plugin declares any more can still be taken away.
     await p.make.grant(user, { name: 'RETIRED', resource: 'ACCOUNT', action: 'VIEW' })
-    expect((await p.as('admin', 'POST', url('remove'), { action: 'VIEW', resource: 'ACCOUNT', name: 'RETIRED' })).status).toBe(201)
+    expect((await p.as('accountAdmin', 'POST', url('remove'), { action: 'VIEW', resource: 'ACCOUNT', name: 'RETIRED' })).status).toBe(201)
     expect(await grantsOf(user)).toEqual([])
   })
 
@@ -75,7 +75,7 @@ describe("a user's privileges", () => {
       [{ action: 'VIEW', resource: 'COMPANY', name: 'COMPANY_CREATE', resourceId: company }, { resourceId: 'A named privilege applies to the whole account: it names no row' }],
     ]
     for (const [body, errors] of cases) {
-      const answer = await p.as('admin', 'POST', `/api/accountusers/${user.id}/privileges/add`, body)
+      const answer = await p.as('accountAdmin', 'POST', `/api/accountusers/${user.id}/privileges/add`, body)
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(answer.body.errors, JSON.stringify(body)).toEqual(errors)
     }
@@ -86,15 +86,15 @@ describe("a user's privileges", () => {
     const user = await fresh()
     const id = user.id
     const body = { ...grant, resourceId: p.company.id }
-    for (const role of ['salesadmin', 'companyadmin', 'user'] as const) expect((await p.as(role, 'POST', `/api/accountusers/${id}/privileges/add`, body)).status, role).toBe(403)
+    for (const role of ['salesAdmin', 'companyAdmin', 'user'] as const) expect((await p.as(role, 'POST', `/api/accountusers/${id}/privileges/add`, body)).status, role).toBe(403)
     expect((await p.as('anonymous', 'POST', `/api/accountusers/${id}/privileges/add`, body)).status).toBe(401)
-    const foreign = await p.as('sales', 'POST', `/api/accountusers/${id}/privileges/add`, body)
+    const foreign = await p.as('otherAccount', 'POST', `/api/accountusers/${id}/privileges/add`, body)
     expect(foreign.status).toBe(404)
     // Not found before the body is looked at: a bad one gets the same answer.
-    expect((await p.as('sales', 'POST', `/api/accountusers/${id}/privileges/add`, {})).status).toBe(404)
+    expect((await p.as('otherAccount', 'POST', `/api/accountusers/${id}/privileges/add`, {})).status).toBe(404)
     // Another account's user is not found, on every read.
     for (const path of ['privileges', 'privileges/projects', `authorities/COMPANY/${p.company.id}`]) {
-      const foreignRead = await p.as('sales', 'GET', `/api/accountusers/${id}/${path}`)
+      const foreignRead = await p.as('otherAccount', 'GET', `/api/accountusers/${id}/${path}`)
       expect(foreignRead.status, path).toBe(404)
       expect(foreignRead.body.message, path).toBe('User not found')
     }
@@ -102,14 +102,14 @@ describe("a user's privileges", () => {
     // A company manager reads only the grants of their companies' users.
     const outsider = await fresh()
     await p.make.grant(outsider, { resource: 'COMPANY', resourceId: p.company.id, action: 'VIEW' })
-    await p.make.grant(p.consultant, { resource: 'COMPANY', resourceId: p.company.id, action: 'VIEW' })
-    expect((await p.as('admin', 'GET', `/api/accountusers/${outsider.id}/privileges`)).body).not.toEqual([])
-    expect((await p.as('companyadmin', 'GET', `/api/accountusers/${outsider.id}/privileges`)).body).toEqual([])
-    expect((await p.as('companyadmin', 'GET', `/api/accountusers/${p.consultant.id}/privileges`)).body).not.toEqual([])
+    await p.make.grant(p.both, { resource: 'COMPANY', resourceId: p.company.id, action: 'VIEW' })
+    expect((await p.as('accountAdmin', 'GET', `/api/accountusers/${outsider.id}/privileges`)).body).not.toEqual([])
+    expect((await p.as('companyAdmin', 'GET', `/api/accountusers/${outsider.id}/privileges`)).body).toEqual([])
+    expect((await p.as('companyAdmin', 'GET', `/api/accountusers/${p.both.id}/privileges`)).body).not.toEqual([])
     const platform = { action: 'ADMINISTER', resource: 'GLOBAL_ADMIN' }
-    expect((await p.as('admin', 'POST', `/api/accountusers/${id}/privileges/add`, platform)).status).toBe(403)
-    expect((await p.as('globaladmin', 'POST', `/api/accountusers/${id}/privileges/add`, platform)).status).toBe(201)
-    expect((await p.as('globaladmin', 'POST', `/api/accountusers/${id}/privileges/remove`, platform)).status).toBe(201)
+    expect((await p.as('accountAdmin', 'POST', `/api/accountusers/${id}/privileges/add`, platform)).status).toBe(403)
+    expect((await p.as('globalAdmin', 'POST', `/api/accountusers/${id}/privileges/add`, platform)).status).toBe(201)
+    expect((await p.as('globalAdmin', 'POST', `/api/accountusers/${id}/privileges/remove`, platform)).status).toBe(201)
     expect(await grantsOf(user)).toEqual([])
   })
 
@@ -117,9 +117,9 @@ describe("a user's privileges", () => {
     const user = await fresh()
     const signIn = async () => (await server.call('POST', '/api/authentication', { username: user.username, password: user.password })).body
     expect((await signIn()).canManageSettings).toBe(false)
-    expect((await p.as('admin', 'POST', `/api/accountusers/${user.id}/privileges/add`, { action: 'ADMINISTER', resource: 'ACCOUNT' })).status).toBe(201)
+    expect((await p.as('accountAdmin', 'POST', `/api/accountusers/${user.id}/privileges/add`, { action: 'ADMINISTER', resource: 'ACCOUNT' })).status).toBe(201)
     expect((await signIn()).canManageSettings).toBe(true)
-    await p.as('admin', 'POST', `/api/accountusers/${user.id}/privileges/remove`, { action: 'ADMINISTER', resource: 'ACCOUNT' })
+    await p.as('accountAdmin', 'POST', `/api/accountusers/${user.id}/privileges/remove`, { action: 'ADMINISTER', resource: 'ACCOUNT' })
     expect((await signIn()).canManageSettings).toBe(false)
   })
 })

@@ -2,10 +2,10 @@
  * users.xlsx over real HTTP: the spec's columns, the caller's language, one account's users
  * only. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, startTestServer, type TestServer } from '@app/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type People, type Role, userManagementPeople } from '../../test/people'
+import { type People, userManagementPeople } from '../../test/people'
 
 let server: TestServer
 let p: People
@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const workbook = async (role: Exclude<Role, 'anonymous'>) => {
+const workbook = async (role: Exclude<Caller, 'anonymous'>) => {
   const response = await fetch(`${server.url}/api/accountusers/export`, { headers: { authorization: `Bearer ${p.tokens[role]}` } })
   expect(response.status, role).toBe(200)
   expect(response.headers.get('content-disposition')).toContain('users.xlsx')
@@ -28,7 +28,7 @@ const workbook = async (role: Exclude<Role, 'anonymous'>) => {
 const rowsOf = (sheet: ExcelJS.Worksheet) => (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r.slice(1))
 
 test('users.xlsx with the spec columns, DD.MM.YYYY dates and x marks', async () => {
-  const sheet = await workbook('admin')
+  const sheet = await workbook('accountAdmin')
   expect(sheet.name).toBe('Users')
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
     'Acronym',
@@ -43,19 +43,19 @@ test('users.xlsx with the spec columns, DD.MM.YYYY dates and x marks', async () 
     'Removal requested',
   ])
   const rows = rowsOf(sheet)
-  const consultant = rows.find((r) => r[2] === p.consultant.username)!
+  const consultant = rows.find((r) => r[2] === p.both.username)!
   expect(consultant[1]).toBe(p.company.name)
   expect(String(consultant[5])).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
   expect(consultant[6]).toBe('x')
-  expect(rows.some((r) => r[2] === p.people.sales.username)).toBe(false)
+  expect(rows.some((r) => r[2] === p.people.otherAccount.username)).toBe(false)
 })
 
 test("the sheet and headers follow the caller's language; the rows and the file name do not change", async () => {
   const setLanguage = async (value: string) =>
-    expect((await p.as('admin', 'POST', `/api/accountusers/${p.people.admin.id}/language/${value}`, {})).status).toBe(201)
+    expect((await p.as('accountAdmin', 'POST', `/api/accountusers/${p.people.accountAdmin.id}/language/${value}`, {})).status).toBe(201)
   await setLanguage('FINNISH')
   try {
-    const sheet = await workbook('admin')
+    const sheet = await workbook('accountAdmin')
     expect(sheet.name).toBe('Käyttäjät')
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Lyhenne',
@@ -69,20 +69,20 @@ test("the sheet and headers follow the caller's language; the rows and the file 
       'Anonymisoitu',
       'Poistoa pyydetty',
     ])
-    expect(rowsOf(sheet).find((r) => r[2] === p.consultant.username)?.[6]).toBe('x')
+    expect(rowsOf(sheet).find((r) => r[2] === p.both.username)?.[6]).toBe('x')
   } finally {
     await setLanguage('ENGLISH')
   }
 })
 
 test("another account's export holds none of this account's users; roles without the flags get 403", async () => {
-  const usernames = rowsOf(await workbook('sales')).map((r) => r[2])
-  expect(usernames).toContain(p.people.sales.username)
+  const usernames = rowsOf(await workbook('otherAccount')).map((r) => r[2])
+  expect(usernames).toContain(p.people.otherAccount.username)
   // The consultant is a member of both accounts, so in both exports.
-  expect(usernames).toContain(p.consultant.username)
+  expect(usernames).toContain(p.both.username)
   expect(usernames).not.toContain(p.people.user.username)
-  expect(usernames).not.toContain(p.people.admin.username)
-  await workbook('globaladmin')
-  for (const role of ['salesadmin', 'companyadmin', 'user'] as const) expect((await p.as(role, 'GET', '/api/accountusers/export')).status, role).toBe(403)
+  expect(usernames).not.toContain(p.people.accountAdmin.username)
+  await workbook('globalAdmin')
+  for (const role of ['salesAdmin', 'companyAdmin', 'user'] as const) expect((await p.as(role, 'GET', '/api/accountusers/export')).status, role).toBe(403)
   expect((await p.as('anonymous', 'GET', '/api/accountusers/export')).status).toBe(401)
 })

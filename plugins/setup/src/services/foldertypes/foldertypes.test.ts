@@ -1,27 +1,27 @@
 /** Document types over HTTP, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, CALLERS, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ALL_ROLES, ANY_MEMBER, type Callers, type Role, SETTINGS_ONLY, rowsOf, signInRoles } from '../../test/roles'
+import { ANY_MEMBER, SETTINGS_ONLY, rowsOf } from '../../test/roles'
 
 let server: TestServer
-let callers: Callers
+let callers: World
 const TABLE = 'setup_folder_types'
 
 beforeAll(async () => {
   server = await startTestServer()
-  callers = await signInRoles(server)
+  callers = await fixtures(server).world()
   // One type of the account's own beside the built-ins, for the lists and the duplicates below.
   expect((await create({ name: 'Drawing', typeId: 'DRW' })).status).toBe(201)
 })
 afterAll(() => server?.close())
 
-const as = (role: Role) => callers.tokens[role]
-const base = () => `/api/foldertypes/${callers.account}`
-const create = (body: object, role: Role = 'accountAdmin') => server.call('POST', base(), body, as(role))
+const as = (role: Caller) => callers.tokens[role]
+const base = () => `/api/foldertypes/${callers.a.id}`
+const create = (body: object, role: Caller = 'accountAdmin') => server.call('POST', base(), body, as(role))
 
 describe('document types: reading', () => {
   test('manage lists every type with the built-ins, for settings managers only', async () => {
-    for (const role of ALL_ROLES) {
+    for (const role of CALLERS) {
       const answer = await server.call('GET', `${base()}/manage`, undefined, as(role))
       expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(SETTINGS_ONLY[role])
     }
@@ -33,7 +33,7 @@ describe('document types: reading', () => {
   })
 
   test('create lists the active types to every member of the account', async () => {
-    for (const role of ALL_ROLES) {
+    for (const role of CALLERS) {
       const answer = await server.call('GET', `${base()}/create`, undefined, as(role))
       expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(ANY_MEMBER[role])
     }
@@ -73,7 +73,7 @@ describe('document types: changing', () => {
     expect(await rowsOf(server, TABLE)).toEqual(before)
     const created = await create({ name: 'Specification', typeId: 'SPEC' })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
-    expect(created.body).toMatchObject({ name: 'Specification', typeId: 'SPEC', active: true, deletable: true, global: false, accountId: callers.account })
+    expect(created.body).toMatchObject({ name: 'Specification', typeId: 'SPEC', active: true, deletable: true, global: false, accountId: callers.a.id })
   })
 
   test('name needs 3 characters and type id 2; bad input changes nothing', async () => {
@@ -97,7 +97,7 @@ describe('document types: changing', () => {
     }
     expect(await rowsOf(server, TABLE)).toEqual(before)
     // Another account may use the same type id.
-    expect((await server.call('POST', `/api/foldertypes/${callers.other}`, { name: 'Drawing', typeId: 'DRW' }, as('otherAccount'))).status).toBe(201)
+    expect((await server.call('POST', `/api/foldertypes/${callers.b.id}`, { name: 'Drawing', typeId: 'DRW' }, as('otherAccount'))).status).toBe(201)
   })
 
   test('edit with PATCH, and with PUT naming the type in the body as the spec does', async () => {
@@ -113,14 +113,14 @@ describe('document types: changing', () => {
     expect((await server.call('PATCH', `${base()}/${type.id}`, { typeId: 'TREP' }, as('accountAdmin'))).status).toBe(200)
     for (const role of ['user', 'salesAdmin'] as const)
       expect((await server.call('PATCH', `${base()}/${type.id}`, { name: 'Mine now' }, as(role))).status).toBe(403)
-    expect((await server.call('PATCH', `/api/foldertypes/${callers.other}/${type.id}`, { name: 'Mine now' }, as('otherAccount'))).status).toBe(404)
+    expect((await server.call('PATCH', `/api/foldertypes/${callers.b.id}/${type.id}`, { name: 'Mine now' }, as('otherAccount'))).status).toBe(404)
     expect((await server.knex(TABLE).where({ id: type.id }).first()).name).toBe('Test report')
   })
 
   test('the active switch flips, for settings managers', async () => {
     const { body: type } = await create({ name: 'Certificate', typeId: 'CERT' })
     const url = `${base()}/toggle/${type.id}`
-    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+    for (const role of CALLERS.filter((r) => SETTINGS_ONLY[r] !== 200)) {
       const answer = await server.call('POST', url, {}, as(role))
       expect(answer.status, role).toBe(SETTINGS_ONLY[role])
     }
@@ -134,7 +134,7 @@ describe('document types: changing', () => {
   })
 
   test('built-in types switch off but are neither edited nor deleted', async () => {
-    const skyview = await server.knex(TABLE).where({ account_id: callers.account, type_id: 'Skyview' }).first()
+    const skyview = await server.knex(TABLE).where({ account_id: callers.a.id, type_id: 'Skyview' }).first()
     const edit = await server.call('PATCH', `${base()}/${skyview.id}`, { name: 'Renamed' }, as('accountAdmin'))
     expect(edit.status).toBe(403)
     expect(edit.body.message).toBe('A built-in document type cannot be changed')
@@ -149,9 +149,9 @@ describe('document types: changing', () => {
 
   test('delete removes a deletable type; others are refused', async () => {
     const { body: type } = await create({ name: 'Obsolete', typeId: 'OBS' })
-    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200))
+    for (const role of CALLERS.filter((r) => SETTINGS_ONLY[r] !== 200))
       expect((await server.call('DELETE', `${base()}/${type.id}`, undefined, as(role))).status, role).toBe(SETTINGS_ONLY[role])
-    expect((await server.call('DELETE', `/api/foldertypes/${callers.other}/${type.id}`, undefined, as('otherAccount'))).status).toBe(404)
+    expect((await server.call('DELETE', `/api/foldertypes/${callers.b.id}/${type.id}`, undefined, as('otherAccount'))).status).toBe(404)
     const removed = await server.call('DELETE', `${base()}/${type.id}`, undefined, as('accountAdmin'))
     expect(removed.status).toBe(200)
     expect(await server.knex(TABLE).where({ id: type.id }).first()).toBeUndefined()

@@ -1,29 +1,29 @@
 /** The setup lists over HTTP, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, CALLERS, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ALL_ROLES, ANY_MEMBER, type Callers, type Role, SETTINGS_ONLY, rowsOf, signInRoles } from '../../test/roles'
+import { ANY_MEMBER, SETTINGS_ONLY, rowsOf } from '../../test/roles'
 import { SETUP_LISTS } from './items.schema'
 
 let server: TestServer
-let callers: Callers
+let callers: World
 
 beforeAll(async () => {
   server = await startTestServer()
-  callers = await signInRoles(server)
+  callers = await fixtures(server).world()
 })
 afterAll(() => server?.close())
 
-const as = (role: Role) => callers.tokens[role]
+const as = (role: Caller) => callers.tokens[role]
 
 /** A valid row of the list, every field made from `seed`. */
 const rowFor = (list: (typeof SETUP_LISTS)[number], seed: string) => Object.fromEntries(list.fields.map((f) => [f.name, `${seed} ${f.name}`]))
 
 for (const list of SETUP_LISTS) {
   describe(list.id, () => {
-    const base = () => `/api/setup/${callers.account}/${list.id}`
+    const base = () => `/api/setup/${callers.a.id}/${list.id}`
 
     test('every member reads; other accounts get 404, signed out 401', async () => {
-      for (const role of ALL_ROLES) {
+      for (const role of CALLERS) {
         const answer = await server.call('GET', base(), undefined, as(role))
         expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(ANY_MEMBER[role])
       }
@@ -31,7 +31,7 @@ for (const list of SETUP_LISTS) {
 
     test('settings managers add, change and remove; others change nothing', async () => {
       const before = await rowsOf(server, list.table)
-      for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+      for (const role of CALLERS.filter((r) => SETTINGS_ONLY[r] !== 200)) {
         const answer = await server.call('POST', base(), rowFor(list, 'Denied'), as(role))
         expect(answer.status, `${role}: ${JSON.stringify(answer.body)}`).toBe(SETTINGS_ONLY[role])
       }
@@ -39,13 +39,13 @@ for (const list of SETUP_LISTS) {
 
       const created = await server.call('POST', base(), rowFor(list, 'First'), as('accountAdmin'))
       expect(created.status, JSON.stringify(created.body)).toBe(201)
-      expect(created.body).toMatchObject({ ...rowFor(list, 'First'), accountId: callers.account })
+      expect(created.body).toMatchObject({ ...rowFor(list, 'First'), accountId: callers.a.id })
       const id = created.body.id
 
       const change = { [list.unique]: 'Changed value' }
       for (const role of ['user', 'salesAdmin'] as const)
         expect((await server.call('PATCH', `${base()}/${id}`, change, as(role))).status).toBe(403)
-      expect((await server.call('PATCH', `/api/setup/${callers.other}/${list.id}/${id}`, change, as('otherAccount'))).status).toBe(404)
+      expect((await server.call('PATCH', `/api/setup/${callers.b.id}/${list.id}/${id}`, change, as('otherAccount'))).status).toBe(404)
       const patched = await server.call('PATCH', `${base()}/${id}`, change, as('globalAdmin'))
       expect(patched.status).toBe(200)
       expect(patched.body[list.unique]).toBe('Changed value')
@@ -54,7 +54,7 @@ for (const list of SETUP_LISTS) {
       expect(filtered.body.data.map((r: { id: number }) => r.id)).toEqual([id])
 
       expect((await server.call('DELETE', `${base()}/${id}`, undefined, as('user'))).status).toBe(403)
-      expect((await server.call('DELETE', `/api/setup/${callers.other}/${list.id}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
+      expect((await server.call('DELETE', `/api/setup/${callers.b.id}/${list.id}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
       expect((await server.call('DELETE', `${base()}/${id}`, undefined, as('accountAdmin'))).status).toBe(200)
       expect(await rowsOf(server, list.table)).toEqual(before)
     })
@@ -71,9 +71,9 @@ for (const list of SETUP_LISTS) {
       const other = await server.call('POST', base(), rowFor(list, 'Another'), as('accountAdmin'))
       const clash = await server.call('PATCH', `${base()}/${other.body.id}`, { [list.unique]: `Twin ${list.unique}` }, as('accountAdmin'))
       expect(clash.status).toBe(409)
-      expect((await server.call('POST', `/api/setup/${callers.other}/${list.id}`, rowFor(list, 'Twin'), as('otherAccount'))).status).toBe(201)
-      expect((await rowsOf(server, list.table)).filter((r: { account_id: number }) => r.account_id === callers.account)).toHaveLength(
-        before.filter((r: { account_id: number }) => r.account_id === callers.account).length + 1,
+      expect((await server.call('POST', `/api/setup/${callers.b.id}/${list.id}`, rowFor(list, 'Twin'), as('otherAccount'))).status).toBe(201)
+      expect((await rowsOf(server, list.table)).filter((r: { account_id: number }) => r.account_id === callers.a.id)).toHaveLength(
+        before.filter((r: { account_id: number }) => r.account_id === callers.a.id).length + 1,
       )
     })
 

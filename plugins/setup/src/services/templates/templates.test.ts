@@ -1,13 +1,13 @@
 /** Templates over HTTP: real small files made here, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { type TestServer, startTestServer } from '@app/testing'
+import { type Caller, CALLERS, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ALL_ROLES, ANY_MEMBER, type Callers, type Role, SETTINGS_ONLY, rowsOf, signInRoles } from '../../test/roles'
+import { ANY_MEMBER, SETTINGS_ONLY, rowsOf } from '../../test/roles'
 
 let server: TestServer
-let callers: Callers
+let callers: World
 let xlsx: Uint8Array<ArrayBuffer>
 const TABLE = 'setup_templates'
 const INVALID = 'The template file you were trying to upload has invalid format.'
@@ -16,15 +16,15 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>
 
 beforeAll(async () => {
   server = await startTestServer()
-  callers = await signInRoles(server)
+  callers = await fixtures(server).world()
   const workbook = new ExcelJS.Workbook()
   workbook.addWorksheet('Template').addRow(['Title', 'Number'])
   xlsx = new Uint8Array(await workbook.xlsx.writeBuffer())
 })
 afterAll(() => server?.close())
 
-const as = (role: Role) => callers.tokens[role]
-const base = (accountId = callers.account) => `/api/templates/${accountId}`
+const as = (role: Caller) => callers.tokens[role]
+const base = (accountId = callers.a.id) => `/api/templates/${accountId}`
 const storedFiles = () => {
   try {
     return readdirSync(path.join(server.config.dataDir, 'files', 'uploads')).filter((n) => !n.endsWith('.meta.json'))
@@ -33,7 +33,7 @@ const storedFiles = () => {
   }
 }
 
-const upload = (name: string, body: Uint8Array<ArrayBuffer> | string, fields: Record<string, string> = {}, role: Role = 'accountAdmin', accountId?: number) => {
+const upload = (name: string, body: Uint8Array<ArrayBuffer> | string, fields: Record<string, string> = {}, role: Caller = 'accountAdmin', accountId?: number) => {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   form.append('file', new Blob([body]), name)
@@ -46,7 +46,7 @@ describe('templates', () => {
     const answer = await upload('Offer.xlsx', xlsx, { appendable: 'true' })
     const created = await answer.json()
     expect(answer.status, JSON.stringify(created)).toBe(201)
-    expect(created).toMatchObject({ name: 'Offer.xlsx', appendable: true, size: xlsx.length, accountId: callers.account })
+    expect(created).toMatchObject({ name: 'Offer.xlsx', appendable: true, size: xlsx.length, accountId: callers.a.id })
     expect(created).not.toHaveProperty('storageKey')
 
     const list = await server.call('GET', `${base()}?filter=offer`, undefined, as('user'))
@@ -94,32 +94,32 @@ describe('templates', () => {
   test('only settings managers upload; others store nothing', async () => {
     const before = await rowsOf(server, TABLE)
     const files = storedFiles().length
-    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+    for (const role of CALLERS.filter((r) => SETTINGS_ONLY[r] !== 200)) {
       const answer = await upload('Denied.pdf', PDF, {}, role)
       expect(answer.status, role).toBe(SETTINGS_ONLY[role])
     }
     expect(await rowsOf(server, TABLE)).toEqual(before)
     expect(storedFiles().length).toBe(files)
-    expect((await upload('Global.pdf', PDF, {}, 'globalAdmin', callers.other)).status).toBe(201)
+    expect((await upload('Global.pdf', PDF, {}, 'globalAdmin', callers.b.id)).status).toBe(201)
   })
 
   test('every member lists and downloads; other accounts get 404', async () => {
     const { id } = await (await upload('Shared.pdf', PDF)).json()
-    for (const role of ALL_ROLES) {
+    for (const role of CALLERS) {
       expect((await server.call('GET', base(), undefined, as(role))).status, role).toBe(ANY_MEMBER[role])
       expect((await server.call('GET', `${base()}/${id}`, undefined, as(role))).status, role).toBe(ANY_MEMBER[role])
     }
-    expect((await server.call('GET', `${base(callers.other)}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
+    expect((await server.call('GET', `${base(callers.b.id)}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
   })
 
   test('the appendable switch and delete are for settings managers; delete removes the file', async () => {
     const { id } = await (await upload('Removable.pdf', PDF)).json()
     const row = await server.knex(TABLE).where({ id }).first()
-    for (const role of ALL_ROLES.filter((r) => SETTINGS_ONLY[r] !== 200)) {
+    for (const role of CALLERS.filter((r) => SETTINGS_ONLY[r] !== 200)) {
       expect((await server.call('PATCH', `${base()}/${id}`, { appendable: true }, as(role))).status, role).toBe(SETTINGS_ONLY[role])
       expect((await server.call('DELETE', `${base()}/${id}`, undefined, as(role))).status, role).toBe(SETTINGS_ONLY[role])
     }
-    expect((await server.call('DELETE', `${base(callers.other)}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
+    expect((await server.call('DELETE', `${base(callers.b.id)}/${id}`, undefined, as('otherAccount'))).status).toBe(404)
     expect(await server.knex(TABLE).where({ id }).first()).toEqual(row)
 
     const bad = await server.call('PATCH', `${base()}/${id}`, { appendable: 'maybe' }, as('accountAdmin'))

@@ -54,7 +54,9 @@ const server = await startTestServer()
 const { app, call, knex } = server
 afterAll(() => server.close())
 const make = fixtures(server)
-const world = await make.world()
+// B needs a member besides its admin (`both`) and a company, for the paths its admin names.
+const world = await make.world({ both: {} })
+await make.company(world.b)
 
 const registry: RegisteredService[] = app.get('registry')
 const access = app.get('access')

@@ -242,7 +242,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
    * admin as `otherAccount`, each signed in, and `as(caller, …)` to call as one of them or
    * as `anonymous`. With `both`, an ordinary user of A (of `company` if asked) and of B, acting in A.
    */
-  const world = async <O extends WorldOptions = {}>(options: O = {} as O): Promise<World & (O['both'] extends object ? { both: Person } : {})> => {
+  const world = async <O extends WorldOptions = {}>(options: O = {} as O): Promise<WorldOf<O>> => {
     const a = await account({ name: options.names?.a })
     const b = await account({ name: options.names?.b })
     const companyOfA = await company(a, options.company)
@@ -258,11 +258,11 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
     const tokens = { ...signedIn, anonymous: undefined }
     const as = <T = any>(caller: Caller, method: string, url: string, body?: unknown) => call<T>(method, url, body, tokens[caller])
     const made: World = { make: self, a, b, company: companyOfA, people, tokens, as }
-    if (!options.both) return made as World & (O['both'] extends object ? { both: Person } : {})
+    if (!options.both) return made as WorldOf<O>
     const { inCompany, ...names } = options.both
     const both = await user(a, 'user', { ...names, company: inCompany ? companyOfA : undefined })
     await join(both, b)
-    return { ...made, both } as World & (O['both'] extends object ? { both: Person } : {})
+    return { ...made, both } as WorldOf<O>
   }
 
   const self = { account, company, project, role, user, join, grant, grantProject, signIn, signInAll, world }
@@ -303,6 +303,9 @@ export interface World {
   /** A call to the API as one of the cast, or anonymous. */
   as: <T = any>(caller: Caller, method: string, url: string, body?: unknown) => Promise<HttpAnswer<T>>
 }
+
+/** A world, with `both` when the options asked for it. */
+export type WorldOf<O extends WorldOptions> = World & (O['both'] extends object ? { both: Person } : {})
 
 export type Fixtures = ReturnType<typeof fixtures>
 

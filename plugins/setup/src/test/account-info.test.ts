@@ -2,7 +2,7 @@
  * The account info the admin remote edits goes through core's PATCH /api/accounts/{id}:
  * the answers the screen relies on, for a person of every rank made by fixtures.
  */
-import { type Caller, CALLERS, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { CALLERS, type Caller, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SETTINGS_ONLY } from './roles'
 

@@ -1,6 +1,6 @@
 /** Companies over HTTP with a real server and database (SQLite, or MariaDB with TEST_DATABASE_URL), in a world made by fixtures. */
 import { companyDeleteBlockers } from '@app/plugin-kit'
-import { type Caller, CALLERS, startTestServer, type TestServer } from '@app/testing'
+import { CALLERS, type Caller, type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { COUNTRY_MESSAGE } from './companies.schema'

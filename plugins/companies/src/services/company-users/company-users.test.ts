@@ -1,5 +1,5 @@
 /** A company's users and the users with access to it, over HTTP, in a world made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { type Caller, startTestServer, type TestServer } from '@app/testing'
+import { type Caller, type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { COMPANY_USER_MESSAGES } from './company-users.schema'

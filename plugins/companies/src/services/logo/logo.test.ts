@@ -1,7 +1,7 @@
 /** A company's logo over HTTP, in a world made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { type Caller, startTestServer, type TestServer } from '@app/testing'
+import { type Caller, type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { LOGO_TYPE_MESSAGE } from './logo.schema'

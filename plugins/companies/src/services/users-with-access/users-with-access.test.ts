@@ -1,5 +1,5 @@
 /** One user's access to a company, read, given, changed and taken away over HTTP, as a person of every rank made by fixtures. */
-import { type Caller, CALLERS, startTestServer, type TestServer } from '@app/testing'
+import { CALLERS, type Caller, type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CompaniesWorld, makeWorld } from '../../test/world'
 import { USER_ACCESS_MESSAGES } from './users-with-access.schema'

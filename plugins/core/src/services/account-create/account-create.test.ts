@@ -4,7 +4,7 @@
  * other than global admins change nothing. SQLite, or MariaDB with TEST_DATABASE_URL.
  */
 import type { Mailer } from '@app/plugin-kit'
-import { fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COUNTRY_MESSAGE } from './account-create.schema'
 

@@ -1,5 +1,5 @@
 /** GET /api/accounts/:accountId/details over real HTTP as each rank. SQLite, or MariaDB with TEST_DATABASE_URL. */
-import { type Caller, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { type Caller, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let server: TestServer

@@ -1,5 +1,5 @@
 /** GET and PUT /api/accounts/:accountId/modules over real HTTP. SQLite, or MariaDB with TEST_DATABASE_URL. */
-import { fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let server: TestServer

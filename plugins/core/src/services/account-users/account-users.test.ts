@@ -2,7 +2,7 @@
  * The account's users over real HTTP, called as every rank: the list, one user and the
  * edit form. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type Caller, type Person, startTestServer, type TestServer } from '@app/testing'
+import { type Caller, type Person, type TestServer, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type People, userManagementPeople } from '../../test/people'
 

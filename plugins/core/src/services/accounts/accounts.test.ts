@@ -3,7 +3,7 @@
  * with its counts, filtered, sorted and paged; everyone else's own account. SQLite by
  * default, MariaDB with TEST_DATABASE_URL.
  */
-import { fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let server: TestServer

@@ -5,7 +5,7 @@
  * documents module will own, and contributes its counts as that module will.
  */
 import { accountFiles, definePlugin } from '@app/plugin-kit'
-import { type Caller, fixtures, type Member, startTestServer, type TestServer, type World } from '@app/testing'
+import { type Caller, type Member, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const filesTable = definePlugin({

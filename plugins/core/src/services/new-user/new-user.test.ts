@@ -3,7 +3,7 @@
  * make whom, the welcome link, and the plain variants. SQLite by default, MariaDB with
  * TEST_DATABASE_URL.
  */
-import { type Caller, linkToken, mailsTo, startTestServer, type TestServer } from '@app/testing'
+import { type Caller, type TestServer, linkToken, mailsTo, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type People, userManagementPeople } from '../../test/people'
 

@@ -2,7 +2,7 @@
  * Roles over real HTTP as each rank: the built-ins every account has, add,
  * rename, remove and who may. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type Caller, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { type Caller, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtInRoles } from '../../migrations/007-built-in-roles'
 

@@ -3,7 +3,7 @@
  * downloads them; only global admins upload (multipart, field `file`) and delete, and
  * a deleted manual's file leaves storage. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { CAST, type Caller, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { CAST, type Caller, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 let server: TestServer

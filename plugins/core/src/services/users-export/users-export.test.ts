@@ -2,7 +2,7 @@
  * users.xlsx over real HTTP: the spec's columns, the caller's language, one account's users
  * only. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type Caller, startTestServer, type TestServer } from '@app/testing'
+import { type Caller, type TestServer, startTestServer } from '@app/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type People, userManagementPeople } from '../../test/people'

@@ -1,5 +1,5 @@
 /** Document types over HTTP, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
-import { type Caller, CALLERS, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { CALLERS, type Caller, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANY_MEMBER, SETTINGS_ONLY, rowsOf } from '../../test/roles'
 

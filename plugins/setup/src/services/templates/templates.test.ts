@@ -1,7 +1,7 @@
 /** Templates over HTTP: real small files made here, as a person of every rank, made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { type Caller, CALLERS, fixtures, startTestServer, type TestServer, type World } from '@app/testing'
+import { CALLERS, type Caller, type TestServer, type World, fixtures, startTestServer } from '@app/testing'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANY_MEMBER, SETTINGS_ONLY, rowsOf } from '../../test/roles'

@@ -3,9 +3,7 @@
  * the password step names the user; a right code spends it for an access token.
  */
 import { NotAuthenticated } from '@feathersjs/errors'
-import type { Application } from '@app/plugin-kit'
 import { defineAction } from '@app/plugin-kit'
-import type { AuthService } from '../../auth/authentication'
 import { returnAttempts, takeAttempts } from '../../auth/rate-limit'
 import { issueToken } from '../../auth/sessions'
 import { acceptCode } from '../../auth/totp'

@@ -4,8 +4,8 @@
  * name a user typed, and files stream in and out without passing through memory.
  */
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -49,8 +49,10 @@ export const createDiskStorage = (root: string): Storage => {
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
       // Written aside and renamed into place: a failed or cut-off upload never shows as a file.
       const partial = `${file}.${randomUUID()}.part`
+      // Opened before the body is read: a body that fails at once cannot leave a file that opens after the clean-up.
+      const out = await open(partial, 'wx', 0o600)
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
+        await pipeline(body, out.createWriteStream())
         const { size } = await stat(partial)
         await writeFile(metaOf(file), JSON.stringify({ contentType, size }), { mode: 0o600 })
         await rename(partial, file)

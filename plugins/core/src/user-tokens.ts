@@ -9,7 +9,7 @@ import { nowIso } from '@app/plugin-kit'
 /** A reset link lives one day. */
 export const RESET_TTL_MS = 24 * 3600_000
 /** A welcome link lives a week: a new user may not read mail the same day. */
-export const WELCOME_TTL_MS = 7 * 24 * 3600_000
+const WELCOME_TTL_MS = 7 * 24 * 3600_000
 /** Requests per e-mail address, counted whether or not the address exists: nobody floods a mailbox. */
 export const RESET_REQUEST_LIMIT = { max: 5, windowSeconds: 3600 }
 
@@ -32,6 +32,13 @@ export const createUserToken = async (app: Application, userId: number, kind: Us
   })
   return token
 }
+
+/** A new person's single-use link to /welcomeNewUser/{token}, where they choose a password; alive a week. */
+export const welcomeLink = async (app: Application, userId: number) =>
+  `${app.get('config').publicUrl}/welcomeNewUser/${await createUserToken(app, userId, 'welcome', WELCOME_TTL_MS)}`
+
+/** Where a registered person signs in as before and switches account. */
+export const signInLink = (app: Application) => `${app.get('config').publicUrl}/`
 
 /** Reset links asked for one address, by its owner or by an admin, share one limit. */
 export const resetRequestKey = (email: string) => `reset:email:${email}`

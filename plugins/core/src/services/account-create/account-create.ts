@@ -8,7 +8,7 @@ import { Conflict } from '@feathersjs/errors'
 import type { Application } from '@app/plugin-kit'
 import { defineAction, isUniqueViolation, nowIso } from '@app/plugin-kit'
 import { EMAIL_TAKEN } from '../../signup'
-import { WELCOME_TTL_MS, createUserToken } from '../../user-tokens'
+import { signInLink, welcomeLink } from '../../user-tokens'
 import { accountWithCounts } from '../accounts/account-list'
 import { type FirstAdmin, type RegisteredAdmin, insertAccountWithAdmin } from '../accounts/new-account'
 import { type AccountCreate, accountCreateSchema } from './account-create.schema'
@@ -43,8 +43,7 @@ const insertAccount = (app: Application, data: AccountCreate, admin: FirstAdmin 
 
 /** The welcome mail with a single-use link to /welcomeNewUser/{token}, where the admin sets a password. */
 const sendWelcomeMail = async (app: Application, userId: number, to: string, firstName: string, company: string) => {
-  const token = await createUserToken(app, userId, 'welcome', WELCOME_TTL_MS)
-  const link = `${app.get('config').publicUrl}/welcomeNewUser/${token}`
+  const link = await welcomeLink(app, userId)
   await app.get('mailer').send({
     to,
     subject: 'Welcome',
@@ -55,7 +54,7 @@ const sendWelcomeMail = async (app: Application, userId: number, to: string, fir
 
 /** A registered person made the new account's admin: they sign in as before and switch to it. */
 const sendAddedMail = async (app: Application, to: string, firstName: string, company: string) => {
-  const link = `${app.get('config').publicUrl}/`
+  const link = signInLink(app)
   await app.get('mailer').send({
     to,
     subject: `You were added to ${company}`,

@@ -1,6 +1,6 @@
 /** The mails a new member gets: a welcome link for a new person, a note for someone registered already. */
 import type { Application, AuthUser } from '@app/plugin-kit'
-import { WELCOME_TTL_MS, createUserToken } from '../../user-tokens'
+import { signInLink, welcomeLink } from '../../user-tokens'
 
 const accountName = async (app: Application, accountId: number) =>
   (await app.get('knex')('accounts').where({ id: accountId }).first('company'))?.company ?? 'the service'
@@ -13,8 +13,7 @@ const send = (app: Application, mail: { to: string; subject: string; text: strin
 
 /** A new person: a link to choose their password, alive a week. */
 export const mailWelcome = async (app: Application, caller: AuthUser, userId: number, email: string, firstName: string) => {
-  const token = await createUserToken(app, userId, 'welcome', WELCOME_TTL_MS)
-  const link = `${app.get('config').publicUrl}/welcomeNewUser/${token}`
+  const link = await welcomeLink(app, userId)
   const account = await accountName(app, caller.accountId)
   const text = `Hello ${firstName},\n\n${caller.firstName} ${caller.lastName} has made you a user of ${account}. To choose your password and sign in, open this link within 7 days:\n\n${link}\n`
   await send(app, { to: email, subject: `Welcome to ${account}`, text, link })
@@ -22,7 +21,7 @@ export const mailWelcome = async (app: Application, caller: AuthUser, userId: nu
 
 /** A person who has an identity already: told where they were added; they sign in as before and switch account. */
 export const mailAdded = async (app: Application, caller: AuthUser, email: string) => {
-  const link = `${app.get('config').publicUrl}/`
+  const link = signInLink(app)
   const account = await accountName(app, caller.accountId)
   const text = `Hello,\n\n${caller.firstName} ${caller.lastName} has added you to ${account}. Sign in with your e-mail and password as before, then choose ${account} from the account menu:\n\n${link}\n`
   await send(app, { to: email, subject: `You were added to ${account}`, text, link })

@@ -3,18 +3,11 @@
  * make whom, the welcome link, and the plain variants. SQLite by default, MariaDB with
  * TEST_DATABASE_URL.
  */
-import { type Caller, type TestServer, linkToken, mailsTo, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type People, userManagementPeople } from '../../test/people'
+import { type Caller, linkToken, mailsTo } from '@app/testing'
+import { describe, expect, test } from 'vitest'
+import { serverWithPeople } from '../../test/people'
 
-let server: TestServer
-let p: People
-
-beforeAll(async () => {
-  server = await startTestServer()
-  p = await userManagementPeople(server)
-})
-afterAll(() => server?.close())
+const { server, p } = await serverWithPeople()
 
 const create = (role: Caller, body: unknown, account = p.a.id) => p.as(role, 'POST', `/api/accountusers/${account}/createUserWithPrivileges`, body)
 const valid = { email: 'new.person@fixture.test', repeatEmail: 'new.person@fixture.test', firstName: 'Nea', lastName: 'Newton' }

@@ -2,18 +2,10 @@
  * The caller's own interface language and folder list view over real HTTP: another user's
  * are refused. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type People, userManagementPeople } from '../../test/people'
+import { describe, expect, test } from 'vitest'
+import { serverWithPeople } from '../../test/people'
 
-let server: TestServer
-let p: People
-
-beforeAll(async () => {
-  server = await startTestServer()
-  p = await userManagementPeople(server)
-})
-afterAll(() => server?.close())
+const { server, p } = await serverWithPeople()
 
 const column = async (userId: number, name: string) => (await server.knex('users').where({ id: userId }).first(name))[name]
 

@@ -2,18 +2,11 @@
  * A user's privileges over real HTTP, called as every rank: read, add, remove,
  * add-or-modify-action and authorities. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type Person, type TestServer, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type People, userManagementPeople } from '../../test/people'
+import type { Person } from '@app/testing'
+import { describe, expect, test } from 'vitest'
+import { serverWithPeople } from '../../test/people'
 
-let server: TestServer
-let p: People
-
-beforeAll(async () => {
-  server = await startTestServer()
-  p = await userManagementPeople(server)
-})
-afterAll(() => server?.close())
+const { server, p } = await serverWithPeople()
 
 /** A user of acme made for one test, so tests do not change each other's grants. */
 const fresh = () => p.make.user(p.a, 'user')

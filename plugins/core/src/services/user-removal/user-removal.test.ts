@@ -2,18 +2,10 @@
  * A user anonymised or removed from the account over real HTTP, called as every rank.
  * SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type People, userManagementPeople } from '../../test/people'
+import { describe, expect, test } from 'vitest'
+import { serverWithPeople } from '../../test/people'
 
-let server: TestServer
-let p: People
-
-beforeAll(async () => {
-  server = await startTestServer()
-  p = await userManagementPeople(server)
-})
-afterAll(() => server?.close())
+const { server, p } = await serverWithPeople()
 
 describe('DELETE /api/accountusers/{userId}/anonymous', () => {
   test('data replaced, sign-in and tokens end; not oneself, not twice', async () => {

@@ -3,18 +3,10 @@
  * whether its person is a member already, and the account's users by e-mail.
  * SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type TestServer, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type People, userManagementPeople } from '../../test/people'
+import { describe, expect, test } from 'vitest'
+import { serverWithPeople } from '../../test/people'
 
-let server: TestServer
-let p: People
-
-beforeAll(async () => {
-  server = await startTestServer()
-  p = await userManagementPeople(server)
-})
-afterAll(() => server?.close())
+const { p } = await serverWithPeople()
 
 const FREE = 'nobody-registered@fixture.test'
 

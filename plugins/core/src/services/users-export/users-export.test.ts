@@ -2,19 +2,12 @@
  * users.xlsx over real HTTP: the spec's columns, the caller's language, one account's users
  * only. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
-import { type Caller, type TestServer, startTestServer } from '@app/testing'
+import type { Caller } from '@app/testing'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type People, userManagementPeople } from '../../test/people'
+import { expect, test } from 'vitest'
+import { serverWithPeople } from '../../test/people'
 
-let server: TestServer
-let p: People
-
-beforeAll(async () => {
-  server = await startTestServer()
-  p = await userManagementPeople(server)
-})
-afterAll(() => server?.close())
+const { server, p } = await serverWithPeople()
 
 const workbook = async (role: Exclude<Caller, 'anonymous'>) => {
   const response = await fetch(`${server.url}/api/accountusers/export`, { headers: { authorization: `Bearer ${p.tokens[role]}` } })

@@ -5,5 +5,3 @@ export const newCompanyPath = 'companies/new'
 
 /** The client's URL (under /api) of the companies, or of one of them. */
 export const companyUrl = (id?: number) => `/companies${id === undefined ? '' : `/${id}`}`
-/** The client's URL (under /api) of the blank company the add form starts from. */
-export const newCompanyUrl = `/${newCompanyPath}`

@@ -113,7 +113,7 @@ describe('PUT /api/accountusers/{accountId}', () => {
       [{ ...before, firstName: 'Mi' }, 400, { firstName: 'You must enter at least 3 characters' }],
       [{ ...before, acronym: '' }, 400, { acronym: 'This field is required' }],
       [{ ...before, username: '' }, 400, { username: 'This field is required' }],
-      // The login e-mail is identity: an account admin changes none (identity.services.test.ts).
+      // The login e-mail is identity: an account admin changes none (src/identity.test.ts).
       [{ ...before, username: taken.username }, 403, 'You do not have access to edit this user'],
       [{ ...before, acronym: taken.acronym.toLowerCase() }, 409, 'Acronym is already in use'],
     ]

@@ -62,6 +62,8 @@ const queries: Record<string, unknown>[] = [
   { accountId: 1, filter: 'gadget 1', $limit: 10 },
   { accountId: 1, $limit: 5, $skip: 100 },
   { accountId: 3, $limit: 5 },
+  // The shape of the second query but for the page size, which is written into the SQL text.
+  { accountId: 2, $limit: 7 },
 ]
 
 describe('a TableService that keeps its list statements', () => {

@@ -245,14 +245,17 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
   private async pageRows(params: P, filters: { $select?: string[]; $sort?: Record<string, number>; $limit: number; $skip?: number }) {
     const { $select, $sort, $limit, $skip } = filters
     const { $select: _select, $sort: _sort, $limit: _limit, $skip: _skip, ...conditions } = params.query ?? {}
-    const build = (where: Record<string, unknown>, [limit, skip]: number[]) => {
+    // The limit is written into the SQL text: SQLite plans with a bound LIMIT's value, so it
+    // would prepare the statement anew each time the value is bound (the page size is one
+    // of a few, so few texts). The offset stays bound.
+    const build = (where: Record<string, unknown>, [skip]: number[]) => {
       const page = this.query({ ...params, query: { ...where, ...($select ? { $select } : {}), ...($sort ? { $sort } : {}) } })
-      page.select(countOf(page.clone()).as(TOTAL)).limit(limit!)
+      page.select(countOf(page.clone()).as(TOTAL)).limit($limit, { skipBinding: true })
       if (skip !== undefined) page.offset(skip)
       return page
     }
-    const trailing = $skip ? [$limit, $skip] : [$limit]
-    const statement = this.compilesOnce(params) ? this.statements.statement(conditions, [$select, $sort], trailing, build) : undefined
+    const trailing = $skip ? [$skip] : []
+    const statement = this.compilesOnce(params) ? this.statements.statement(conditions, [$select, $sort, $limit], trailing, build) : undefined
     if (!statement) return (await build(conditions, trailing).catch(errorHandler)) as Record<string, any>[]
     return rowsOf(this.Model, await this.Model.raw(statement.sql, statement.bindings).catch(errorHandler))
   }

@@ -1,6 +1,6 @@
 /**
- * Security headers on every answer (helmet through koa-helmet), the API's and the web
- * app's alike, errors included:
+ * Security headers on every answer (helmet's), the API's and the web app's alike, errors
+ * included:
  * - a Content-Security-Policy that runs only the shell's and the remotes' own script
  *   files (no inline script, no eval), and lets no other site frame the app;
  * - nosniff, no referrer (reset and welcome links carry tokens), HSTS only when the
@@ -8,7 +8,8 @@
  * API answers are never cached: `no-store` unless a service set its own.
  */
 import type { Middleware } from '@feathersjs/koa'
-import helmet from 'koa-helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import helmet from 'helmet'
 
 /**
  * Styles may be inline: React 19 hoists each component's `<style href precedence>` and the
@@ -32,16 +33,38 @@ export const contentSecurityPolicy = (https: boolean) => ({
   ...(https ? { upgradeInsecureRequests: [] } : {}),
 })
 
+/**
+ * The headers a helmet middleware sets, asked of it once: with no directive given as a
+ * function, none depends on the request, and helmet would otherwise rebuild the policy
+ * text and run a dozen middlewares on every answer.
+ */
+const headersOf = (middleware: ReturnType<typeof helmet>): [string, string][] => {
+  const headers = new Map<string, string>()
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  }
+  let finished = false
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error
+    finished = true
+  })
+  if (!finished) throw new Error('helmet did not set its headers at once: they may depend on the request')
+  return [...headers]
+}
+
 export const securityHeaders = (publicUrl: string): Middleware => {
   const https = new URL(publicUrl).protocol === 'https:'
-  const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-  }) as unknown as Middleware
+  const headers = headersOf(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  )
   return async (ctx, next) => {
-    await headers(ctx, async () => {})
+    for (const [name, value] of headers) ctx.res.setHeader(name, value)
     await next()
     if (/^\/api(\/|\?|$)/.test(ctx.originalUrl) && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store')
   }

@@ -23,13 +23,13 @@ export const breadcrumbsSet = createEvent<Crumb[]>()
  * A page's breadcrumbs, set from its view while it is shown in the main area; the
  * same page opened in a split-screen pane leaves the page's breadcrumbs alone.
  */
-export const useBreadcrumbs = (crumbs: Crumb[]) => {
+export const useBreadcrumbs = (crumbs: Crumb[], enabled = true) => {
   const area = useArea()
   const key = JSON.stringify(crumbs)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the crumbs' content (key) decides, not the array's identity.
   useEffect(() => {
-    if (area === 'main') breadcrumbsSet(crumbs)
-  }, [area, key])
+    if (enabled && area === 'main') breadcrumbsSet(crumbs)
+  }, [enabled, area, key])
 }
 export const $breadcrumbs = createStore<Crumb[]>([]).on(breadcrumbsSet, (_, crumbs) => crumbs)
 

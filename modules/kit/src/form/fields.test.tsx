@@ -87,4 +87,46 @@ describe('other fields', () => {
     expect(html).toContain('type="submit"')
     expect(html).not.toContain('disabled')
   })
+
+  describe('the valid mark', () => {
+    const profileForm = () =>
+      createForm<{ name: string; email: string }>({
+        fields: { name: { initial: 'Anna', rules: { required: true } }, email: { initial: 'anna@example.fi', rules: { required: true, email: true } } },
+        submit: () => Promise.resolve(),
+      })
+    const statusOf = (scope: ReturnType<typeof fork>, form: ReturnType<typeof profileForm>, name: 'name' | 'email') =>
+      renderToStaticMarkup(
+        <Provider value={scope}>
+          <TextField form={form} name={name} label={name} />
+        </Provider>,
+      ).match(/data-status="(\w+)"/)?.[1]
+
+    it('is shown on a field the user changed, never on an untouched prefilled one', async () => {
+      const form = profileForm()
+      const scope = fork()
+      await allSettled(form.fieldChanged, { scope, params: { name: 'name', value: 'Anna-Liisa' } })
+      await allSettled(form.submitted, { scope })
+      expect(statusOf(scope, form, 'name')).toBe('Ok')
+      expect(statusOf(scope, form, 'email')).toBeUndefined()
+    })
+
+    it('is not shown beside a failed submit (a sign-in error), while errors still are', async () => {
+      const form = loginForm()
+      const scope = fork()
+      await allSettled(form.fieldChanged, { scope, params: { name: 'email', value: 'anna@example.fi' } })
+      await allSettled(form.submitted, { scope })
+      const render = (name: 'email' | 'password') =>
+        renderToStaticMarkup(
+          <Provider value={scope}>
+            <TextField form={form} name={name} label={name} />
+          </Provider>,
+        )
+      expect(render('password')).toContain('data-status="Error"')
+      await allSettled(form.fieldChanged, { scope, params: { name: 'password', value: 'wrong' } })
+      await allSettled(form.submitted, { scope })
+      expect(scope.getState(form.$submitError)).toBe('User does not exist or wrong password')
+      expect(render('email')).not.toContain('data-status')
+      expect(render('password')).not.toContain('data-status')
+    })
+  })
 })

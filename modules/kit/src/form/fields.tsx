@@ -6,6 +6,7 @@ import { useStoreMap, useUnit } from 'effector-react'
 import type { ChangeEvent, FormEvent, MouseEvent, ReactNode } from 'react'
 import { useText } from '../ui/text'
 import { fieldId, type Form } from './model'
+import type { FieldStatus } from './rules'
 import '../ui/kit.css'
 
 type Values = Record<string, unknown>
@@ -32,10 +33,23 @@ export const useForm = <V extends Values>(form: Form<V>) =>
     reset: form.reset,
   })
 
+/**
+ * "Valid" is shown only on a field the user changed, and never beside a failed submit
+ * (a sign-in error): untouched prefilled fields and rejected credentials are not "OK".
+ */
+export const shownStatus = (status: FieldStatus | undefined, touched: boolean, submitFailed: boolean): FieldStatus | null => {
+  if (status === undefined) return null
+  if (status === 'Ok' && (!touched || submitFailed)) return null
+  return status
+}
+
 const useField = <V extends Values>(form: Form<V>, name: keyof V & string) => {
   const value = useStoreMap({ store: form.$values, keys: [name], fn: (values, [key]) => values[key] ?? null })
   const message = useStoreMap({ store: form.$errors, keys: [name], fn: (errors, [key]) => errors[key] ?? null })
-  const status = useStoreMap({ store: form.$status, keys: [name], fn: (statuses, [key]) => statuses[key] ?? null })
+  const validated = useStoreMap({ store: form.$status, keys: [name], fn: (statuses, [key]) => statuses[key] ?? null })
+  const touched = useStoreMap({ store: form.$touched, keys: [name], fn: (touched, [key]) => Boolean(touched[key]) })
+  const submitFailed = useUnit(form.$submitError) !== null
+  const status = shownStatus(validated ?? undefined, touched, submitFailed)
   const changed = useUnit(form.fieldChanged)
   const text = useText()
   const id = fieldId(form, name)

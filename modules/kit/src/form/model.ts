@@ -29,6 +29,8 @@ export interface Form<V extends Values> {
   $errors: Store<FieldErrors<V>>
   /** Warning: changed and not yet validated, or its asynchronous check could not run. */
   $status: Store<FieldStatuses<V>>
+  /** Fields the user has changed since the form was made or reset: only these are shown as valid. */
+  $touched: Store<Partial<Record<keyof V, true>>>
   $canSubmit: Store<boolean>
   $submitting: Store<boolean>
   $submitError: Store<string | null>
@@ -117,6 +119,9 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
     .on([submitted, reset], (versions) => Object.fromEntries(names.map((name) => [name, (versions[name] ?? 0) + 1])) as typeof versions)
   $values.on(changeAccepted, (values, { name, value }) => ({ ...values, [name]: value })).reset(reset)
   $status.on(changeAccepted, (statuses, { name }) => ({ ...statuses, [name]: 'Warning' })).reset(reset)
+  const $touched = createStore<Partial<Record<keyof V, true>>>({})
+    .on(changeAccepted, (touched, { name }) => (touched[name] ? touched : { ...touched, [name]: true }))
+    .reset(reset)
 
   sample({ clock: changeAccepted, fn: ({ name, version }) => ({ name, version }), target: waitFx })
   sample({
@@ -201,6 +206,7 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
     $values,
     $errors,
     $status,
+    $touched,
     $canSubmit,
     $submitting,
     $submitError,

@@ -88,7 +88,7 @@ describe('<GrantEditor />', () => {
 
   test('no grants of their own, a failed load, and the default caption', async () => {
     const empty = await render({ grants: async () => [] })
-    expect(empty).toContain('<p class="kit-empty">No privileges of their own</p>')
+    expect(empty).toContain('<p class="kit-empty-text">No privileges of their own</p>')
     expect(empty).not.toContain('<table')
     const failed = await render({ grants: () => Promise.reject(new ApiError('User not found', 404)) })
     expect(failed).toContain('<p role="alert">The user&#x27;s privileges could not be loaded</p>')

@@ -64,7 +64,7 @@ describe('<DataTable />', () => {
   it('shows loading before the first page, then the empty text, and the failure as an alert', () => {
     expect(draw({})).toContain('role="status"')
     const empty = draw({ values: [[list.$loaded, true]] })
-    expect(empty).toContain('<p class="kit-empty">No companies</p>')
+    expect(empty).toContain('<p class="kit-empty-text">No companies</p>')
     expect(empty).not.toContain('<table')
     const failed = draw({ values: [[list.$failed, true]] })
     expect(failed).toContain('<p role="alert">The list could not be loaded</p>')

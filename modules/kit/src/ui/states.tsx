@@ -1,13 +1,18 @@
+import { Alert } from './display'
+import { useDocumentTitle } from './Page'
 import { useText } from './text'
 import './kit.css'
 
 /** The spec's error page: shows the message (a kit key or translated text). */
 export const ErrorPage = ({ message }: { message: string }) => {
   const text = useText()
+  useDocumentTitle(text('error.title'))
   return (
-    <section className="kit-error-page" role="alert">
-      <h1>{text('error.title')}</h1>
-      <p>{text(message)}</p>
+    <section className="kit-page">
+      <h1 className="kit-page-title">{text('error.title')}</h1>
+      <Alert tone="error">
+        <p>{text(message)}</p>
+      </Alert>
     </section>
   )
 }
@@ -21,6 +26,3 @@ export const Spinner = () => {
     </div>
   )
 }
-
-/** The line shown where a list has nothing in it (text already translated). */
-export const EmptyState = ({ text }: { text: string }) => <p className="kit-empty">{text}</p>

@@ -1,0 +1,68 @@
+/**
+ * Tabs (WAI-ARIA tabs pattern): a tablist whose selected tab is the one Tab stop;
+ * the arrow keys, Home and End move between tabs and select the one reached.
+ */
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import './kit.css'
+
+export interface TabItem<Id extends string> {
+  id: Id
+  /** Already translated. */
+  label: string
+}
+
+export interface TabsProps<Id extends string> {
+  /** Already translated: names the tablist. */
+  label: string
+  tabs: readonly TabItem<Id>[]
+  selected: Id
+  onSelect: (id: Id) => void
+  /** The selected tab's panel. */
+  children: ReactNode
+}
+
+const STEP: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+}
+
+export const Tabs = <Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) => {
+  const base = useId()
+  const list = useRef<HTMLDivElement>(null)
+  const tabId = (id: Id) => `${base}-tab-${id}`
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = STEP[event.key]
+    if (!step) return
+    event.preventDefault()
+    const next = tabs[step(Math.max(0, tabs.findIndex((tab) => tab.id === selected)), tabs.length)]
+    if (!next) return
+    onSelect(next.id)
+    list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(next.id))}`)?.focus()
+  }
+  return (
+    <div>
+      <div ref={list} role="tablist" aria-label={label} className="kit-tablist" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            id={tabId(tab.id)}
+            type="button"
+            role="tab"
+            className="kit-tab"
+            aria-selected={tab.id === selected}
+            aria-controls={`${base}-panel`}
+            tabIndex={tab.id === selected ? 0 : -1}
+            onClick={() => onSelect(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div id={`${base}-panel`} role="tabpanel" aria-labelledby={tabId(selected)}>
+        {children}
+      </div>
+    </div>
+  )
+}

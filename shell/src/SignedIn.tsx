@@ -3,7 +3,8 @@
  * a second route can open beside it in its own outlet. Loaded on demand, so the
  * sign-in page does not pay for it.
  */
-import { Breadcrumbs, ConfirmHost, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
+import { $pageFramed, Breadcrumbs, ConfirmHost, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
+import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { watchSession } from './boot'
 import { SwitchAccountDialog } from './chrome/SwitchAccountDialog'
@@ -15,6 +16,7 @@ const renderPane = (path: string) => <Outlet path={path} area="pane" />
 
 export default function SignedIn() {
   const { pathname, search } = useLocation()
+  const framed = useUnit($pageFramed)
   const onSignedOutRoute = signedOutRoutes.some((route) => route.path !== '/' && matchPath(route.path, pathname))
 
   useEffect(() => watchSession(), [])
@@ -26,9 +28,12 @@ export default function SignedIn() {
   return (
     <div className="shell-app">
       <TopNav />
-      <div className="shell-crumbs">
-        <Breadcrumbs />
-      </div>
+      {/* A page on the kit's Page frame draws the breadcrumb itself, in its own indent. */}
+      {!framed && (
+        <div className="shell-crumbs">
+          <Breadcrumbs />
+        </div>
+      )}
       <main id="shell-main" className="shell-main">
         <SplitScreen main={<Outlet path={`${pathname}${search}`} />} renderPane={renderPane} />
       </main>

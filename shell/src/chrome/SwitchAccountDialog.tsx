@@ -1,4 +1,4 @@
-import { $contexts, $session } from '@app/module-kit'
+import { $contexts, $session, Button } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { type FormEvent, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -54,12 +54,10 @@ export const SwitchAccountDialog = () => {
         </fieldset>
         {error && <p role="alert">{error}</p>}
         <div className="shell-dialog-actions">
-          <button type="button" className="shell-button shell-button-secondary" onClick={() => switchAccountClosed()}>
-            {t('switchAccount.cancel')}
-          </button>
-          <button type="submit" className="shell-button" disabled={pending || picked === null || picked === session?.accountId}>
+          <Button onClick={() => switchAccountClosed()}>{t('switchAccount.cancel')}</Button>
+          <Button variant="primary" type="submit" disabled={pending || picked === null || picked === session?.accountId}>
             {t('switchAccount.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

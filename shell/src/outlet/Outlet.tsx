@@ -3,7 +3,7 @@
  * first use and the matching route mounted. Used for the main area and for each
  * split-screen pane.
  */
-import { $enabledModules, $modulesLoaded, type Area, AreaContext, type DefinedModule, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
+import { $enabledModules, $modulesLoaded, type Area, AreaContext, type DefinedModule, type EnabledModule, Page, Spinner, findRoute } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,14 +17,7 @@ type Loading = { status: 'loading' } | { status: 'failed' } | { status: 'ready';
 
 const LoadFailed = ({ onRetry }: { onRetry: () => void }) => {
   const { t } = useTranslation('shell')
-  return (
-    <section className="shell-load-failed" role="alert">
-      <p>{t('remote.failed')}</p>
-      <button type="button" className="shell-button" onClick={onRetry}>
-        {t('remote.retry')}
-      </button>
-    </section>
-  )
+  return <Page title={t('remote.failed')} error={t('remote.failedText')} onRetry={onRetry} />
 }
 
 const RemoteOutlet = ({ owner, path, pathname, area }: { owner: EnabledModule; path: string; pathname: string; area: Area }) => {

@@ -1,13 +1,20 @@
-import { Link } from '@app/module-kit'
+import { Button, EmptyState, Page } from '@app/module-kit'
+import { House, MapPinOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 export const NotFoundPage = () => {
   const { t } = useTranslation('shell')
   return (
-    <section className="shell-page shell-not-found">
-      <h1>{t('notFound.title')}</h1>
-      <p>{t('notFound.text')}</p>
-      <Link to="/">{t('notFound.home')}</Link>
-    </section>
+    <Page title={t('notFound.title')}>
+      <EmptyState
+        icon={MapPinOff}
+        text={t('notFound.text')}
+        action={
+          <Button to="/" icon={House}>
+            {t('notFound.home')}
+          </Button>
+        }
+      />
+    </Page>
   )
 }

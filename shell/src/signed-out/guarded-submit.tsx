@@ -2,10 +2,11 @@
  * The submit of the new-password screens: unlike the kit's SubmitButton it stays
  * disabled until the entries are acceptable (spec part1 §5: disabled under 5 characters).
  */
+import { Button } from '@app/module-kit'
 import type { ReactNode } from 'react'
 
 export const GuardedSubmit = ({ ready, submitting, children }: { ready: boolean; submitting: boolean; children: ReactNode }) => (
-  <button type="submit" className="kit-button kit-button-primary" disabled={!ready || submitting} aria-busy={submitting}>
+  <Button variant="primary" type="submit" disabled={!ready || submitting} aria-busy={submitting}>
     {children}
-  </button>
+  </Button>
 )

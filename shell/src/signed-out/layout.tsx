@@ -1,5 +1,5 @@
 /** The frame every signed-out screen shares: brand, card, notices and the language choice. */
-import { $locale, LOCALES, type Locale, intlLocale, localeChanged, statusText } from '@app/module-kit'
+import { $locale, Alert, LOCALES, type Locale, intlLocale, localeChanged, statusText, useDocumentTitle } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -55,6 +55,7 @@ const cardDelay = () => `${Math.round(Math.max(0, CARD_DELAY_MS - performance.no
 export const SignedOutLayout = ({ title, intro, delayed, wide, children }: SignedOutLayoutProps) => {
   const classes = ['so-card', wide && 'so-card--wide', delayed && 'so-card--delayed'].filter(Boolean).join(' ')
   const [delay] = useState(cardDelay)
+  useDocumentTitle(title)
   return (
     <main className="so-page">
       <style href="signed-out" precedence="default">
@@ -80,17 +81,16 @@ const TaglineText = () => {
 }
 
 /**
- * A success or error message, inserted as an alert so screen readers announce it at
- * once. With `showStatus` an error names its HTTP status first ("409 Conflict").
+ * A success or error message as the kit's inline alert. With `showStatus` an error
+ * names its HTTP status first ("409 Conflict").
  */
 export const NoticeBox = ({ notice, showStatus }: { notice: Notice | null; showStatus?: boolean }) => {
   const { t } = useTranslation('shell')
   if (!notice) return null
   const status = showStatus && notice.status ? `${notice.status} ${t(statusText(notice.status))}` : null
   return (
-    <div className={`so-notice so-notice--${notice.tone}`} role="alert" data-testid={`notice-${notice.tone}`}>
-      {status && <strong>{status}</strong>}
-      {t(notice.key, { ...notice.values })}
-    </div>
+    <Alert tone={notice.tone} title={status ?? undefined}>
+      <p>{t(notice.key, { ...notice.values })}</p>
+    </Alert>
   )
 }

@@ -39,6 +39,8 @@ const NO_CRUMBS: Crumb[] = []
 export interface PageProps {
   /** Already translated: the heading and the document title. */
   title: string
+  /** The browser tab's name when it is not the heading (the home page's "Welcome, Anna" is "Dashboard"). */
+  documentTitle?: string
   /** The trail to this page; a page whose model sets the breadcrumbs itself leaves it out. */
   crumbs?: Crumb[]
   /** Buttons beside the heading, shown only when the page is ready. */
@@ -74,7 +76,6 @@ const Failed = ({ message, onRetry }: { message: string; onRetry?: () => void })
   return (
     <Alert
       tone="error"
-      title={text('error.title')}
       actions={
         onRetry && (
           <Button variant="primary" size="sm" onClick={onRetry}>
@@ -88,10 +89,10 @@ const Failed = ({ message, onRetry }: { message: string; onRetry?: () => void })
   )
 }
 
-export const Page = ({ title, crumbs, actions, loading, error, onRetry, forbidden, children }: PageProps) => {
+export const Page = ({ title, documentTitle, crumbs, actions, loading, error, onRetry, forbidden, children }: PageProps) => {
   const area = useArea()
   const text = useText()
-  useDocumentTitle(forbidden ? text('page.forbidden.title') : title)
+  useDocumentTitle(forbidden ? text('page.forbidden.title') : (documentTitle ?? title))
   useBreadcrumbs(crumbs ?? NO_CRUMBS, crumbs !== undefined)
   useEffect(() => {
     if (area !== 'main') return

@@ -1,5 +1,6 @@
-import { EmptyState, Link, Spinner } from '@app/module-kit'
+import { Alert, Badge, Card, EmptyState, Page, Spinner, TextLink } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import { SearchX } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { searchable } from '../../menus'
@@ -16,32 +17,32 @@ export const SearchPage = ({ path }: { path: string }) => {
 
   const current = results?.query === query.trim() ? results : null
   return (
-    <section className="shell-page shell-search">
-      <h1>{searchable(query) ? t('search.resultsFor', { query: query.trim() }) : t('search.title')}</h1>
+    <Page title={searchable(query) ? t('search.resultsFor', { query: query.trim() }) : t('search.title')} documentTitle={t('search.title')}>
       {!searchable(query) ? (
         <EmptyState text={t('search.tooShort')} />
       ) : searching || !current ? (
         <Spinner />
       ) : (
         <>
-          {current.partial && <p role="alert">{t('search.failed')}</p>}
-          {current.groups.length === 0 && <EmptyState text={t('search.nothing')} />}
+          {current.partial && (
+            <Alert tone="warning">
+              <p>{t('search.failed')}</p>
+            </Alert>
+          )}
+          {current.groups.length === 0 && <EmptyState icon={SearchX} text={t('search.nothing')} />}
           {current.groups.map((group) => (
-            <section key={group.id} className="shell-search-group">
-              <h2>
-                {group.label} <span className="shell-count">({group.items.length})</span>
-              </h2>
-              <ul>
+            <Card key={group.id} title={group.label} actions={<Badge>{group.items.length}</Badge>}>
+              <ul className="kit-stack">
                 {group.items.map((item) => (
                   <li key={item.id}>
-                    <Link to={item.href}>{item.title}</Link>
+                    <TextLink to={item.href}>{item.title}</TextLink>
                   </li>
                 ))}
               </ul>
-            </section>
+            </Card>
           ))}
         </>
       )}
-    </section>
+    </Page>
   )
 }

@@ -1,5 +1,5 @@
 /** `/changePassword/:token`: a new password twice, from the mailed reset link. */
-import { FormFrame, Link, type RouteProps, TextField } from '@app/module-kit'
+import { FormFrame, TextLink, type RouteProps, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -31,7 +31,7 @@ export const ChangePasswordPage = ({ params }: RouteProps) => {
         </FormFrame>
       )}
       <nav className="so-links">
-        <Link to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</Link>
+        <TextLink to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</TextLink>
       </nav>
     </SignedOutLayout>
   )

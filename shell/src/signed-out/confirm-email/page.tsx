@@ -1,5 +1,5 @@
 /** `/confirmEmail/:token`: one button that makes the new e-mail the sign-in address. */
-import type { RouteProps } from '@app/module-kit'
+import { Button, type RouteProps } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,13 +17,15 @@ export const ConfirmEmailPage = ({ params }: RouteProps) => {
     <SignedOutLayout title={t('signedOut.confirmEmail.title')} intro={done ? undefined : t('signedOut.confirmEmail.intro')}>
       <NoticeBox notice={notice} />
       {!done && (
-        <button type="button" className="kit-button kit-button-primary" disabled={sending} aria-busy={sending} onClick={() => confirm()}>
+        <Button variant="primary" disabled={sending} aria-busy={sending} onClick={() => confirm()}>
           {t('signedOut.confirmEmail.submit')}
-        </button>
+        </Button>
       )}
       <nav className="so-links">
         {/* A full load: the session this change ended must not linger in memory. */}
-        <a href="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</a>
+        <a className="kit-link" href="/">
+          {t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}
+        </a>
       </nav>
     </SignedOutLayout>
   )

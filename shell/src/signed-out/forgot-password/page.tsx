@@ -1,5 +1,5 @@
 /** `/forgotpassword`: asks for the account's e-mail and sends a reset link. */
-import { FormFrame, Link, SubmitButton, TextField } from '@app/module-kit'
+import { FormFrame, TextLink, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,7 +22,7 @@ export const ForgotPasswordPage = () => {
         </FormFrame>
       )}
       <nav className="so-links">
-        <Link to="/">{t('signedOut.backToSignIn')}</Link>
+        <TextLink to="/">{t('signedOut.backToSignIn')}</TextLink>
       </nav>
     </SignedOutLayout>
   )

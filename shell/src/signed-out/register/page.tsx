@@ -1,5 +1,5 @@
 /** `/register`: sign-up of a trial account, with a link back to sign-in and a Cancel that goes back. */
-import { FormFrame, Link, navigate, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
+import { Button, FormFrame, navigate, SelectField, SubmitButton, TextField, TextLink, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -48,15 +48,13 @@ export const RegisterPage = () => {
           </div>
           <div className="so-actions">
             <SubmitButton form={registerForm}>{t('signedOut.register.submit')}</SubmitButton>
-            <button type="button" className="kit-button" onClick={goBack}>
-              {t('signedOut.register.cancel')}
-            </button>
+            <Button onClick={goBack}>{t('signedOut.register.cancel')}</Button>
           </div>
         </FormFrame>
       )}
       <nav className="so-links">
         <span>
-          {t('signedOut.register.haveAccount')} <Link to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</Link>
+          {t('signedOut.register.haveAccount')} <TextLink to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</TextLink>
         </span>
       </nav>
     </SignedOutLayout>

@@ -1,5 +1,5 @@
 /** `/`: the sign-in card, and the two-factor step for users who have it. */
-import { FormFrame, Link, SubmitButton, TextField } from '@app/module-kit'
+import { Button, FormFrame, SubmitButton, TextField, TextLink } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,9 +16,9 @@ const CredentialsForm = () => {
         <SubmitButton form={signInForm}>{t('signedOut.signIn.submit')}</SubmitButton>
       </FormFrame>
       <nav className="so-links">
-        <Link to="/forgotpassword">{t('signedOut.signIn.forgotPassword')}</Link>
+        <TextLink to="/forgotpassword">{t('signedOut.signIn.forgotPassword')}</TextLink>
         <span>
-          {t('signedOut.signIn.noAccount')} <Link to="/register">{t('signedOut.signIn.register')}</Link>
+          {t('signedOut.signIn.noAccount')} <TextLink to="/register">{t('signedOut.signIn.register')}</TextLink>
         </span>
       </nav>
     </>
@@ -35,9 +35,7 @@ const TwoFactorForm = () => {
         <SubmitButton form={twoFactorForm}>{t('signedOut.twoFactor.submit')}</SubmitButton>
       </FormFrame>
       <div className="so-actions">
-        <button type="button" className="kit-button" onClick={() => cancel()}>
-          {t('signedOut.twoFactor.cancel')}
-        </button>
+        <Button onClick={() => cancel()}>{t('signedOut.twoFactor.cancel')}</Button>
       </div>
     </>
   )

@@ -1,5 +1,5 @@
 /** `/welcomeNewUser/:token`: a new user chooses a password and gives a name. */
-import { FormFrame, Link, type RouteProps, TextField } from '@app/module-kit'
+import { FormFrame, TextLink, type RouteProps, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,7 +34,7 @@ export const WelcomePage = ({ params }: RouteProps) => {
         </FormFrame>
       )}
       <nav className="so-links">
-        <Link to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</Link>
+        <TextLink to="/">{t(done ? 'signedOut.goToSignIn' : 'signedOut.backToSignIn')}</TextLink>
       </nav>
     </SignedOutLayout>
   )

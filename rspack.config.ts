@@ -5,8 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack'
-import { type Configuration, DefinePlugin, HtmlRspackPlugin } from '@rspack/core'
+import { type Configuration, DefinePlugin, HtmlRspackPlugin, type RspackPluginInstance } from '@rspack/core'
 
 export interface BuildOptions {
   /** Federation name: 'shell' for the host, the module id for a remote. */
@@ -83,6 +85,46 @@ const remotePlugins = (name: string, exposes: Record<string, string>) => [
   }),
 ]
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|wasm)$/
+const compressors = {
+  br: (data: Buffer) =>
+    promisify(brotliCompress)(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+  gz: (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION }),
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each text asset, at the best
+ * (slowest) levels since it happens once per build: the server sends whichever the
+ * browser accepts (api/src/web.ts) without compressing on each request. A copy is kept
+ * only when it is smaller. compression-webpack-plugin works with rspack too, but its
+ * required peer is webpack itself (48 packages) for what node:zlib does here.
+ */
+const precompress: RspackPluginInstance = {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.rspack
+    compiler.hooks.thisCompilation.tap('precompress', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After HtmlRspackPlugin has written index.html and every asset is final.
+        { name: 'precompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async (assets) => {
+          const names = Object.keys(assets).filter((name) => COMPRESSIBLE.test(name))
+          await Promise.all(
+            names.flatMap((name) => {
+              const raw = assets[name]!.buffer()
+              return Object.entries(compressors).map(async ([ext, compress]) => {
+                const packed = await compress(raw)
+                if (packed.length < raw.length) compilation.emitAsset(`${name}.${ext}`, new sources.RawSource(packed), { compressed: true })
+              })
+            }),
+          )
+        },
+      )
+    })
+  },
+}
+
 export const createConfig = (options: BuildOptions): Configuration => {
   const { name, kind, dir } = options
   const production = process.env.NODE_ENV !== 'development'
@@ -125,14 +167,16 @@ export const createConfig = (options: BuildOptions): Configuration => {
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
       ],
     },
-    plugins:
-      kind === 'host'
+    plugins: [
+      ...(kind === 'host'
         ? hostPlugins(dir)
         : [
             ...remotePlugins(name, options.exposes ?? {}),
             // `npm run dev` in a remote: a page of its own (dev server on 3031, the API proxied).
             ...(production ? [] : [new HtmlRspackPlugin({ title: `${name} (development)`, publicPath: `/remotes/${name}/` })]),
-          ],
+          ]),
+      ...(production ? [precompress] : []),
+    ],
     performance: { hints: false },
     devServer: { historyApiFallback: true, port: 3031, proxy: [{ context: ['/api', '/remotes'], target: 'http://localhost:3030' }] },
   } as Configuration

@@ -7,6 +7,7 @@
  *   each), beside their size decoded;
  * - the same for a typical signed-in visit, cold: the home page, then the users list
  *   (goal: at most 250 KB, see tools/bench/README.md);
+ * - every file of those pages over 1 KB sent compressed;
  * - no remote's code fetched before it is used: none on the sign-in page, none on the
  *   signed-in home page, and the core remote only once /help is opened;
  * - Largest Contentful Paint of the sign-in page (goal: under 1 s; the spec hides the
@@ -142,11 +143,14 @@ const main = async () => {
     await context.close()
 
     const remotesOnSignIn = signInUrls.filter((u) => u.startsWith('/remotes/'))
+    // Every text file worth compressing should have come with a coding: a miss means the build's copies are gone.
+    const uncompressed = [...signIn, ...signedIn].filter((f) => f.wire > 0 && f.encoding === 'identity' && f.raw > 1024)
     const within = (bytes: number, goalKb: number) => ({ value: kb(bytes), goal: `≤ ${goalKb} KB`, pass: bytes <= goalKb * 1024 })
     const checks = [
       { name: 'sign-in page over the wire (as Chromium asks)', ...within(sum(signIn, 'wire'), GOALS.signInKb) },
       { name: 'sign-in page over the wire, gzip only', ...within(signInGzip, GOALS.signInKb) },
       { name: 'signed in: home, then users list, over the wire', ...within(sum(signedIn, 'wire'), GOALS.signedInKb) },
+      { name: 'files over 1 KB sent uncompressed', value: String(uncompressed.length), goal: '0', pass: uncompressed.length === 0 },
       { name: 'sign-in page LCP (median of runs)', value: `${Math.round(lcpMedian)} ms`, goal: `< ${GOALS.lcpMs} ms`, pass: lcpMedian > 0 && lcpMedian < GOALS.lcpMs },
       { name: 'remote files fetched on the sign-in page', value: String(remotesOnSignIn.length), goal: '0', pass: remotesOnSignIn.length === 0 },
       { name: 'remote files fetched on the signed-in home page', value: String(remotesOnHome.length), goal: '0', pass: remotesOnHome.length === 0 },

@@ -35,7 +35,7 @@ const CODINGS: Coding[] = ['br', 'gzip', 'identity']
  * on equal q br before gzip before identity (a browser lists `gzip, deflate, br` all at
  * q=1). No header means no coding; `*` stands for every coding not named.
  */
-export const acceptedCodings = (header: string | undefined): Coding[] => {
+const acceptedCodings = (header: string | undefined): Coding[] => {
   if (!header) return ['identity']
   const q = new Map<string, number>()
   for (const part of header.split(',')) {

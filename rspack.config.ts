@@ -86,12 +86,15 @@ const remotePlugins = (name: string, exposes: Record<string, string>) => [
 ]
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|wasm)$/
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+/** File suffix → compressor; output.clean empties dist first, so no copy outlives its file. */
 const compressors = {
   br: (data: Buffer) =>
-    promisify(brotliCompress)(data, {
+    brotliAsync(data, {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
     }),
-  gz: (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION }),
+  gz: (data: Buffer) => gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),
 }
 
 /**

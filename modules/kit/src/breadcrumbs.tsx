@@ -1,6 +1,7 @@
 /**
- * The breadcrumb trail (spec part1 §2): dashboard, users, companies, the project as
- * "symbol - name", the document (a link only where access allows edit), the file.
+ * The breadcrumb trail (spec part1 §2). The kit knows only its frame and the dashboard
+ * every trail starts with; each remote makes its own crumbs (users, companies, later the
+ * project as "symbol - name" and the document), labelled with keys of its own namespace.
  * Pages set it with `useBreadcrumbs` (main area only); the shell draws it with `<Breadcrumbs />`.
  */
 import { createEvent, createStore } from 'effector'
@@ -12,7 +13,7 @@ import { useText } from './ui/text'
 import './ui/kit.css'
 
 export interface Crumb {
-  /** Translated text, or a `kit:` key that is translated when drawn (so it follows the language). */
+  /** Translated text, or a key with its namespace (`users:title`) that is translated when drawn, so it follows the language. */
   label: string
   href?: string
 }
@@ -34,16 +35,6 @@ export const useBreadcrumbs = (crumbs: Crumb[], enabled = true) => {
 export const $breadcrumbs = createStore<Crumb[]>([]).on(breadcrumbsSet, (_, crumbs) => crumbs)
 
 export const dashboardCrumb = (): Crumb => ({ label: 'kit:breadcrumbs.dashboard', href: '/' })
-export const usersCrumb = (): Crumb => ({ label: 'kit:breadcrumbs.users', href: '/users' })
-export const companiesCrumb = (): Crumb => ({ label: 'kit:breadcrumbs.companies', href: '/companies' })
-export const projectCrumb = (project: { id: number; symbol: string; name: string }): Crumb => ({
-  label: `${project.symbol} - ${project.name}`,
-  href: `/project/${project.id}`,
-})
-/** Only a user who may edit the document gets a link to it. */
-export const documentCrumb = (document: { id: number; name: string; projectId: number }, canEdit: boolean): Crumb =>
-  canEdit ? { label: document.name, href: `/project/${document.projectId}/documents/${document.id}` } : { label: document.name }
-export const fileCrumb = (name: string): Crumb => ({ label: name })
 
 /** The trail; the last crumb is the current page and is never a link. */
 export const Breadcrumbs = () => {

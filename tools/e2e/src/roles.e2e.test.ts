@@ -1,4 +1,4 @@
-/** The roles tab in a real browser: an account admin adds a role, and gives, changes and takes back a user's company privilege. */
+/** The roles tab in a real browser: an account admin adds a role, then finds a user there and gives, changes and takes back their company privilege on the user's access page. */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import type { Person } from '@app/testing'
@@ -31,10 +31,10 @@ describe('roles and privileges', () => {
     await roles.getByRole('rowheader', { name: 'Surveyors', exact: true }).waitFor()
     expect(await app.knex('roles').where({ account_id: account.id, name: 'Surveyors' }).first('security_group')).toEqual({ security_group: 'USER' })
 
-    // Find the user with the search box and choose them.
+    // Find the user with the search box; their own privileges are edited on their access page (the users remote's).
     await page.getByLabel('Find a user').fill('ulla')
-    await page.getByRole('button', { name: 'Choose Ulla User' }).click()
-    await page.getByRole('heading', { name: 'Privileges of Ulla User' }).waitFor()
+    await page.getByRole('link', { name: 'Edit the privileges of Ulla User' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${ulla.id}/access`)
     await page.getByText('No privileges of their own').waitFor()
 
     // One company, found by name, with the default action VIEW.

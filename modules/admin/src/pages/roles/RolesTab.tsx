@@ -8,7 +8,7 @@ import {
   Spinner,
   SubmitButton,
   TextField,
-  useGrantText,
+  usePrivilegeText,
 } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
@@ -118,7 +118,7 @@ const RoleList = () => {
 
 const RolePrivileges = ({ role }: { role: Role }) => {
   const { t } = useTranslation('admin')
-  const text = useGrantText()
+  const text = usePrivilegeText()
   const { catalog, granted, toggle } = useUnit({ catalog: $grantablePrivileges, granted: $grantedNames, toggle: privilegeToggled })
   return (
     <section className="admin-section" aria-labelledby="admin-role-privileges-title">

@@ -1,18 +1,16 @@
-import { $session, FILTER_DEBOUNCE_MS, type Session, type UserGrant, fetchPrivilegeCatalogFx } from '@app/module-kit'
+import { $session, FILTER_DEBOUNCE_MS, type Session, fetchPrivilegeCatalogFx } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { afterEach, expect, test, vi } from 'vitest'
 import { type ListQuery, type UserChoice, fetchAccountUsersFx, fetchRolesFx } from '../../api'
 import { rolesOpened } from './model'
-import { $user, userChosen, userGrants, userPicker } from './user-privileges.model'
+import { userPicker } from './user-privileges.model'
 
 const ULLA: UserChoice = { id: 7, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS' }
 const KARI: UserChoice = { id: 8, username: 'kari@demo.test', firstName: 'Kari', lastName: 'Consultant', acronym: 'KCO' }
-const VIEW_NORDIC: UserGrant = { id: 31, name: null, resource: 'COMPANY', resourceId: 12, resourceName: 'Nordic Steel Oy', action: 'VIEW' }
 
 const setup = () => {
   const calls = {
     users: vi.fn(async ({ query }: { accountId: number; query: ListQuery }) => ({ total: 2, limit: 10, skip: Number(query.$skip), data: [KARI, ULLA] })),
-    grants: vi.fn(async (userId: number) => (userId === ULLA.id ? [VIEW_NORDIC] : [])),
   }
   const scope = fork({
     values: [[$session, { accountId: 4, flags: { canManageSettings: true, canManageUsers: true } } as unknown as Session]],
@@ -20,7 +18,6 @@ const setup = () => {
       [fetchRolesFx, async () => ({ total: 0, limit: 500, skip: 0, data: [] })],
       [fetchPrivilegeCatalogFx, async () => []],
       [fetchAccountUsersFx, calls.users],
-      [userGrants.fetchGrantsFx, calls.grants],
     ],
   })
   return { scope, ...calls }
@@ -38,18 +35,4 @@ test("opening the tab lists the account's users a short page at a time, by last 
   await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS + 10)
   await typing
   expect(users).toHaveBeenLastCalledWith({ accountId: 4, query: { $limit: 10, $skip: 0, '$sort[lastName]': 1, filter: 'ulla' } })
-})
-
-test("choosing a user opens the grant editor on their own grants; opening the tab again forgets them", async () => {
-  const { scope, grants } = setup()
-  await allSettled(rolesOpened, { scope, params: 4 })
-  await allSettled(userChosen, { scope, params: ULLA })
-  expect(grants).toHaveBeenLastCalledWith(ULLA.id)
-  expect(scope.getState(userGrants.$userId)).toBe(ULLA.id)
-  expect(scope.getState(userGrants.$grants)).toEqual([VIEW_NORDIC])
-  await allSettled(userChosen, { scope, params: KARI })
-  expect(scope.getState(userGrants.$grants)).toEqual([])
-  await allSettled(rolesOpened, { scope, params: 4 })
-  expect(scope.getState($user)).toBeNull()
-  expect(scope.getState(userGrants.$userId)).toBeNull()
 })

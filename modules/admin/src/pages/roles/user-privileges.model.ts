@@ -1,10 +1,10 @@
 /**
- * Privileges per user (spec part1 §6): find a user of the account, then edit the
- * privileges they hold themselves with the kit's grant editor. What their role gives
- * is switched on the role.
+ * Privileges per user (spec part1 §6): find a user of the account; their own privileges
+ * are edited on their access page, which the users remote owns (/users/{id}/access).
+ * What their role gives is switched on the role.
  */
-import { createGrantEditor, createPagedList } from '@app/module-kit'
-import { createEvent, createStore, sample } from 'effector'
+import { createPagedList } from '@app/module-kit'
+import { sample } from 'effector'
 import type { AccountUser } from '@app/plugin-core/shared'
 import { type UserChoice, accountPages, fetchAccountUsersFx } from '../../api'
 import { $accountId, rolesOpened } from './model'
@@ -19,14 +19,7 @@ export const userPicker = createPagedList<UserChoice, 'lastName'>({
   defaultSort: { field: 'lastName', direction: 1 },
   resetOnOpen: true,
 })
-
-export const userChosen = createEvent<UserChoice>()
-export const $user = createStore<UserChoice | null>(null)
-  .on(userChosen, (_, user) => user)
-  .reset(rolesOpened)
 sample({ clock: rolesOpened, fn: () => undefined, target: userPicker.opened })
 
-/** The chosen user's own grants. */
-export const userGrants = createGrantEditor()
-sample({ clock: userChosen, fn: (user) => user.id, target: userGrants.opened })
-sample({ clock: rolesOpened, fn: () => undefined, target: userGrants.closed })
+/** Where a user's own privileges are edited: the users remote's access tab, reached by route. */
+export const userAccessPath = (user: UserChoice) => `/users/${user.id}/access`

@@ -2,7 +2,8 @@
  * /companies/add: a new company. `lng` and `lat` in the query (from the map) fill
  * the coordinates and, through the reverse lookup, the address.
  */
-import { breadcrumbsSet, companiesCrumb, dashboardCrumb, navigate } from '@app/module-kit'
+import { breadcrumbsSet, dashboardCrumb, navigate } from '@app/module-kit'
+import { companiesCrumb } from '../../crumbs'
 import { createEffect, createEvent, createStore, sample } from 'effector'
 import { createCompanyFx, fetchCompanyChoicesFx, geocodeFx } from '../../api'
 import { createCompanyForm, fillFormFx, toCompanyData } from '../../company-form'

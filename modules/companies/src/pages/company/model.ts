@@ -2,7 +2,8 @@
  * /companies/{clientId}: the company's metadata (edit form, logo, Skyview, delete),
  * projects, user access and users tabs.
  */
-import { ApiError, breadcrumbsSet, companiesCrumb, confirm, dashboardCrumb, i18n, navigate, tokenStorage } from '@app/module-kit'
+import { ApiError, breadcrumbsSet, confirm, dashboardCrumb, i18n, navigate, tokenStorage } from '@app/module-kit'
+import { companiesCrumb } from '../../crumbs'
 import { type Company, type DeleteBlock, logoUrl } from '@app/plugin-companies/shared'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import { deleteCompanyFx, enableSkyviewFx, fetchCompanyChoicesFx, fetchCompanyFx, saveCompanyFx, uploadLogoFx } from '../../api'

@@ -1,5 +1,6 @@
 /** The companies list (the kit's paged list, opened sorted by name) and the Excel export. */
-import { breadcrumbsSet, companiesCrumb, createPagedList, dashboardCrumb } from '@app/module-kit'
+import { breadcrumbsSet, createPagedList, dashboardCrumb } from '@app/module-kit'
+import { companiesCrumb } from '../../crumbs'
 import type { Company, CompanySort } from '@app/plugin-companies/shared'
 import { createEvent, sample } from 'effector'
 import { exportCompaniesFx, fetchCompaniesFx } from '../../api'

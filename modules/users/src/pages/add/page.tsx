@@ -1,4 +1,5 @@
-import { EmptyState, FormError, FormFrame, Spinner, TextField, dashboardCrumb, useBreadcrumbs, usersCrumb } from '@app/module-kit'
+import { EmptyState, FormError, FormFrame, Spinner, TextField, dashboardCrumb, useBreadcrumbs } from '@app/module-kit'
+import { usersCrumb } from '../../crumbs'
 import { PRIVILEGE_ACTIONS } from '@app/plugin-kit/shared'
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'

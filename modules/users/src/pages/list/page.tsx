@@ -1,8 +1,9 @@
-import { $flags, type DataColumn, DataTable, Link, ListFilter, formatDate, useBreadcrumbs } from '@app/module-kit'
+import { $flags, type DataColumn, DataTable, Link, ListFilter, dashboardCrumb, formatDate, useBreadcrumbs } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountUser, UserSortField } from '../../api'
+import { usersCrumb } from '../../crumbs'
 import { $exporting, exportClicked, listOpened, users } from './model'
 
 /** /users: the account's users. */
@@ -16,7 +17,7 @@ export const ListPage = () => {
     exported: exportClicked,
   })
   useEffect(() => opened(), [opened])
-  useBreadcrumbs([{ label: 'kit:breadcrumbs.dashboard', href: '/' }, { label: 'kit:breadcrumbs.users' }])
+  useBreadcrumbs([dashboardCrumb(), usersCrumb()])
 
   // Edit links only for user managers, and never for an anonymised user.
   const editable = (user: AccountUser) => flags.canManageUsers && !user.anonymous

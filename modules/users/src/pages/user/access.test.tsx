@@ -1,11 +1,15 @@
-import { $session, type Session, type UserGrant, fetchPrivilegeCatalogFx } from '@app/module-kit'
+import { $session, type Session, fetchPrivilegeCatalogFx, registerLocales } from '@app/module-kit'
 import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { expect, test, vi } from 'vitest'
+import { beforeAll, expect, test, vi } from 'vitest'
+import type { UserGrant } from '../../grants'
+import { locales } from '../../locales'
 import { AccessTab } from './access'
 import { accessGrants } from './access.model'
+
+beforeAll(() => registerLocales('users', locales))
 
 const GRANTS: UserGrant[] = [
   { id: 1, name: null, resource: 'COMPANY', resourceId: 3, resourceName: 'Nordic Steel Oy', action: 'VIEW' },

@@ -1,4 +1,4 @@
-import { GrantEditor } from '@app/module-kit'
+import { GrantEditor } from '../../grants'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { accessGrants } from './access.model'

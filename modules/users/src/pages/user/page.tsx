@@ -1,4 +1,5 @@
-import { ErrorPage, Link, Spinner, dashboardCrumb, useBreadcrumbs, usersCrumb } from '@app/module-kit'
+import { ErrorPage, Link, Spinner, dashboardCrumb, useBreadcrumbs } from '@app/module-kit'
+import { usersCrumb } from '../../crumbs'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'

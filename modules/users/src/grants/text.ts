@@ -1,15 +1,11 @@
-/** The words for privileges, resources, actions and a user's grants, in the user's language. */
-import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
+/** The words for a user's grants in the user's language: the kit's privilege words, and what each grant applies to. */
+import { usePrivilegeText } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { UserGrant } from './api'
-import '../locales'
 
 export const useGrantText = () => {
-  const { t } = useTranslation('kit')
-  /** A catalogue privilege by its name; one a newer plugin declares falls back to the API's English description. */
-  const privilege = (entry: { name: string; description?: string }) => t(`grants.catalog.${entry.name}`, { defaultValue: entry.description ?? entry.name })
-  const resource = (value: PrivilegeResource) => t(`grants.resource.${value}`)
-  const action = (value: PrivilegeAction) => t(`grants.action.${value}`)
+  const { t } = useTranslation('users')
+  const { privilege, resource, action } = usePrivilegeText()
   /** What a grant is: a named privilege, or access to one row (or the whole account) of its resource. */
   const grantName = (grant: UserGrant) => (grant.name ? privilege({ name: grant.name }) : t('grants.accessTo', { resource: resource(grant.resource) }))
   /** What it applies to: the company (or project) by name, else the whole account. */

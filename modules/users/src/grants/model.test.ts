@@ -1,11 +1,8 @@
 import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { ApiError } from '../client'
-import { FILTER_DEBOUNCE_MS } from '../list'
-import { $session, type Session } from '../session'
-import type { CatalogPrivilege, GrantChange, UserGrant } from './api'
-import { $grantablePrivileges, fetchPrivilegeCatalogFx } from './catalog'
+import { $grantablePrivileges, $session, ApiError, type CatalogPrivilege, FILTER_DEBOUNCE_MS, type Session, fetchPrivilegeCatalogFx } from '@app/module-kit'
+import type { GrantChange, UserGrant } from './api'
 import { addFailureKey, createGrantEditor } from './model'
 
 const editor = createGrantEditor()

@@ -7,13 +7,17 @@
  * Only user managers change grants; anyone else who may read them sees the list alone.
  */
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
+import {
+  $flags,
+  $grantablePrivileges,
+  ApiError,
+  confirm,
+  createPagedList,
+  i18n,
+  privilegeCatalogRequested,
+  showToast,
+} from '@app/module-kit'
 import { combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { ApiError } from '../client'
-import { i18n } from '../i18n'
-import { createPagedList } from '../list'
-import { $flags } from '../session'
-import { confirm } from '../ui/confirm'
-import { showToast } from '../ui/toasts'
 import {
   type CompanyChoice,
   type GrantChange,
@@ -24,8 +28,6 @@ import {
   fetchUserGrants,
   removeUserGrant,
 } from './api'
-import { $grantablePrivileges, privilegeCatalogRequested } from './catalog'
-import '../locales'
 
 /** What the add box grants: a global privilege of the catalogue, access to one company, or to the whole account. */
 export const GRANT_KINDS = ['GLOBAL', 'COMPANY', 'ACCOUNT'] as const
@@ -34,7 +36,7 @@ export type GrantKind = (typeof GRANT_KINDS)[number]
 /** A short page: the companies list is for finding one, not for reading. */
 export const COMPANY_PAGE_SIZE = 10
 
-/** A toast of the editor: a key under `grants.` in the kit's namespace. */
+/** A toast of the editor: a key under `grants.` in the users namespace. */
 export interface GrantNotice {
   kind: 'success' | 'error'
   key: string
@@ -56,8 +58,8 @@ export const createGrantEditor = () => {
   const removeGrantFx = createEffect(removeUserGrant)
   const fetchCompaniesFx = createEffect(fetchCompanyChoices)
   /** Asks before a removal, naming the row as the screen shows it. */
-  const confirmRemoveFx = createEffect((label: string) => confirm({ title: i18n.t('grants.confirmRemove', { ns: 'kit', name: label }) }))
-  const notifyFx = createEffect(({ kind, key }: GrantNotice) => showToast({ kind, text: i18n.t(key, { ns: 'kit' }) }))
+  const confirmRemoveFx = createEffect((label: string) => confirm({ title: i18n.t('grants.confirmRemove', { ns: 'users', name: label }) }))
+  const notifyFx = createEffect(({ kind, key }: GrantNotice) => showToast({ kind, text: i18n.t(key, { ns: 'users' }) }))
 
   /** The user whose grants are edited (a user id of the current account). */
   const opened = createEvent<number>()

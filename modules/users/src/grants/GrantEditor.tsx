@@ -2,14 +2,11 @@
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { useId } from 'react'
+import { $grantablePrivileges, DataTable, EmptyState, ListFilter, Spinner } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
-import { DataTable, ListFilter } from '../list'
-import { EmptyState, Spinner } from '../ui'
 import type { CompanyChoice } from './api'
-import { $grantablePrivileges } from './catalog'
 import { GRANT_KINDS, type GrantEditorModel, type GrantKind } from './model'
 import { useGrantText } from './text'
-import '../locales'
 import './grants.css'
 
 const ActionSelect = (props: { id?: string; label?: string; value: PrivilegeAction; onChange: (action: PrivilegeAction) => void }) => {
@@ -31,21 +28,21 @@ const ActionSelect = (props: { id?: string; label?: string; value: PrivilegeActi
   )
 }
 
-/** A button in a picker's row (a user, a company); pressed when that row is the one chosen. */
-export const ChooseButton = ({ label, chosen, onChoose }: { label: string; chosen: boolean; onChoose: () => void }) => {
-  const { t } = useTranslation('kit')
+/** A button in a picker's row; pressed when that row is the one chosen. */
+const ChooseButton = ({ label, chosen, onChoose }: { label: string; chosen: boolean; onChoose: () => void }) => {
+  const { t } = useTranslation('users')
   return (
-    <button type="button" className="kit-button kit-choose" aria-pressed={chosen} aria-label={label} onClick={onChoose}>
+    <button type="button" className="kit-button users-choose" aria-pressed={chosen} aria-label={label} onClick={onChoose}>
       {chosen ? t('grants.chosen') : t('grants.choose')}
     </button>
   )
 }
 
 const CompanyPicker = ({ editor }: { editor: GrantEditorModel }) => {
-  const { t } = useTranslation('kit')
+  const { t } = useTranslation('users')
   const { company, choose } = useUnit({ company: editor.$company, choose: editor.companyChosen })
   return (
-    <fieldset className="kit-grants-picker">
+    <fieldset className="users-grants-picker">
       <legend>{t('grants.company')}</legend>
       <ListFilter list={editor.companyPicker} label={t('grants.findCompany')} />
       <DataTable<CompanyChoice, 'name'>
@@ -70,7 +67,7 @@ const CompanyPicker = ({ editor }: { editor: GrantEditorModel }) => {
 }
 
 const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
-  const { t } = useTranslation('kit')
+  const { t } = useTranslation('users')
   const text = useGrantText()
   const ids = { kind: useId(), privilege: useId(), action: useId() }
   // Not `kind`: a shape with that key would be taken for a unit.
@@ -88,9 +85,9 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
   })
   return (
     // A fieldset, not a form: Enter in the company search box must not add anything.
-    <fieldset className="kit-grants-add">
+    <fieldset className="users-grants-add">
       <legend>{t('grants.addTitle')}</legend>
-      <div className="kit-grants-row">
+      <div className="users-grants-row">
         <div className="kit-field">
           <label htmlFor={ids.kind}>{t('grants.kind')}</label>
           <select id={ids.kind} className="kit-input" value={u.grantKind} onChange={(event) => u.chooseKind(event.target.value as GrantKind)}>
@@ -124,7 +121,7 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
       </div>
       {u.grantKind === 'COMPANY' && (
         <>
-          <p className="kit-grants-hint" aria-live="polite">
+          <p className="users-grants-hint" aria-live="polite">
             {u.company ? t('grants.companyChosen', { name: u.company.name }) : t('grants.chooseCompanyHint')}
           </p>
           <CompanyPicker editor={editor} />
@@ -135,7 +132,7 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
 }
 
 const GrantTable = ({ editor, caption }: { editor: GrantEditorModel; caption: string }) => {
-  const { t } = useTranslation('kit')
+  const { t } = useTranslation('users')
   const text = useGrantText()
   const u = useUnit({
     grants: editor.$grants,
@@ -174,7 +171,7 @@ const GrantTable = ({ editor, caption }: { editor: GrantEditorModel; caption: st
                       <ActionSelect label={t('grants.actionOf', { name: label })} value={grant.action} onChange={(action) => u.changeAction({ grant, action })} />
                     </td>
                     <td>
-                      <button type="button" className="kit-button kit-grants-remove" aria-label={t('grants.removeOf', { name: label })} onClick={() => u.remove({ grant, label })}>
+                      <button type="button" className="kit-button users-grants-remove" aria-label={t('grants.removeOf', { name: label })} onClick={() => u.remove({ grant, label })}>
                         {t('grants.remove')}
                       </button>
                     </td>
@@ -193,16 +190,16 @@ const GrantTable = ({ editor, caption }: { editor: GrantEditorModel; caption: st
 
 export interface GrantEditorProps {
   editor: GrantEditorModel
-  /** The table's accessible name; the kit's "The user's own privileges" without it. */
+  /** The table's accessible name; "The user's own privileges" without it. */
   caption?: string
 }
 
 /** A user's own grants; user managers also change an action, remove a grant (asked first) and add one. */
 export const GrantEditor = ({ editor, caption }: GrantEditorProps) => {
-  const { t } = useTranslation('kit')
+  const { t } = useTranslation('users')
   const canEdit = useUnit(editor.$canEdit)
   return (
-    <div className="kit-grants">
+    <div className="users-grants">
       <GrantTable editor={editor} caption={caption ?? t('grants.caption')} />
       {canEdit && <AddGrant editor={editor} />}
     </div>

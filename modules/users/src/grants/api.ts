@@ -1,11 +1,10 @@
 /**
  * What the grant editor sends and reads: a user's own privileges (the core plugin's
- * GET /accountusers/{userId}/privileges, POST .../add, /remove, /add-or-modify-action),
- * the catalogue of global privileges and the companies list for choosing one company.
+ * GET /accountusers/{userId}/privileges, POST .../add, /remove, /add-or-modify-action)
+ * and the companies list for choosing one company.
  */
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
-import { apiRequest } from '../client'
-import { type ListPage, type ListQuery, feathersQuery } from '../list'
+import { type ListPage, type ListQuery, apiRequest, feathersQuery } from '@app/module-kit'
 
 /** A user's own grant as the API answers it. */
 export interface UserGrant {
@@ -27,14 +26,6 @@ export interface GrantChange {
   name?: string | null
 }
 
-/** A global privilege the installed plugins declare (GET /accounts/privileges/global). */
-export interface CatalogPrivilege {
-  id: number
-  name: string
-  resource: PrivilegeResource
-  description: string
-}
-
 export interface CompanyChoice {
   id: number
   name: string
@@ -51,5 +42,3 @@ export const changeUserGrantAction = changeGrant('add-or-modify-action')
 /** A page of the account's companies, names only. */
 export const fetchCompanyChoices = (query: ListQuery) =>
   apiRequest<ListPage<CompanyChoice>>('GET', '/companies', { query: { ...feathersQuery(query), '$select[0]': 'id', '$select[1]': 'name' } })
-
-export const fetchPrivilegeCatalog = () => apiRequest<CatalogPrivilege[]>('GET', '/accounts/privileges/global')

@@ -2,14 +2,14 @@ import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { describe, expect, test } from 'vitest'
-import { ApiError } from '../client'
-import { i18n } from '../i18n'
-import { $session, type Session } from '../session'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { locales } from '../locales'
+import { $session, ApiError, type Session, fetchPrivilegeCatalogFx, i18n, registerLocales } from '@app/module-kit'
 import type { UserGrant } from './api'
-import { fetchPrivilegeCatalogFx } from './catalog'
 import { GrantEditor } from './GrantEditor'
 import { type GrantKind, createGrantEditor } from './model'
+
+beforeAll(() => registerLocales('users', locales))
 
 const editor = createGrantEditor()
 

@@ -1,4 +1,4 @@
-/** The "privileges per user" section of the roles tab: a user picker whose rows lead to each user's access page. */
+/** The "privileges per user" section of the roles tab: a user picker whose names lead to each user's access page. */
 import { DataTable, Link, ListFilter } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { UserChoice } from '../../api'
@@ -20,18 +20,20 @@ export const UserPrivileges = () => {
           emptyText={t('userPrivileges.noUsers')}
           rowKey={(row) => row.id}
           columns={[
-            { key: 'lastName', sortable: true, rowHeader: true, header: t('userPrivileges.name'), render: fullName },
-            { key: 'username', header: t('userPrivileges.email') },
-            { key: 'acronym', header: t('userPrivileges.acronym') },
             {
-              key: 'open',
-              header: t('common.actions'),
+              key: 'lastName',
+              sortable: true,
+              rowHeader: true,
+              header: t('userPrivileges.name'),
+              // The name leads to the page: on a phone, where the table scrolls sideways, it is the first thing in the row.
               render: (row) => (
-                <Link to={userAccessPath(row)} className="kit-button" aria-label={t('userPrivileges.openOf', { name: fullName(row) })}>
-                  {t('userPrivileges.open')}
+                <Link to={userAccessPath(row)} aria-label={t('userPrivileges.openOf', { name: fullName(row) })}>
+                  {fullName(row)}
                 </Link>
               ),
             },
+            { key: 'username', header: t('userPrivileges.email') },
+            { key: 'acronym', header: t('userPrivileges.acronym') },
           ]}
         />
       </div>

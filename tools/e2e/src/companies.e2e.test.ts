@@ -95,7 +95,7 @@ describe('companies', () => {
     for (let i = 0; i < companies; i++) await app.make.company(account)
     await signInAs(page, account.admin)
     await page.goto('/')
-    const tile = (name: string) => page.locator('.shell-tile', { hasText: name })
+    const tile = (name: string) => page.getByRole('list', { name: 'Dashboard' }).getByRole('listitem').filter({ hasText: name })
     await expect.poll(() => tile('Companies').textContent()).toContain(String(companies))
     await expect.poll(() => tile('Storage').textContent()).toMatch(/Storage\s*0\.0 MB/)
     await tile('Companies').click()

@@ -48,7 +48,7 @@ describe('<RolesTab />', () => {
     expect(html).not.toContain('aria-label="Remove the role Administrators"')
     expect(html).toContain('aria-label="Edit the role Surveyors"')
     expect(html).toContain('aria-label="Remove the role Surveyors"')
-    expect(html).toContain('<th scope="row"><a aria-label="Edit the privileges of Ulla User" href="/users/7/access">Ulla User</a></th>')
+    expect(html).toContain('<th scope="row"><a aria-label="Edit the privileges of Ulla User" class="kit-link" href="/users/7/access">Ulla User</a></th>')
   })
 
   test("a role's switches name each privilege in words; an account admin is not offered the platform's", async () => {

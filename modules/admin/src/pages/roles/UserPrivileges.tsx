@@ -1,5 +1,5 @@
 /** The "privileges per user" section of the roles tab: a user picker whose names lead to each user's access page. */
-import { DataTable, Link, ListFilter } from '@app/module-kit'
+import { DataTable, ListFilter, TextLink } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { UserChoice } from '../../api'
 import { userAccessPath, userPicker } from './user-privileges.model'
@@ -27,9 +27,9 @@ export const UserPrivileges = () => {
               header: t('userPrivileges.name'),
               // The name leads to the page: on a phone, where the table scrolls sideways, it is the first thing in the row.
               render: (row) => (
-                <Link to={userAccessPath(row)} aria-label={t('userPrivileges.openOf', { name: fullName(row) })}>
+                <TextLink to={userAccessPath(row)} aria-label={t('userPrivileges.openOf', { name: fullName(row) })}>
                   {fullName(row)}
-                </Link>
+                </TextLink>
               ),
             },
             { key: 'username', header: t('userPrivileges.email') },

@@ -73,6 +73,12 @@ export const accountUsersQuery = (app: Application, accountId: number): Knex.Que
       'au.created_by as createdBy',
     )
 
+/**
+ * Hides the system users, the platform's staff (global admins) present in every account they
+ * look after: the users list by default (spec: includeSystem false), its home count and the export.
+ */
+export const withoutSystemUsers = (query: Knex.QueryBuilder) => query.andWhereNot('au.access_level', 'GLOBAL_ADMIN')
+
 /** The rows with the name of each one's company: one batched question to the companies plugin (null without it). */
 export const withCompanyNames = async (app: Application, accountId: number, rows: Record<string, any>[]): Promise<Record<string, any>[]> => {
   const names = await namesOfResources(app, accountId, 'COMPANY', rows.filter((r) => r.companyId !== null).map((r) => Number(r.companyId)))

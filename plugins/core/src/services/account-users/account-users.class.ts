@@ -5,9 +5,10 @@
  */
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
-import { TableService, callerFlags, currentUser, whereContains } from '@app/plugin-kit'
+import { TableService, anyFlag, callerFlags, currentUser, whereContains } from '@app/plugin-kit'
 import { assertMayActOn } from '../../acting'
 import {
+  USERS_READ,
   USER_MESSAGES,
   accountUser,
   accountUsersQuery,
@@ -20,6 +21,7 @@ import {
   managedCompanies,
   toAccountUser,
   withCompanyNames,
+  withoutSystemUsers,
 } from '../../account-user'
 import { refreshMemberKeys } from '../../member-keys'
 import { createUser } from '../new-user/new-user.class'
@@ -70,13 +72,13 @@ export class AccountUsersService {
     const limit = Math.min(Number(query.$limit ?? 50), 500)
     const skip = Number(query.$skip ?? 0)
     const listed = knex('account_users as au').where('au.account_id', caller.accountId)
-    // System users are the platform's staff (global admins) present in every account they look after.
-    if (!boolOf(query.includeSystem, false)) listed.andWhereNot('au.access_level', 'GLOBAL_ADMIN')
+    if (!boolOf(query.includeSystem, false)) withoutSystemUsers(listed)
     // Anonymised users can no longer be edited.
     if (boolOf(query.onlyEditable, true)) listed.andWhere('au.user_anonymous', false)
     if (!(await callerFlags(this.app, params)).canManageUsers) listed.whereIn('au.company_id', await managedCompanies(knex, params))
     const filter = String(query.filter ?? '').trim()
     if (filter) whereContains(listed, ['au.user_search_key'], filter, { lowerCased: true })
+    if (query.removalRequested !== undefined) listed.andWhere('au.removal_requested', boolOf(query.removalRequested, false))
     const order = listOrder((query.$sort ?? { lastName: 1 }) as Record<string, number>)
 
     const ids = limit === 0 ? [] : (await listed.clone().orderBy(order).limit(limit).offset(skip).pluck('au.user_id')).map(Number)
@@ -134,7 +136,7 @@ export class AccountUsersService {
   }
 }
 
-/** GET /accountusers/user/{userId}: one user of the caller's account (a table service, so the tenancy test reaches it). */
+/** GET /accountusers/user/{userId}: one user of the caller's account, or the caller themself (a table service, so the tenancy test reaches it). */
 export class UserByIdService extends TableService {
   constructor(private readonly app: Application) {
     super({ Model: app.get('knex'), name: 'account_users', id: 'user_id' })
@@ -143,8 +145,13 @@ export class UserByIdService extends TableService {
   override async get(id: any, params?: any): Promise<any> {
     const userId = Number(id)
     if (!Number.isInteger(userId) || userId < 1) throw new NotFound(USER_MESSAGES.notFound)
-    const user = await accountUser(this.app, currentUser(params).accountId, userId)
-    if (!(await callerFlags(this.app, params)).canManageUsers) {
+    const caller = currentUser(params)
+    // One's own membership is everyone's to read (the profile shows its removal request); others need a user manager's flag.
+    if (userId === caller.id) return accountUser(this.app, caller.accountId, userId)
+    const flags = await callerFlags(this.app, params)
+    if (!anyFlag(flags, USERS_READ)) throw new Forbidden('You do not have permission to do this')
+    const user = await accountUser(this.app, caller.accountId, userId)
+    if (!flags.canManageUsers) {
       const managed = await managedCompanies(this.app.get('knex'), params)
       if (user.companyId === null || !managed.includes(user.companyId)) throw new NotFound(USER_MESSAGES.notFound)
     }

@@ -30,6 +30,8 @@ export const listQuerySchema = Type.Object(
     filter: Type.Optional(Type.String({ maxLength: 100 })),
     includeSystem: Type.Boolean({ default: false }),
     onlyEditable: Type.Boolean({ default: true }),
+    /** Only the members who asked for their removal (true) or who did not (false); both when left out. */
+    removalRequested: Type.Optional(Type.Boolean()),
     $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0 })),
     $sort: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: -1, maximum: 1 }))),

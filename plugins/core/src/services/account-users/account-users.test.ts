@@ -67,6 +67,25 @@ describe('GET /api/accountusers/{accountId}', () => {
     expect((await list('accountAdmin', '?$sort[password]=1')).status).toBe(400)
   })
 
+  test('removalRequested=true lists only the members who asked for their removal, false the others', async () => {
+    const leaving = await p.make.user(p.a)
+    expect((await p.as('accountAdmin', 'POST', `/api/accountusers/${leaving.id}/toggleRequestRemoval`, {})).body.removalRequested).toBe(true)
+    try {
+      const asked = (await list('accountAdmin', '?removalRequested=true&$limit=500')).body
+      expect(ids(asked)).toEqual([leaving.id])
+      expect(asked.total).toBe(1)
+      expect(asked.data[0].removalRequested).toBe(true)
+      const others = ids((await list('accountAdmin', '?removalRequested=false&$limit=500')).body)
+      expect(others).toContain(p.people.user.id)
+      expect(others).not.toContain(leaving.id)
+      // The filter narrows the caller's own list: a company manager still sees only their companies' users.
+      expect(ids((await list('companyAdmin', '?removalRequested=true')).body)).toEqual([])
+      expect((await list('accountAdmin', '?removalRequested=maybe')).status).toBe(400)
+    } finally {
+      await p.as('accountAdmin', 'POST', `/api/accountusers/${leaving.id}/toggleRequestRemoval`, {})
+    }
+  })
+
   test('a company manager sees only the users of the companies they manage', async () => {
     expect(ids((await list('companyAdmin')).body)).toEqual([p.both.id])
   })
@@ -94,8 +113,23 @@ describe('GET /api/accountusers/user/{userId}', () => {
     // A company manager reads only the users of its companies.
     expect((await p.as('companyAdmin', 'GET', `/api/accountusers/user/${id}`)).status).toBe(404)
     expect((await p.as('companyAdmin', 'GET', `/api/accountusers/user/${p.both.id}`)).status).toBe(200)
-    expect((await p.as('user', 'GET', `/api/accountusers/user/${id}`)).status).toBe(403)
+    expect((await p.as('user', 'GET', `/api/accountusers/user/${p.people.accountAdmin.id}`)).status).toBe(403)
     expect((await p.as('anonymous', 'GET', `/api/accountusers/user/${id}`)).status).toBe(401)
+  })
+  test('everyone reads their own membership, removal request included', async () => {
+    const { id } = p.people.user
+    const own = await p.as('user', 'GET', `/api/accountusers/user/${id}`)
+    expect(own.status).toBe(200)
+    expect(own.body).toMatchObject({ id, accountId: p.a.id, removalRequested: false })
+    await p.as('user', 'POST', `/api/accountusers/${id}/toggleRequestRemoval`, {})
+    try {
+      expect((await p.as('user', 'GET', `/api/accountusers/user/${id}`)).body.removalRequested).toBe(true)
+    } finally {
+      await p.as('user', 'POST', `/api/accountusers/${id}/toggleRequestRemoval`, {})
+    }
+    // A sales admin has no user flag either: their own record only.
+    expect((await p.as('salesAdmin', 'GET', `/api/accountusers/user/${p.people.salesAdmin.id}`)).status).toBe(200)
+    expect((await p.as('salesAdmin', 'GET', `/api/accountusers/user/${id}`)).status).toBe(403)
   })
 })
 

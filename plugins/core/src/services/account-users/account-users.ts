@@ -19,6 +19,6 @@ export const userByIdService: ServiceDefinition = {
   path: userByIdPath,
   methods: ['get'],
   scope: { kind: 'tenant' },
-  flags: { get: [...USERS_READ] },
+  // No method flags: the caller reads their own membership without one; the service asks them for anyone else.
   service: (app) => new UserByIdService(app),
 }

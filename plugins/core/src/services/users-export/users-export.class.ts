@@ -1,7 +1,7 @@
-/** GET /accountusers/export: users.xlsx of the account, streamed in id order, headed in the caller's language. */
+/** GET /accountusers/export: users.xlsx of the account (system users hidden, as in the list), streamed in id order, headed in the caller's language. */
 import type { Application } from '@app/plugin-kit'
 import { TableService, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, withHeaders } from '@app/plugin-kit'
-import { accountUsersQuery, withCompanyNames } from '../../account-user'
+import { accountUsersQuery, withCompanyNames, withoutSystemUsers } from '../../account-user'
 import { inChunks } from './chunks'
 
 /** The spec's columns in its order; headers from locales/. */
@@ -29,7 +29,9 @@ export class UsersExportService extends TableService {
   }
   override async find(params?: any): Promise<any> {
     const { accountId, language } = currentUser(params)
-    const base = accountUsersQuery(this.app, accountId)
+    // The users the list shows by default, so the sheet, the list and the home count agree; anonymised
+    // users stay in the sheet, which marks them (the spec's Anonymous column).
+    const base = withoutSystemUsers(accountUsersQuery(this.app, accountId))
     const app = this.app
     async function* rows() {
       for await (const batch of inChunks(keysetBatches<any>(() => base.clone(), { column: 'au.user_id', key: 'id', size: 1000 }), 1000))

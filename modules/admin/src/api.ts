@@ -1,6 +1,6 @@
 /** The calls the admin screens make, as effects (replaced in tests). */
 import { type ListQuery as KitListQuery, apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
-import type { Account, AccountUser } from '@app/plugin-core/shared'
+import type { Account, AccountListRow, AccountUser } from '@app/plugin-core/shared'
 import { type FolderType, type SetupItem, type SetupListId, type Template, folderTypeUrls, setupListUrl, templateUrl } from '@app/plugin-setup/shared'
 import { type Effect, type Store, attach, createEffect } from 'effector'
 
@@ -52,7 +52,9 @@ export interface Grant {
   name: string | null
 }
 
-export const fetchAccountFx = createEffect((accountId: number) => apiRequest<AccountInfo>('GET', `/accounts/${accountId}`))
+/** The account info page's facts beside its form: number, creation date, enabled, users, files and megabytes used. */
+export type AccountDetails = AccountInfo & Pick<AccountListRow, 'accountNo' | 'createdAt' | 'enabled' | 'userCount' | 'fileCount' | 'mbUsed'>
+export const fetchAccountFx = createEffect((accountId: number) => apiRequest<AccountDetails>('GET', `/accounts/${accountId}/details`))
 export const saveAccountFx = createEffect(({ accountId, change }: { accountId: number; change: AccountInfoChange }) =>
   apiRequest<AccountInfo>('PATCH', `/accounts/${accountId}`, { body: change }),
 )

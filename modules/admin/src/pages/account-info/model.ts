@@ -1,11 +1,12 @@
 /**
  * Account info (spec part1 §3): company, website, phone, e-mail, address, zip, city
- * and country, through PATCH /api/accounts/{id}. A failure says "Error occured while
+ * and country, through PATCH /api/accounts/{id}; beside them the account's facts and
+ * counts (GET /api/accounts/{id}/details). A failure says "Error occured while
  * updating the account info".
  */
 import { PATTERNS, createForm } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
-import { type AccountInfo, type AccountInfoChange, fetchAccountFx, saveAccountFx } from '../../api'
+import { type AccountDetails, type AccountInfoChange, fetchAccountFx, saveAccountFx } from '../../api'
 import { notifyFx } from '../../notify'
 
 export interface AccountInfoValues extends Record<string, unknown> {
@@ -23,7 +24,7 @@ const FIELDS = ['company', 'website', 'phone', 'email', 'address', 'zip', 'city'
 
 export const accountInfoOpened = createEvent<number>()
 export const $accountId = createStore<number | null>(null).on(accountInfoOpened, (_, id) => id)
-export const $account = createStore<AccountInfo | null>(null)
+export const $account = createStore<AccountDetails | null>(null)
 export const $loadFailed = createStore(false)
 
 /** Phone and e-mail cannot be emptied on the server: an empty one is left as it is. */
@@ -59,7 +60,11 @@ export const accountInfoForm = createForm<AccountInfoValues>({
 })
 
 sample({ clock: accountInfoOpened, target: [accountInfoForm.reset, fetchAccountFx] })
-$account.on(fetchAccountFx.doneData, (_, account) => account).on(saveAccountFx.doneData, (_, account) => account).reset(accountInfoOpened)
+$account
+  .on(fetchAccountFx.doneData, (_, account) => account)
+  // A save answers the info without the counts, which it does not change.
+  .on(saveAccountFx.doneData, (account, saved) => (account ? { ...account, ...saved } : account))
+  .reset(accountInfoOpened)
 $loadFailed.on(fetchAccountFx.fail, () => true).reset(accountInfoOpened)
 
 for (const name of FIELDS)

@@ -1,0 +1,66 @@
+import { registerLocales } from '@app/module-kit'
+import { allSettled, fork } from 'effector'
+import { Provider } from 'effector-react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { beforeAll, expect, test } from 'vitest'
+import { type AccountDetails, fetchAccountFx, saveAccountFx } from '../../api'
+import { locales } from '../../locales'
+import { AccountFacts } from './AccountFacts'
+import { $account, accountInfoOpened } from './model'
+
+const ACCOUNT: AccountDetails = {
+  id: 4,
+  accountNo: '100004',
+  company: 'Demo Engineering',
+  website: null,
+  phone: null,
+  email: 'office@demo.test',
+  address: null,
+  zip: null,
+  city: 'Helsinki',
+  country: 'FI',
+  createdAt: '2024-03-05T10:00:00.000Z',
+  enabled: true,
+  userCount: 12,
+  fileCount: 345,
+  mbUsed: 123.44,
+}
+
+beforeAll(() => registerLocales('admin', locales))
+
+const opened = async () => {
+  const scope = fork({ handlers: [[fetchAccountFx, async () => ACCOUNT]] })
+  await allSettled(accountInfoOpened, { scope, params: 4 })
+  return scope
+}
+const render = (scope: ReturnType<typeof fork>) =>
+  renderToStaticMarkup(
+    <Provider value={scope}>
+      <AccountFacts />
+    </Provider>,
+  )
+
+test('the account number, creation date, enabled and the user, file and storage counts are shown', async () => {
+  const html = render(await opened())
+  for (const [label, value] of [
+    ['Account no.', '100004'],
+    ['Created', '05/03/2024'],
+    ['Enabled', 'Yes'],
+    ['Users', '12'],
+    ['Files', '345'],
+    ['Storage used', '123.4 MB'],
+  ])
+    expect(html).toContain(`<dt>${label}</dt><dd>${value}</dd>`)
+})
+
+test('saving the info keeps the counts, which the save does not answer', async () => {
+  const { userCount: _u, fileCount: _f, mbUsed: _m, ...info } = ACCOUNT
+  const scope = fork({ handlers: [[fetchAccountFx, async () => ACCOUNT], [saveAccountFx, async () => ({ ...info, city: 'Espoo' })]] })
+  await allSettled(accountInfoOpened, { scope, params: 4 })
+  await allSettled(saveAccountFx, { scope, params: { accountId: 4, change: { city: 'Espoo' } } })
+  expect(scope.getState($account)).toMatchObject({ city: 'Espoo', userCount: 12, fileCount: 345 })
+})
+
+test('nothing is drawn before the account is loaded', () => {
+  expect(render(fork())).toBe('')
+})

@@ -1,0 +1,32 @@
+import { formatDate, formatStorage } from '@app/module-kit'
+import { useUnit } from 'effector-react'
+import { useTranslation } from 'react-i18next'
+import { $account } from './model'
+
+/** What the account is and holds, read-only beside its editable info: number, created, enabled and its counts. */
+export const AccountFacts = () => {
+  const { t } = useTranslation('admin')
+  const account = useUnit($account)
+  if (!account) return null
+  const facts: [key: string, value: string][] = [
+    ['accountNo', account.accountNo],
+    ['createdAt', formatDate(account.createdAt)],
+    ['enabled', t(account.enabled ? 'common.yes' : 'common.no')],
+    ['userCount', String(account.userCount)],
+    ['fileCount', String(account.fileCount)],
+    ['mbUsed', formatStorage(account.mbUsed)],
+  ]
+  return (
+    <section className="admin-section" aria-labelledby="admin-account-facts-title">
+      <h2 id="admin-account-facts-title">{t('accountInfo.factsTitle')}</h2>
+      <dl className="admin-facts">
+        {facts.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(`accountInfo.facts.${key}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

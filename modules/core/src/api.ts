@@ -42,6 +42,11 @@ export const changeUsernameFx = createEffect(({ userId, ...body }: { userId: num
   apiRequest<{ userId: number; username: string; pendingUsername: string | null }>('POST', `/accountusers/${userId}/username`, { body }),
 )
 
+/** The caller's own membership in the current account; the profile reads its removal request. */
+export const fetchOwnMembershipFx = createEffect((userId: number) =>
+  apiRequest<{ id: number; removalRequested: boolean }>('GET', `/accountusers/user/${userId}`),
+)
+
 export const toggleRemovalFx = createEffect((userId: number) =>
   apiRequest<{ userId: number; removalRequested: boolean }>('POST', `/accountusers/${userId}/toggleRequestRemoval`, { body: {} }),
 )

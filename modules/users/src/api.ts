@@ -20,6 +20,8 @@ export interface UsersQuery {
   filter: string
   sort: { field: UserSortField; direction: 1 | -1 } | null
   skip: number
+  /** Only the users who asked for their removal; left out, everyone. */
+  removalRequested?: true
 }
 
 /** A privilege the new-user wizard gives. */
@@ -62,7 +64,7 @@ export const PAGE_SIZE = 50
 export const fetchUsersFx = createEffect(({ accountId, query }: { accountId: number; query: UsersQuery }) =>
   apiRequest<UsersPage>('GET', `/accountusers/${accountId}`, {
     // Anonymised users are listed too, without an edit link.
-    query: { ...feathersQuery({ ...query, limit: PAGE_SIZE }), onlyEditable: false },
+    query: { ...feathersQuery({ ...query, limit: PAGE_SIZE }), onlyEditable: false, ...(query.removalRequested ? { removalRequested: true } : {}) },
   }),
 )
 

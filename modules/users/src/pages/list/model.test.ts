@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { type UsersQuery, exportUsersFx, fetchUsersFx } from '../../api'
 import { user } from '../../test-fixtures'
 import { notifyFx } from '../../notify'
-import { exportClicked, listOpened, users } from './model'
+import { $onlyRemovalRequests, exportClicked, listOpened, onlyRemovalRequestsToggled, users } from './model'
 
 const session = { user: { id: 1 }, accountId: 5 } as unknown as Session
 
@@ -77,4 +77,17 @@ test('export downloads; a failure shows a toast', async () => {
   const failing = setup(true)
   await allSettled(exportClicked, { scope: failing.scope })
   expect(failing.notices).toEqual(['list.exportFailed'])
+})
+
+test('only removal requests: the first page of those asks again, and unticking lists everyone', async () => {
+  const { scope, calls } = setup()
+  await allSettled(listOpened, { scope })
+  await allSettled(users.pageChosen, { scope, params: 2 })
+  await allSettled(onlyRemovalRequestsToggled, { scope, params: true })
+  expect(scope.getState($onlyRemovalRequests)).toBe(true)
+  expect(calls.at(-1)?.query).toEqual({ filter: '', sort: null, skip: 0, removalRequested: true })
+  await allSettled(users.sortClicked, { scope, params: 'lastName' })
+  expect(calls.at(-1)?.query.removalRequested).toBe(true)
+  await allSettled(onlyRemovalRequestsToggled, { scope, params: false })
+  expect(calls.at(-1)?.query).not.toHaveProperty('removalRequested')
 })

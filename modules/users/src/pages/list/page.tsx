@@ -1,21 +1,24 @@
 import { $flags, type DataColumn, DataTable, Link, ListFilter, dashboardCrumb, formatDate, useBreadcrumbs } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountUser, UserSortField } from '../../api'
 import { usersCrumb } from '../../crumbs'
-import { $exporting, exportClicked, listOpened, users } from './model'
+import { $exporting, $onlyRemovalRequests, exportClicked, listOpened, onlyRemovalRequestsToggled, users } from './model'
 
 /** /users: the account's users. */
 export const ListPage = () => {
   const { t } = useTranslation('users')
-  const { total, opened, flags, exporting, exported } = useUnit({
+  const { total, opened, flags, exporting, exported, onlyRemovals, removalsToggled } = useUnit({
     total: users.$total,
     opened: listOpened,
     flags: $flags,
     exporting: $exporting,
     exported: exportClicked,
+    onlyRemovals: $onlyRemovalRequests,
+    removalsToggled: onlyRemovalRequestsToggled,
   })
+  const onlyRemovalsId = useId()
   useEffect(() => opened(), [opened])
   useBreadcrumbs([dashboardCrumb(), usersCrumb()])
 
@@ -40,6 +43,7 @@ export const ListPage = () => {
       render: (user) => (user.anonymous ? t('list.anonymous') : user.enabled ? t('yes') : t('no')),
     },
     { key: 'companyName', header: t('columns.company') },
+    { key: 'removalRequested', header: t('columns.removalRequested'), render: (user) => (user.removalRequested ? t('yes') : t('no')) },
   ]
 
   return (
@@ -47,6 +51,10 @@ export const ListPage = () => {
       <h1>{t('title')}</h1>
       <div className="us-toolbar">
         <ListFilter list={users} label={t('list.filter')} />
+        <div className="kit-field kit-checkbox">
+          <input id={onlyRemovalsId} type="checkbox" checked={onlyRemovals} onChange={(event) => removalsToggled(event.target.checked)} />
+          <label htmlFor={onlyRemovalsId}>{t('list.onlyRemovalRequests')}</label>
+        </div>
         <div className="us-actions">
           {(flags.canManageAccounts || flags.canManageSettings) && (
             <button type="button" className="kit-button" disabled={exporting} aria-busy={exporting} onClick={() => exported()}>

@@ -91,12 +91,6 @@ export const fetchCompaniesFx = createEffect(async () => {
   return page.data.map(({ id, name }) => ({ id, name }))
 })
 
-/** The account's projects for the project-access step; none until the projects module exists. */
-export const fetchProjectsFx = createEffect(async () => {
-  const page = await apiRequest<{ data: Option[] }>('GET', '/projects', { query: { $limit: 500 } })
-  return page.data.map(({ id, name }) => ({ id, name }))
-})
-
 export const fetchUserFx = createEffect((userId: number) => apiRequest<AccountUser>('GET', `/accountusers/user/${userId}`))
 
 export const saveUserFx = createEffect(({ accountId, user }: { accountId: number; user: EditUser }) =>

@@ -38,7 +38,8 @@ export const changePasswordFx = createEffect((data: { token: string; password: s
   apiRequest<{ message: string }>('POST', '/passwordreset/changePassword', { body: data, token: null }),
 )
 
-export const welcomeFx = createEffect((data: { token: string; password: string; firstName: string; lastName: string }) =>
+/** The names stay as the new-user wizard gave them; the API checks the password against them. */
+export const welcomeFx = createEffect((data: { token: string; password: string }) =>
   apiRequest<{ message: string }>('POST', '/passwordreset/changePasswordAndUserDetails', { body: data, token: null }),
 )
 

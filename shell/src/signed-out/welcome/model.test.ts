@@ -8,34 +8,37 @@ const setup = (send: (data: unknown) => Promise<{ message: string }>) =>
   fork({ handlers: [[welcomeFx, send], [welcomeForm.scrollToFieldFx, async () => undefined]] })
 
 describe('welcome of a new user', () => {
-  it('saves the password and the trimmed name, then offers the sign-in', async () => {
+  it('saves the password alone: the name given in the wizard is not asked again; then offers the sign-in', async () => {
     const send = vi.fn(async () => ({ message: 'Password was successfully reset' }))
     const scope = setup(send)
     await allSettled(welcomeOpened, { scope, params: 'welcome-1' })
-    await fill(scope, welcomeForm, { firstName: ' Nina ', lastName: 'New', password: 'first-pass', repeatPassword: 'first-pass' })
+    expect(Object.keys(scope.getState(welcomeForm.$values)).sort()).toEqual(['password', 'repeatPassword'])
+    await fill(scope, welcomeForm, { password: 'first-pass', repeatPassword: 'first-pass' })
     expect(scope.getState($canSubmit)).toBe(true)
     await allSettled(welcomeForm.submitted, { scope })
-    expect(send).toHaveBeenCalledWith({ token: 'welcome-1', password: 'first-pass', firstName: 'Nina', lastName: 'New' })
+    expect(send).toHaveBeenCalledWith({ token: 'welcome-1', password: 'first-pass' })
     expect(scope.getState($done)).toBe(true)
     expect(textOf(scope.getState($notice))).toBe(
       'Your user account is ready. You can now sign in with your e-mail address and new password.',
     )
   })
 
-  it('needs both names and a matching password of at least 8 characters, not made of the own name', async () => {
-    const send = vi.fn(async () => ({ message: '' }))
+  it('needs a matching password of at least 8 characters; a password the API refuses keeps the page open', async () => {
+    const send = vi.fn(async () => Promise.reject(apiError(400, 'Validation failed', { password: 'This password is too common or too easy to guess' })))
     const scope = setup(send)
     await allSettled(welcomeOpened, { scope, params: 'welcome-1' })
-    await fill(scope, welcomeForm, { firstName: 'Nina', password: 'abcde', repeatPassword: 'abcde' })
+    await fill(scope, welcomeForm, { password: 'abcde', repeatPassword: 'abcde' })
     expect(scope.getState($canSubmit)).toBe(false)
     await allSettled(welcomeForm.submitted, { scope })
     expect(send).not.toHaveBeenCalled()
-    expect(fieldText(scope.getState(welcomeForm.$errors).lastName)).toBe('This field is required')
     expect(fieldText(scope.getState(welcomeForm.$errors).password)).toBe('You must enter at least 8 characters')
-    await fill(scope, welcomeForm, { lastName: 'Nordqvist', password: 'Nordqvist1', repeatPassword: 'Nordqvist1' })
+    await fill(scope, welcomeForm, { password: 'Nordqvist1', repeatPassword: 'Nordqvist2' })
+    expect(scope.getState($canSubmit)).toBe(false)
+    await fill(scope, welcomeForm, { repeatPassword: 'Nordqvist1' })
+    expect(scope.getState($canSubmit)).toBe(true)
     await allSettled(welcomeForm.submitted, { scope })
-    expect(send).not.toHaveBeenCalled()
-    expect(fieldText(scope.getState(welcomeForm.$errors).password)).toBe('This password is too common or too easy to guess')
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(scope.getState($done)).toBe(false)
   })
 
   it('shows the spec message for a spent link', async () => {
@@ -45,7 +48,7 @@ describe('welcome of a new user', () => {
       ),
     )
     await allSettled(welcomeOpened, { scope, params: 'spent' })
-    await fill(scope, welcomeForm, { firstName: 'Nina', lastName: 'New', password: 'first-pass', repeatPassword: 'first-pass' })
+    await fill(scope, welcomeForm, { password: 'first-pass', repeatPassword: 'first-pass' })
     await allSettled(welcomeForm.submitted, { scope })
     expect(scope.getState($done)).toBe(false)
     expect(textOf(scope.getState($notice))).toMatch(/^Unable to reset your password/)

@@ -1,6 +1,7 @@
 /**
- * A new user's welcome link (spec part1 §4): a password twice and a name. The
- * API answers no token, so the user signs in afterwards with the new password.
+ * A new user's welcome link (spec part1 §4): a password twice. Their name was given in
+ * the new-user wizard, which requires it, so it is not asked again. The API answers no
+ * token, so the user signs in afterwards with the new password.
  */
 import { createForm } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
@@ -11,8 +12,6 @@ import { type Notice, errorNotice, success } from '../notice'
 interface WelcomeValues extends Record<string, unknown> {
   password: string
   repeatPassword: string
-  firstName: string
-  lastName: string
 }
 
 /** The page opened with the token from its path. */
@@ -23,28 +22,15 @@ export const $token = createStore('').on(welcomeOpened, (_, token) => token)
 const sendFx = attach({
   source: $token,
   effect: welcomeFx,
-  mapParams: (values: WelcomeValues, token) => ({
-    token,
-    password: values.password,
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-  }),
+  mapParams: (values: WelcomeValues, token) => ({ token, password: values.password }),
 })
 
-const nameRules = { required: true, maxLength: 100 }
-
 export const welcomeForm = createForm<WelcomeValues>({
-  fields: {
-    firstName: { initial: '', rules: nameRules },
-    lastName: { initial: '', rules: nameRules },
-    ...newPasswordFields<WelcomeValues>((values) => [values.firstName, values.lastName]),
-  },
+  fields: newPasswordFields<WelcomeValues>(),
   submit: (values) => sendFx(values).then(() => undefined),
 })
 
-export const $canSubmit = welcomeForm.$values.map(
-  (values) => passwordsReady(values) && values.firstName.trim() !== '' && values.lastName.trim() !== '',
-)
+export const $canSubmit = welcomeForm.$values.map(passwordsReady)
 
 export const $done = createStore(false)
   .on(sendFx.done, () => true)

@@ -1,4 +1,4 @@
-/** `/welcomeNewUser/:token`: a new user chooses a password and gives a name. */
+/** `/welcomeNewUser/:token`: a new user chooses a password (their name was given when they were added). */
 import { FormFrame, TextLink, type RouteProps, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
@@ -25,9 +25,7 @@ export const WelcomePage = ({ params }: RouteProps) => {
       <NoticeBox notice={notice} />
       {!done && (
         <FormFrame form={welcomeForm}>
-          <TextField form={welcomeForm} name="firstName" label={t('signedOut.welcome.firstName')} autoComplete="given-name" autoFocus />
-          <TextField form={welcomeForm} name="lastName" label={t('signedOut.welcome.lastName')} autoComplete="family-name" />
-          <TextField form={welcomeForm} name="password" label={t('signedOut.newPassword.password')} type="password" autoComplete="new-password" />
+          <TextField form={welcomeForm} name="password" label={t('signedOut.newPassword.password')} type="password" autoComplete="new-password" autoFocus />
           <p className="so-hint">{t('signedOut.newPassword.hint')}</p>
           <TextField form={welcomeForm} name="repeatPassword" label={t('signedOut.newPassword.repeatPassword')} type="password" autoComplete="new-password" />
           <GuardedSubmit ready={canSubmit} submitting={submitting}>{t('signedOut.welcome.submit')}</GuardedSubmit>

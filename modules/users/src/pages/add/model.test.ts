@@ -1,22 +1,21 @@
 import { $session, type Session } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { expect, test } from 'vitest'
-import { type NewUser, createUserFx, emailStatusFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
+import { type NewUser, createUserFx, emailStatusFx, fetchCompaniesFx } from '../../api'
 import { notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
-import { $registeredElsewhere, $step, backClicked, companyChosen, detailsForm, finishClicked, newUserOf, nextClicked, projectLevelChosen, wizardOpened } from './model'
+import { $isLastStep, $registeredElsewhere, $step, $steps, backClicked, companyChosen, detailsForm, newUserOf, stepSubmitted, wizardOpened } from './model'
 
 const flags = { canManageUsers: true, canManageCompanyUsers: true }
 const session = { user: { id: 1 }, accountId: 5, flags } as unknown as Session
 
-const setup = (registered: string[] = [], elsewhere: string[] = []) => {
+const setup = (registered: string[] = [], elsewhere: string[] = [], signedIn: Session = session) => {
   const created: { accountId: number; user: NewUser }[] = []
   const notices: string[] = []
   const scope = fork({
-    values: [[$session, session]],
+    values: [[$session, signedIn]],
     handlers: [
       [emailStatusFx, async (email: string) => ({ exists: registered.includes(email) || elsewhere.includes(email), member: registered.includes(email) })],
-      [fetchProjectsFx, async () => []],
       [fetchCompaniesFx, async () => [{ id: 3, name: 'Nordic Steel Oy' }]],
       [
         createUserFx,
@@ -44,16 +43,16 @@ test('step 1 moves on only with valid details; a registered e-mail and a differe
   const { scope, fill } = setup(['taken@demo.test'])
   await allSettled(wizardOpened, { scope })
   await settle(fill({ ...valid, email: 'taken@demo.test', repeatEmail: 'other@demo.test', firstName: 'N' }))
-  await settle(allSettled(nextClicked, { scope }))
-  expect(scope.getState($step)).toBe(1)
+  await settle(allSettled(stepSubmitted, { scope }))
+  expect(scope.getState($step)).toBe('details')
   expect(scope.getState(detailsForm.$errors)).toEqual({
     email: { key: 'users:add.exists' },
     repeatEmail: { key: 'users:add.emailsMismatch' },
     firstName: { key: 'validation.minLength', values: { min: 2 } },
   })
   await settle(fill(valid))
-  await settle(allSettled(nextClicked, { scope }))
-  expect(scope.getState($step)).toBe(2)
+  await settle(allSettled(stepSubmitted, { scope }))
+  expect(scope.getState($step)).toBe('company')
 })
 
 test('a person registered in another account passes the check, with a note that they are added', async () => {
@@ -61,24 +60,26 @@ test('a person registered in another account passes the check, with a note that 
   await allSettled(wizardOpened, { scope })
   await settle(fill({ ...valid, email: 'pia@demo.test', repeatEmail: 'pia@demo.test' }))
   expect(scope.getState($registeredElsewhere)).toBe(true)
-  await settle(allSettled(nextClicked, { scope }))
-  expect(scope.getState($step)).toBe(2)
+  await settle(allSettled(stepSubmitted, { scope }))
+  expect(scope.getState($step)).toBe('company')
   await allSettled(wizardOpened, { scope })
   expect(scope.getState($registeredElsewhere)).toBe(false)
 })
 
-test('Back, Next and Finish: the user is created with the chosen company and opened', async () => {
+test('Enter or Next, Back, then Finish: the user is created with the chosen company and opened', async () => {
   const { scope, fill, created, notices } = setup()
   await allSettled(wizardOpened, { scope })
+  expect(scope.getState($steps)).toEqual(['details', 'company'])
   await settle(fill(valid))
-  await settle(allSettled(nextClicked, { scope }))
-  await allSettled(nextClicked, { scope })
-  expect(scope.getState($step)).toBe(3)
+  await settle(allSettled(stepSubmitted, { scope }))
+  expect(scope.getState($step)).toBe('company')
+  expect(scope.getState($isLastStep)).toBe(true)
   await allSettled(backClicked, { scope })
-  expect(scope.getState($step)).toBe(2)
-  await allSettled(nextClicked, { scope })
+  expect(scope.getState($step)).toBe('details')
+  expect(created).toEqual([])
+  await settle(allSettled(stepSubmitted, { scope }))
   await allSettled(companyChosen, { scope, params: 3 })
-  await allSettled(finishClicked, { scope })
+  await allSettled(stepSubmitted, { scope })
   expect(created).toEqual([
     {
       accountId: 5,
@@ -88,17 +89,20 @@ test('Back, Next and Finish: the user is created with the chosen company and ope
   expect(notices).toEqual(['add.created'])
 })
 
-test('a project with a level becomes a grant; choosing no level takes it out again', () => {
-  expect(newUserOf(valid, { 7: 'EDIT' }, null, 'VIEW').privileges).toEqual([{ resource: 'PROJECT', resourceId: 7, action: 'EDIT' }])
-  expect(newUserOf(valid, {}, null, 'VIEW').privileges).toEqual([])
+test('without company access to give, the details are the one step: Finish checks them, then creates', async () => {
+  const { scope, fill, created } = setup([], [], { ...session, flags: { canManageUsers: false, canManageCompanyUsers: false } } as unknown as Session)
+  await allSettled(wizardOpened, { scope })
+  expect(scope.getState($steps)).toEqual(['details'])
+  expect(scope.getState($isLastStep)).toBe(true)
+  await settle(fill({ ...valid, firstName: 'N' }))
+  await settle(allSettled(stepSubmitted, { scope }))
+  expect(created).toEqual([])
+  await settle(fill(valid))
+  await settle(allSettled(stepSubmitted, { scope }))
+  expect(created).toEqual([{ accountId: 5, user: { ...valid, companyId: null, privileges: [] } }])
 })
 
-test('project levels are chosen and cleared per project', async () => {
-  const { scope } = setup()
-  await allSettled(wizardOpened, { scope })
-  await allSettled(projectLevelChosen, { scope, params: { projectId: 7, action: 'EDIT' } })
-  await allSettled(projectLevelChosen, { scope, params: { projectId: 8, action: 'VIEW' } })
-  await allSettled(projectLevelChosen, { scope, params: { projectId: 7, action: '' } })
-  const { $projectLevels } = await import('./model')
-  expect(scope.getState($projectLevels)).toEqual({ 8: 'VIEW' })
+test('a company with a level becomes a grant; no company gives none', () => {
+  expect(newUserOf(valid, 7, 'EDIT').privileges).toEqual([{ resource: 'COMPANY', resourceId: 7, action: 'EDIT' }])
+  expect(newUserOf(valid, null, 'VIEW').privileges).toEqual([])
 })

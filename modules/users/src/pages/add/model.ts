@@ -1,22 +1,25 @@
 /**
- * The new-user wizard at /users/add: 1 details (the e-mail checked while typing: a
- * member of the account is refused, a person of another account is added to it with
- * their own name and password), 2 project access, 3 company access (administrators
- * and company managers), then Finish creates the user, who gets the welcome e-mail.
+ * The new-user wizard at /users/add: details (the e-mail checked while typing: a member
+ * of the account is refused, a person of another account is added to it with their own
+ * name and password), then company access (administrators and company managers), then
+ * Finish creates the user, who gets the welcome e-mail. Enter or the primary button
+ * submits the step shown: the details are checked before anything moves on.
+ *
+ * Project access (spec: the wizard's step 2) waits for the projects issue, which adds the
+ * projects service and the step with it; until then there are no projects to give.
  */
 import { $flags, $session, createForm, navigate } from '@app/module-kit'
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
 import { combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { type NewUser, type Option, createUserFx, emailStatusFx, fetchCompaniesFx, fetchProjectsFx } from '../../api'
+import { type NewUser, type Option, createUserFx, emailStatusFx, fetchCompaniesFx } from '../../api'
 import { notifyFx } from '../../notify'
 
-export type Step = 1 | 2 | 3
+export type Step = 'details' | 'company'
 
 export const wizardOpened = createEvent()
 export const backClicked = createEvent()
-export const nextClicked = createEvent()
-export const finishClicked = createEvent()
-export const projectLevelChosen = createEvent<{ projectId: number; action: PrivilegeAction | '' }>()
+/** Enter in the step, Next or Finish. */
+export const stepSubmitted = createEvent()
 export const companyChosen = createEvent<number | null>()
 export const companyLevelChosen = createEvent<PrivilegeAction>()
 
@@ -48,17 +51,11 @@ export const detailsForm = createForm<Details>({
 
 /** Company access is offered to administrators and company managers only. */
 export const $showsCompanyStep = $flags.map((flags) => flags.canManageUsers || flags.canManageCompanyUsers)
-export const $step = createStore<Step>(1).reset(wizardOpened)
-export const $projects = createStore<Option[]>([]).on(fetchProjectsFx.doneData, (_, projects) => projects).reset(wizardOpened)
+export const $steps = $showsCompanyStep.map((company): Step[] => (company ? ['details', 'company'] : ['details']))
+const $stepIndex = createStore(0).reset(wizardOpened)
+export const $step = combine($steps, $stepIndex, (steps, index) => steps[Math.min(index, steps.length - 1)]!)
+export const $isLastStep = combine($steps, $step, (steps, step) => steps.at(-1) === step)
 export const $companies = createStore<Option[]>([]).on(fetchCompaniesFx.doneData, (_, companies) => companies).reset(wizardOpened)
-export const $projectsLoading = fetchProjectsFx.pending
-/** The chosen level per project; a project without one is not added. */
-export const $projectLevels = createStore<Record<number, PrivilegeAction>>({})
-  .on(projectLevelChosen, (levels, { projectId, action }) => {
-    const { [projectId]: _previous, ...rest } = levels
-    return action ? { ...rest, [projectId]: action } : rest
-  })
-  .reset(wizardOpened)
 export const $companyId = createStore<number | null>(null).on(companyChosen, (_, id) => id).reset(wizardOpened)
 export const $companyLevel = createStore<PrivilegeAction>('VIEW').on(companyLevelChosen, (_, level) => level).reset(wizardOpened)
 export const $creating = createUserFx.pending
@@ -67,46 +64,41 @@ export const $registeredElsewhere = createStore(false)
   .on(emailStatusFx.doneData, (_, status) => status.exists && !status.member)
   .reset(wizardOpened)
 
-sample({ clock: wizardOpened, target: [detailsForm.reset, fetchProjectsFx, fetchCompaniesFx] })
+sample({ clock: wizardOpened, target: [detailsForm.reset, fetchCompaniesFx] })
 
-sample({ clock: nextClicked, source: $step, filter: (step) => step === 1, target: detailsForm.submitted })
-sample({ clock: detailsForm.submitFx.done, fn: (): Step => 2, target: $step })
-sample({
-  clock: nextClicked,
-  source: { step: $step, company: $showsCompanyStep },
-  filter: ({ step, company }) => step === 2 && company,
-  fn: (): Step => 3,
-  target: $step,
+sample({ clock: stepSubmitted, source: $step, filter: (step) => step === 'details', target: detailsForm.submitted })
+/** A step is done: the details once checked, any other step as it is. */
+const stepDone = sample({
+  clock: [detailsForm.submitFx.done, sample({ clock: stepSubmitted, source: $step, filter: (step) => step !== 'details' })],
+  source: $isLastStep,
 })
-$step.on(backClicked, (step) => (step > 1 ? ((step - 1) as Step) : step))
+sample({ clock: stepDone, filter: (last) => !last, source: $stepIndex, fn: (index) => index + 1, target: $stepIndex })
+$stepIndex.on(backClicked, (index) => Math.max(0, index - 1))
+const finished = sample({ clock: stepDone, filter: (last) => last })
 
-/** What Finish sends: the details, a grant per chosen project, and the company with its level. */
-export const newUserOf = (details: Details, projectLevels: Record<number, PrivilegeAction>, companyId: number | null, companyLevel: PrivilegeAction): NewUser => ({
+/** What Finish sends: the details, and the company with its level. */
+export const newUserOf = (details: Details, companyId: number | null, companyLevel: PrivilegeAction): NewUser => ({
   email: details.email.trim(),
   repeatEmail: details.repeatEmail.trim(),
   firstName: details.firstName.trim(),
   lastName: details.lastName.trim(),
   companyId,
-  privileges: [
-    ...Object.entries(projectLevels).map(([projectId, action]) => ({ resource: 'PROJECT' as const, resourceId: Number(projectId), action })),
-    ...(companyId !== null ? [{ resource: 'COMPANY' as const, resourceId: companyId, action: companyLevel }] : []),
-  ],
+  privileges: companyId !== null ? [{ resource: 'COMPANY' as const, resourceId: companyId, action: companyLevel }] : [],
 })
 
 sample({
-  clock: finishClicked,
+  clock: finished,
   source: combine({
     session: $session,
     details: detailsForm.$values,
-    projectLevels: $projectLevels,
     companyId: $companyId,
     companyLevel: $companyLevel,
     creating: $creating,
   }),
   filter: ({ session, creating }) => session !== null && !creating,
-  fn: ({ session, details, projectLevels, companyId, companyLevel }) => ({
+  fn: ({ session, details, companyId, companyLevel }) => ({
     accountId: session!.accountId,
-    user: newUserOf(details, projectLevels, companyId, companyLevel),
+    user: newUserOf(details, companyId, companyLevel),
   }),
   target: createUserFx,
 })

@@ -15,8 +15,9 @@ export const resetPasswordAndDetailsSchema = Type.Object(
   {
     token: tokenField(),
     password: newPassword(),
-    firstName: Field.text({ maxLength: 100 }),
-    lastName: Field.text({ maxLength: 100 }),
+    // Left out, the names stay as given (the new-user wizard asks for them, so the welcome page does not).
+    firstName: Type.Optional(Field.text({ maxLength: 100 })),
+    lastName: Type.Optional(Field.text({ maxLength: 100 })),
   },
   { additionalProperties: false },
 )

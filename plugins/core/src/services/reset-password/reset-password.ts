@@ -21,7 +21,7 @@ interface ChangeData {
   lastName?: string
 }
 
-/** Spends a token of one of `kinds`: sets the password (and names), ends every session of the user. */
+/** Spends a token of one of `kinds`: sets the password (and the names given), ends every session of the user. */
 const spendLink = async (app: Application, kinds: UserTokenKind[], withDetails: boolean, data: ChangeData) => {
   const knex = app.get('knex')
   const tokenHash = hashToken(data.token)
@@ -43,13 +43,12 @@ const spendLink = async (app: Application, kinds: UserTokenKind[], withDetails: 
     const userId = Number(found.user_id)
     const user = await trx('users').where({ id: userId }).first('id', 'anonymous')
     if (!user || user.anonymous) throw new BadRequest(RESET_FAILED)
-    const changes: Record<string, unknown> = { password_hash: passwordHash }
-    if (withDetails) {
-      changes.first_name = data.firstName!.trim()
-      changes.last_name = data.lastName!.trim()
-    }
-    await trx('users').where({ id: userId }).update(changes)
-    if (withDetails) await refreshMemberKeys(trx, userId)
+    const names = withDetails ? { first_name: data.firstName?.trim(), last_name: data.lastName?.trim() } : {}
+    const given = Object.fromEntries(Object.entries(names).filter(([, value]) => value !== undefined))
+    await trx('users')
+      .where({ id: userId })
+      .update({ password_hash: passwordHash, ...given })
+    if (Object.keys(given).length) await refreshMemberKeys(trx, userId)
     // Other links sent before this one are spent too: the password they were for is gone.
     await trx('user_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: now })
     await revokeUserSessions(trx, userId)

@@ -16,6 +16,11 @@ describe('admin settings', () => {
     await app.knex('accounts').where({ id: account.id }).update({ city: 'Helsinki' })
     await signInAs(page, account.admin)
     await page.goto('/admin')
+    // Beside the form, what the account is and holds.
+    const { account_no: accountNo } = await app.knex('accounts').where({ id: account.id }).first('account_no')
+    const facts = page.getByRole('region', { name: 'Account facts' })
+    await facts.getByText(accountNo, { exact: true }).waitFor()
+    for (const label of ['Account no.', 'Created', 'Enabled', 'Users', 'Files', 'Storage used']) await facts.getByText(label, { exact: true }).waitFor()
     const city = page.getByLabel('City')
     await expect.poll(() => city.inputValue()).toBe('Helsinki')
     await city.fill('Espoo')

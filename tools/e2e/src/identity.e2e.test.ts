@@ -36,6 +36,29 @@ describe('profile', () => {
     expect((await app.call('POST', '/api/authentication', { username: person.username, password: 'granite-and-spruce' })).status).toBe(201)
   })
 
+  it('a removal request survives a reload: the profile then offers to withdraw it', async (page) => {
+    const account = await app.make.account()
+    const person = await app.make.user(account)
+    const requested = async () =>
+      Boolean((await app.knex('account_users').where({ user_id: person.id, account_id: account.id }).first('removal_requested')).removal_requested)
+    await signInAs(page, person)
+    await page.goto('/profile')
+    const removal = section(page, 'Account removal')
+    await removal.getByRole('button', { name: 'Request account removal' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('Your removal request was sent').waitFor()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    expect(await requested()).toBe(true)
+
+    await page.goto('/profile')
+    await page.reload()
+    await removal.getByRole('button', { name: 'Withdraw removal request' }).waitFor()
+    await removal.getByRole('button', { name: 'Withdraw removal request' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('Your removal request was withdrawn').waitFor()
+    expect(await requested()).toBe(false)
+  })
+
   it('a new e-mail is confirmed from the link mailed to it; the old address is told', async (page) => {
     const person = await app.make.user(await app.make.account())
     await signInAs(page, person)

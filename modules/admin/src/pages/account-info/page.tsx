@@ -1,7 +1,6 @@
 import { $flags, $session, ErrorPage, type RouteProps, useBreadcrumbs } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
-import { AccountFacts } from './AccountFacts'
 import { AccountInfoForm } from './AccountInfoForm'
 import { $account } from './model'
 
@@ -17,7 +16,6 @@ export const AccountInfoPage = ({ params }: RouteProps) => {
   return (
     <div className="admin-page">
       <h1>{account?.company ?? t('accountInfo.title')}</h1>
-      <AccountFacts />
       <AccountInfoForm accountId={accountId} />
     </div>
   )

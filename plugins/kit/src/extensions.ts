@@ -67,6 +67,8 @@ export const accountFiles = defineExtension<AccountFiles>('accountFiles')
 export interface DashboardCount {
   tile: string
   listPath: string
+  /** The query the list's page opens with, so the tile's figure is the total that page shows. */
+  query?: Record<string, unknown>
 }
 export const dashboardCounts = defineExtension<DashboardCount>('dashboardCounts')
 

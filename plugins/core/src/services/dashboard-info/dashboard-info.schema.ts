@@ -10,7 +10,7 @@ export const dashboardInfoSchema = Type.Object(
   {
     /** The companies list's total, for callers who may open it. */
     companyCount: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** The users list's total (its default query), for callers who may open it. */
+    /** The users page's total (anonymised users in, system users out), for callers who may open it. */
     userCount: Type.Optional(Type.Integer({ minimum: 0 })),
     /** Bytes of the account's files, for its administrators. */
     storage: Type.Optional(Type.Integer({ minimum: 0 })),

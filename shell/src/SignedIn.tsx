@@ -1,9 +1,10 @@
 /**
  * The signed-in app: chrome around the main outlet, wrapped in the split screen so
- * a second route can open beside it in its own outlet. Loaded on demand, so the
+ * a second route can open beside it in its own outlet ("Open beside" beside
+ * the breadcrumb opens the current page there). Loaded on demand, so the
  * sign-in page does not pay for it.
  */
-import { $pageFramed, Breadcrumbs, ConfirmHost, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
+import { $pageFramed, Breadcrumbs, ConfirmHost, OpenBeside, SplitScreen, Toasts, matchPath, navigate, useLocation } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { watchSession } from './boot'
@@ -32,6 +33,7 @@ export default function SignedIn() {
       {!framed && (
         <div className="shell-crumbs">
           <Breadcrumbs />
+          <OpenBeside />
         </div>
       )}
       <main id="shell-main" className="shell-main">

@@ -5,6 +5,8 @@
  * Each outlet is its own React root: a route that throws shows the error page for
  * its area and cannot take the shell down.
  */
+import type { Scope } from 'effector'
+import { Provider } from 'effector-react'
 import { type ComponentType, createElement, useMemo } from 'react'
 import * as ReactDOMClient from 'react-dom/client'
 import * as React from 'react'
@@ -45,6 +47,11 @@ export interface OutletProps {
   path: string
   /** The main area or a split-screen pane (default main). */
   area?: Area
+  /**
+   * A split-screen pane's own effector scope (see split/scope.ts). A parcel is a React
+   * root of its own, so the pane's <Provider> does not reach it: the scope comes as a prop.
+   */
+  scope?: Scope | null
 }
 
 export type RouteParcel = ParcelConfigObject<OutletProps>
@@ -62,13 +69,17 @@ const splitPath = (path: string) => {
   return index < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, index), search: path.slice(index) }
 }
 
+/** A route's page for a path, in its area, under the pane's scope when it has one. */
+export const RouteView = ({ route, path, area = 'main', scope }: OutletProps & { route: ModuleRoute }) => {
+  const { pathname, search } = splitPath(path)
+  const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [route.path, pathname])
+  const query = useMemo(() => new URLSearchParams(search), [search])
+  const page = createElement(AreaContext.Provider, { value: area }, createElement(route.component, { params, query }))
+  return scope ? createElement(Provider, { value: scope }, page) : page
+}
+
 const routeRoot = (route: ModuleRoute) => {
-  const RouteRoot = ({ path, area = 'main' }: OutletProps) => {
-    const { pathname, search } = splitPath(path)
-    const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [pathname])
-    const query = useMemo(() => new URLSearchParams(search), [search])
-    return createElement(AreaContext.Provider, { value: area }, createElement(route.component, { params, query }))
-  }
+  const RouteRoot = (props: OutletProps) => createElement(RouteView, { ...props, route })
   RouteRoot.displayName = `Route(${route.path})`
   return RouteRoot
 }

@@ -6,7 +6,6 @@
 import { useUnit } from 'effector-react'
 import {
   type CSSProperties,
-  Fragment,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
@@ -29,13 +28,14 @@ import {
   dividerKeyPressed,
   splitScreenStarted,
 } from './model'
+import { PaneScope } from './scope'
 import { SplitScreenDialog } from './SplitScreenDialog'
 import { SPLIT_CSS } from './styles'
 
 export interface SplitScreenProps {
   /** The main area (the shell's outlet). */
   main: ReactNode
-  /** Mounts the route for a viewer path in its own outlet. */
+  /** Mounts the route for a viewer path in its own outlet; it runs in the pane's effector scope. */
   renderPane: (path: string) => ReactNode
 }
 
@@ -65,8 +65,8 @@ export function SplitScreen({ main, renderPane }: SplitScreenProps) {
         <>
           <Divider split={split} paneId={paneId} />
           <ViewerPane id={paneId}>
-            {/* A new path is a new mount, so a replaced viewer starts clean. */}
-            <Fragment key={split.viewer}>{renderPane(split.viewer)}</Fragment>
+            {/* A new path is a new mount with a new scope, so a replaced viewer starts clean. */}
+            <PaneScope key={split.viewer}>{renderPane(split.viewer)}</PaneScope>
           </ViewerPane>
           <SplitScreenDialog />
         </>

@@ -5,8 +5,9 @@
  * Escape closes it.
  */
 import { useUnit } from 'effector-react'
-import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useId, useRef } from 'react'
+import { type ComponentType, type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ArrowDownIcon, ArrowLeftIcon, ArrowRightIcon, ArrowUpIcon, EyeIcon, FullscreenIcon } from './icons'
 import type { Placement } from './layout'
 import './locales'
 import {
@@ -20,12 +21,12 @@ import {
 } from './model'
 
 /** Where each arrow sits in the 3×3 grid, around the eye in the middle. */
-const ARROWS: { placement: Placement; glyph: string; row: number; column: number }[] = [
-  { placement: 'top', glyph: '↑', row: 1, column: 2 },
-  { placement: 'left', glyph: '←', row: 2, column: 1 },
-  { placement: 'right', glyph: '→', row: 2, column: 3 },
-  { placement: 'bottom', glyph: '↓', row: 3, column: 2 },
-  { placement: 'fullscreen', glyph: '⛶', row: 3, column: 3 },
+const ARROWS: { placement: Placement; Icon: ComponentType; row: number; column: number }[] = [
+  { placement: 'top', Icon: ArrowUpIcon, row: 1, column: 2 },
+  { placement: 'left', Icon: ArrowLeftIcon, row: 2, column: 1 },
+  { placement: 'right', Icon: ArrowRightIcon, row: 2, column: 3 },
+  { placement: 'bottom', Icon: ArrowDownIcon, row: 3, column: 2 },
+  { placement: 'fullscreen', Icon: FullscreenIcon, row: 3, column: 3 },
 ]
 
 /** Shown while the dialog is open and a viewer is there to arrange. */
@@ -98,7 +99,7 @@ function DialogBody({ placement }: { placement: Placement }) {
               aria-pressed={placement === arrow.placement}
               onClick={() => events.chosen(arrow.placement)}
             >
-              <span aria-hidden="true">{arrow.glyph}</span>
+              <arrow.Icon />
             </button>
           ))}
           <button
@@ -121,14 +122,5 @@ function DialogBody({ placement }: { placement: Placement }) {
         </div>
       </div>
     </dialog>
-  )
-}
-
-function EyeIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
   )
 }

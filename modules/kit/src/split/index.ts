@@ -9,5 +9,7 @@ export {
   viewerOpened,
   viewerReplacedWithMap,
 } from './model'
+export { OpenBeside } from './OpenBeside'
+export { connectPaneScope, createPaneScope, PaneScope } from './scope'
 export { SplitScreen, type SplitScreenProps } from './SplitScreen'
 export { SplitScreenDialog } from './SplitScreenDialog'

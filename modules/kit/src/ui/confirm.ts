@@ -14,7 +14,8 @@ interface ConfirmRequest extends ConfirmOptions {
   answer: (yes: boolean) => void
 }
 
-const confirmRequested = createEvent<ConfirmRequest>()
+/** Exported for split-screen panes, which pass it on to the app; callers use `confirm()`. */
+export const confirmRequested = createEvent<ConfirmRequest>()
 /** The user's answer to the open dialog: Yes is true, No or Escape false. */
 export const confirmAnswered = createEvent<boolean>()
 const answerTaken = createEvent<{ request: ConfirmRequest; yes: boolean }>()

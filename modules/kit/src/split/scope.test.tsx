@@ -1,0 +1,133 @@
+import { allSettled, createEffect, createEvent, createStore, sample } from 'effector'
+import { useUnit } from 'effector-react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, test } from 'vitest'
+import { $breadcrumbs, breadcrumbsSet } from '../breadcrumbs'
+import { $locale, localeChanged } from '../i18n'
+import { ListFilter, createPagedList } from '../list'
+import { defineModule, RouteView } from '../module'
+import { $location, locationChanged } from '../router'
+import { $openConfirm, confirm, confirmAnswered } from '../ui/confirm'
+import { $toasts, showToast, toastClosed } from '../ui/toasts'
+import { connectPaneScope, createPaneScope } from './scope'
+
+/** A module as the remotes write them: models created once at import, a thin view over them. */
+const PEOPLE = ['Anna Berg', 'Bo Lind', 'Annika Ek']
+const people = createPagedList<{ name: string }>({
+  fetch: async (query) => {
+    const data = PEOPLE.filter((name) => name.toLowerCase().includes(query.filter.toLowerCase())).map((name) => ({ name }))
+    return { total: data.length, limit: query.limit, skip: query.skip, data }
+  },
+  debounceMs: 0,
+})
+const PeoplePage = () => {
+  const rows = useUnit(people.$rows)
+  return (
+    <main>
+      <ListFilter list={people} label="Filter" />
+      <ul>
+        {rows.map((row) => (
+          <li key={row.name}>{row.name}</li>
+        ))}
+      </ul>
+    </main>
+  )
+}
+const texts = { title: 'People' }
+const peopleModule = defineModule({
+  id: 'people',
+  routes: [{ path: '/people', component: PeoplePage }],
+  locales: { 'en-GB': texts, 'fi-FI': texts, 'no-NO': texts, 'pl-PL': texts, 'se-SE': texts },
+})
+const [peopleRoute] = peopleModule.routes
+
+/** What a module's model does with the app: a toast, a confirmation, its breadcrumbs. */
+const removeClicked = createEvent()
+const askFx = createEffect(() => confirm({ title: 'Remove Bo?' }))
+const $answer = createStore<boolean | null>(null).on(askFx.doneData, (_, yes) => yes)
+sample({ clock: removeClicked, target: askFx })
+const savedFx = createEffect(() => showToast({ kind: 'success', text: 'Saved in the pane' }))
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+const disconnects: (() => void)[] = []
+const connectedPane = () => {
+  const scope = createPaneScope()
+  disconnects.push(connectPaneScope(scope))
+  return scope
+}
+afterEach(() => {
+  for (const disconnect of disconnects.splice(0)) disconnect()
+  for (const toast of $toasts.getState()) toastClosed(toast.id)
+})
+
+const renderPane = (scope: ReturnType<typeof createPaneScope>) =>
+  renderToString(<RouteView route={peopleRoute!} path="/people" area="pane" scope={scope} />)
+
+describe('split-screen panes', () => {
+  test('two panes of the same module keep their own state, and the main area keeps its own', async () => {
+    const left = connectedPane()
+    const right = connectedPane()
+    await allSettled(people.opened, { scope: left })
+    await allSettled(people.opened, { scope: right })
+
+    await allSettled(people.filterChanged, { scope: left, params: 'ann' })
+
+    const leftHtml = renderPane(left)
+    expect(leftHtml).toMatch(/<input[^>]*value="ann"/)
+    expect(leftHtml).toContain('Anna Berg')
+    expect(leftHtml).toContain('Annika Ek')
+    expect(leftHtml).not.toContain('Bo Lind')
+    const rightHtml = renderPane(right)
+    expect(rightHtml).toMatch(/<input[^>]*value=""/)
+    expect(rightHtml).toContain('Bo Lind')
+    // Outside any pane (the main area) the module's stores were never touched.
+    expect(people.$filter.getState()).toBe('')
+    expect(people.$rows.getState()).toEqual([])
+  })
+
+  test("a pane starts with the app's location and language and follows their changes", async () => {
+    locationChanged({ pathname: '/people', search: '?page=2' })
+    const pane = connectedPane()
+    expect(pane.getState($location)).toEqual({ pathname: '/people', search: '?page=2' })
+
+    locationChanged({ pathname: '/companies', search: '' })
+    localeChanged('fi-FI')
+    expect(pane.getState($location)).toEqual({ pathname: '/companies', search: '' })
+    expect(pane.getState($locale)).toBe('fi-FI')
+    localeChanged('en-GB')
+  })
+
+  test("a pane's toasts, confirmations and navigation reach the app; its breadcrumbs stay in the pane", async () => {
+    const pane = connectedPane()
+    breadcrumbsSet([{ label: 'Main page' }])
+
+    await allSettled(breadcrumbsSet, { scope: pane, params: [{ label: 'Pane page' }] })
+    await allSettled(locationChanged, { scope: pane, params: { pathname: '/people', search: '?from=pane' } })
+    await nextTask()
+    expect($location.getState()).toEqual({ pathname: '/people', search: '?from=pane' })
+    expect($breadcrumbs.getState()).toEqual([{ label: 'Main page' }])
+
+    // The app's dialog asks; the answer goes back to the pane's model.
+    const asked = allSettled(removeClicked, { scope: pane })
+    await nextTask()
+    expect($openConfirm.getState()).toMatchObject({ title: 'Remove Bo?' })
+    confirmAnswered(true)
+    await asked
+    expect(pane.getState($answer)).toBe(true)
+    expect($answer.getState()).toBeNull()
+
+    // Last and not awaited: the pane's copy of the toast keeps its own 4 s expiry running.
+    void allSettled(savedFx, { scope: pane })
+    await nextTask()
+    expect($toasts.getState().map((toast) => toast.text)).toEqual(['Saved in the pane'])
+  })
+
+  test('a closed pane no longer follows the app', () => {
+    const pane = createPaneScope()
+    const disconnect = connectPaneScope(pane)
+    locationChanged({ pathname: '/first', search: '' })
+    disconnect()
+    locationChanged({ pathname: '/second', search: '' })
+    expect(pane.getState($location)).toEqual({ pathname: '/first', search: '' })
+  })
+})

@@ -232,4 +232,40 @@ describe('split screen', () => {
     await page.getByRole('region', { name: /viewer/i }).getByRole('heading', { name: 'Help' }).waitFor()
     expect(new URL(page.url()).searchParams.get('mapPlacement')).toBe('top')
   })
+
+  it('"Open beside" shows the users list twice, each with its own filter; fullscreen has its icon', async (page) => {
+    const account = await app.make.account()
+    const bo = await app.make.user(account, 'user', { firstName: 'Bo', lastName: 'Lindqvist' })
+    const anna = await app.make.user(account, 'user', { firstName: 'Anna', lastName: 'Bergström' })
+    await signInAs(page, account.admin)
+    await page.goto('/users')
+    await page.getByRole('table', { name: /Users/ }).getByRole('cell', { name: bo.username }).waitFor()
+
+    await page.getByRole('button', { name: 'Open beside' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('/users')
+    const main = page.getByRole('region', { name: 'Main area' })
+    const viewer = page.getByRole('region', { name: 'Viewer' })
+    const filter = 'Filter by name, e-mail or acronym'
+    await viewer.getByRole('cell', { name: anna.username }).waitFor()
+
+    // Typing into one list's filter filters that list only: the two panes share no state.
+    await viewer.getByLabel(filter).fill('Lindqvist')
+    await viewer.getByRole('cell', { name: anna.username }).waitFor({ state: 'detached' })
+    await viewer.getByRole('cell', { name: bo.username }).waitFor()
+    expect(await main.getByLabel(filter).inputValue()).toBe('')
+    await main.getByRole('cell', { name: anna.username }).waitFor()
+    await main.getByLabel(filter).fill('Bergström')
+    await main.getByRole('cell', { name: bo.username }).waitFor({ state: 'detached' })
+    expect(await viewer.getByLabel(filter).inputValue()).toBe('Lindqvist')
+    await viewer.getByRole('cell', { name: bo.username }).waitFor()
+
+    await viewer.getByRole('button', { name: 'Split screen' }).click()
+    const fullscreen = page.getByRole('dialog').getByRole('button', { name: 'Show the viewer full screen' })
+    const icon = await fullscreen.locator('svg').boundingBox()
+    expect(icon?.width).toBeGreaterThan(0)
+    await fullscreen.click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('mapPlacement')).toBe('fullscreen')
+    await main.waitFor({ state: 'hidden' })
+    expect(await viewer.getByLabel(filter).inputValue()).toBe('Lindqvist')
+  })
 })

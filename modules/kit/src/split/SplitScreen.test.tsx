@@ -24,6 +24,7 @@ describe('<SplitScreen>', () => {
   it('shows only the main area while no viewer is open', () => {
     const html = render('')
     expect(html).toContain('home page')
+    expect(html).not.toContain('role="region"')
     expect(html).not.toContain('<section')
     expect(html).not.toContain('<hr')
   })
@@ -33,6 +34,7 @@ describe('<SplitScreen>', () => {
     expect(html).toContain('data-placement="left"')
     expect(html).toContain('--kit-split-size:300px')
     expect(html).toContain('pane /help')
+    expect(html).toMatch(/class="kit-split__main" role="region" aria-label="Main area"/)
     expect(html).toMatch(/<hr[^>]*tabindex="0"[^>]*aria-label="Resize the viewer"[^>]*aria-valuenow="300"/)
     expect(html).toContain('aria-orientation="vertical"')
     expect(html).toContain('aria-haspopup="dialog"')

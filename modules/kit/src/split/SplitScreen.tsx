@@ -40,6 +40,7 @@ export interface SplitScreenProps {
 }
 
 export function SplitScreen({ main, renderPane }: SplitScreenProps) {
+  const { t } = useTranslation('kit')
   const split = useUnit($split)
   const started = useUnit(splitScreenStarted)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -49,6 +50,8 @@ export function SplitScreen({ main, renderPane }: SplitScreenProps) {
   useContainerLength(rootRef, split.direction)
 
   const style = { '--kit-split-size': `${split.size}px` } as CSSProperties
+  // Named only beside a viewer, where two areas need telling apart; the element stays, so the page is not remounted.
+  const mainArea = split.viewer === null ? {} : { role: 'region', 'aria-label': t('split.main') }
   return (
     <div
       ref={rootRef}
@@ -60,7 +63,9 @@ export function SplitScreen({ main, renderPane }: SplitScreenProps) {
       <style href="kit-split" precedence="kit">
         {SPLIT_CSS}
       </style>
-      <div className="kit-split__main">{main}</div>
+      <div className="kit-split__main" {...mainArea}>
+        {main}
+      </div>
       {split.viewer !== null && (
         <>
           <Divider split={split} paneId={paneId} />

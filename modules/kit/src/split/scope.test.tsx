@@ -1,4 +1,4 @@
-import { allSettled, createEffect, createEvent, createStore, sample } from 'effector'
+import { allSettled, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
 import { useUnit } from 'effector-react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -120,6 +120,26 @@ describe('split-screen panes', () => {
     void allSettled(savedFx, { scope: pane })
     await nextTask()
     expect($toasts.getState().map((toast) => toast.text)).toEqual(['Saved in the pane'])
+  })
+
+  test("after a pane's effect awaited another effect, the app's own calls stay the app's", async () => {
+    // As the remotes' api effects are used: a list's fetch calls an effect from inside its handler.
+    const requestFx = createEffect(async (text: string) => text.toUpperCase())
+    const searchFx = createEffect(async (text: string) => `found ${await requestFx(text)}`)
+    const searched = createEvent<string>()
+    sample({ clock: searched, target: searchFx })
+    const $found = createStore('').on(searchFx.doneData, (_, found) => found)
+    const typed = createEvent<string>()
+    const $typed = createStore('').on(typed, (_, text) => text)
+    const pane = connectedPane()
+
+    scopeBind(searched, { scope: pane })('in the pane')
+    await nextTask()
+    expect(pane.getState($found)).toBe('found IN THE PANE')
+    typed('in the main area')
+
+    expect($typed.getState()).toBe('in the main area')
+    expect(pane.getState($typed)).toBe('')
   })
 
   test('a closed pane no longer follows the app', () => {

@@ -10,7 +10,8 @@
  * dialog, URL and language are the app's, not the pane's). Breadcrumbs are not
  * passed on: they belong to the main area's page.
  */
-import { allSettled, createWatch, type EventCallable, fork, type Scope, type StoreWritable } from 'effector'
+import { createEvent, createWatch, type EventCallable, fork, launch, type Scope, type StoreWritable } from 'effector'
+import { inspect } from 'effector/inspect'
 import { Provider } from 'effector-react'
 import { createElement, type ReactNode, useEffect, useState } from 'react'
 import { $background, backgroundChosen } from '../appearance'
@@ -26,6 +27,18 @@ const APP_STORES: StoreWritable<any>[] = [$location, $session, $enabledModules, 
 /** What a pane's model may ask of the app: navigation (as the location it led to), toasts, confirmations, profile changes. */
 const APP_EVENTS: EventCallable<any>[] = [locationChanged, showToast, confirmRequested, userUpdated, localeChanged, backgroundChosen]
 
+/*
+ * effector 23 leaves its current scope set once an effect called inside a scoped handler
+ * settles (createEffect: `finally(() => setForkPage(savedFork))`, so the rest of the handler
+ * stays in the scope), and nothing sets it back. With only the panes scoped, the app's next
+ * plain call (the main area's list filter, a link's navigation) would then run in the pane.
+ * A launch into another scope starts and ends with none current, so each turn in which a
+ * pane ran is followed by one.
+ */
+const elsewhere = fork()
+const scopeLeft = createEvent()
+const leaveScope = () => launch({ target: scopeLeft, params: undefined, scope: elsewhere })
+
 /** A new scope holding the app's current values of its app-wide stores. */
 export const createPaneScope = (): Scope => fork({ values: APP_STORES.map((store): [StoreWritable<unknown>, unknown] => [store, store.getState()]) })
 
@@ -36,13 +49,34 @@ export const createPaneScope = (): Scope => fork({ values: APP_STORES.map((store
 export const connectPaneScope = (scope: Scope): (() => void) => {
   const follow = (store: StoreWritable<unknown>) => {
     const value = store.getState()
-    if (scope.getState(store) !== value) void allSettled(store, { scope, params: value })
+    // launch, not allSettled, which also leaves its caller's scope current when it settles.
+    if (scope.getState(store) !== value) launch({ target: store, params: value, scope, defer: true })
   }
   for (const store of APP_STORES) follow(store)
+  let leaving = false
+  const leaveAfterThisTurn = () => {
+    if (leaving) return
+    leaving = true
+    queueMicrotask(() => {
+      leaving = false
+      leaveScope()
+    })
+  }
   const subscriptions = [
+    inspect({ scope, fn: leaveAfterThisTurn }),
     ...APP_STORES.map((store) => createWatch({ unit: store, fn: () => follow(store) })),
-    // From inside the pane's run a call would stay in the pane: a microtask later it runs in the app.
-    ...APP_EVENTS.map((event) => createWatch({ unit: event, scope, fn: (payload) => queueMicrotask(() => event(payload)) })),
+    // From inside the pane's run a call would stay in the pane: a microtask later, with no scope current, it runs in the app.
+    ...APP_EVENTS.map((event) =>
+      createWatch({
+        unit: event,
+        scope,
+        fn: (payload) =>
+          queueMicrotask(() => {
+            leaveScope()
+            event(payload)
+          }),
+      }),
+    ),
   ]
   return () => {
     for (const subscription of subscriptions) subscription.unsubscribe()

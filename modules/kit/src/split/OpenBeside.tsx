@@ -4,14 +4,13 @@
  * page sit side by side, each with its own state.
  */
 import { useUnit } from 'effector-react'
+import { Columns2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, withQueryParams } from '../router'
-import '../ui/kit.css'
-import { BesideIcon } from './icons'
+import { Button } from '../ui/Button'
 import { QUERY_KEYS } from './layout'
 import './locales'
 import { viewerOpened } from './model'
-import { SPLIT_CSS } from './styles'
 
 /** The split screen's own query keys removed: a pane never nests another layout. */
 const NO_LAYOUT = Object.fromEntries(Object.values(QUERY_KEYS).map((key) => [key, null]))
@@ -22,12 +21,8 @@ export function OpenBeside({ path }: { path?: string }) {
   const opened = useUnit(viewerOpened)
   const target = path ?? `${pathname}${withQueryParams(search, NO_LAYOUT)}`
   return (
-    <button type="button" className="kit-button kit-split-open" onClick={() => opened({ path: target })}>
-      <style href="kit-split" precedence="kit">
-        {SPLIT_CSS}
-      </style>
-      <BesideIcon />
-      <span>{t('split.openBeside')}</span>
-    </button>
+    <Button variant="ghost" size="sm" icon={Columns2} onClick={() => opened({ path: target })}>
+      {t('split.openBeside')}
+    </Button>
   )
 }

@@ -5,9 +5,9 @@
  * Escape closes it.
  */
 import { useUnit } from 'effector-react'
-import { type ComponentType, type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useId, useRef } from 'react'
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Eye, type LucideIcon, Maximize } from 'lucide-react'
+import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ArrowDownIcon, ArrowLeftIcon, ArrowRightIcon, ArrowUpIcon, EyeIcon, FullscreenIcon } from './icons'
 import type { Placement } from './layout'
 import './locales'
 import {
@@ -21,12 +21,13 @@ import {
 } from './model'
 
 /** Where each arrow sits in the 3×3 grid, around the eye in the middle. */
-const ARROWS: { placement: Placement; Icon: ComponentType; row: number; column: number }[] = [
-  { placement: 'top', Icon: ArrowUpIcon, row: 1, column: 2 },
-  { placement: 'left', Icon: ArrowLeftIcon, row: 2, column: 1 },
-  { placement: 'right', Icon: ArrowRightIcon, row: 2, column: 3 },
-  { placement: 'bottom', Icon: ArrowDownIcon, row: 3, column: 2 },
-  { placement: 'fullscreen', Icon: FullscreenIcon, row: 3, column: 3 },
+/** Icons, not characters: the ⛶ they replace had no glyph in common fonts and showed as an empty box. */
+const ARROWS: { placement: Placement; Icon: LucideIcon; row: number; column: number }[] = [
+  { placement: 'top', Icon: ArrowUp, row: 1, column: 2 },
+  { placement: 'left', Icon: ArrowLeft, row: 2, column: 1 },
+  { placement: 'right', Icon: ArrowRight, row: 2, column: 3 },
+  { placement: 'bottom', Icon: ArrowDown, row: 3, column: 2 },
+  { placement: 'fullscreen', Icon: Maximize, row: 3, column: 3 },
 ]
 
 /** Shown while the dialog is open and a viewer is there to arrange. */
@@ -99,7 +100,7 @@ function DialogBody({ placement }: { placement: Placement }) {
               aria-pressed={placement === arrow.placement}
               onClick={() => events.chosen(arrow.placement)}
             >
-              <arrow.Icon />
+              <arrow.Icon size={20} aria-hidden="true" />
             </button>
           ))}
           <button
@@ -109,7 +110,7 @@ function DialogBody({ placement }: { placement: Placement }) {
             title={t('split.defaultLayout')}
             onClick={() => events.restored()}
           >
-            <EyeIcon />
+            <Eye size={20} aria-hidden="true" />
           </button>
         </fieldset>
         <div className="kit-split-dialog__actions">

@@ -21,8 +21,7 @@ export const SPLIT_CSS = `
 .kit-split__title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .kit-split__content { flex: 1 1 auto; min-height: 0; overflow: auto; }
 .kit-split button { font: inherit; cursor: pointer; }
-.kit-split-open { display: inline-flex; align-items: center; gap: 8px; min-height: 36px; padding: 4px 12px; }
-.kit-split-dialog__arrows svg, .kit-split-open svg { flex: none; }
+.kit-split-dialog__arrows svg { flex: none; }
 .kit-split-dialog { border: 0; border-radius: 6px; padding: 0; box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3); }
 .kit-split-dialog::backdrop { background: rgba(0, 0, 0, 0.35); }
 .kit-split-dialog__body { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 260px; }

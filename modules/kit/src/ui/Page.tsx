@@ -8,6 +8,7 @@ import { ArrowLeft, Lock } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { useArea } from '../area'
 import { Breadcrumbs, type Crumb, useBreadcrumbs } from '../breadcrumbs'
+import { OpenBeside } from '../split/OpenBeside'
 import { Button } from './Button'
 import { Alert, EmptyState, Skeleton } from './display'
 import { useText } from './text'
@@ -103,7 +104,13 @@ export const Page = ({ title, documentTitle, crumbs, actions, loading, error, on
   return (
     <div className="kit-page">
       <header className="kit-page-header">
-        {area === 'main' && <Breadcrumbs />}
+        {/* Page-wide things: a page in a split-screen pane has neither the trail nor another pane to open. */}
+        {area === 'main' && (
+          <div className="kit-page-topline">
+            <Breadcrumbs />
+            <OpenBeside />
+          </div>
+        )}
         <h1 className="kit-page-title">{title}</h1>
         {ready && actions && <div className="kit-page-actions">{actions}</div>}
       </header>

@@ -1,11 +1,15 @@
+// @vitest-environment happy-dom
 import { allSettled, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { useUnit } from 'effector-react'
-import { renderToString } from 'react-dom/server'
+import { useEffect } from 'react'
+import { mountRootParcel, type Parcel } from 'single-spa'
 import { afterEach, describe, expect, test } from 'vitest'
 import { $breadcrumbs, breadcrumbsSet } from '../breadcrumbs'
 import { $locale, localeChanged } from '../i18n'
 import { ListFilter, createPagedList } from '../list'
-import { defineModule, RouteView } from '../module'
+import { defineModule } from '../module'
 import { $location, locationChanged } from '../router'
 import { $openConfirm, confirm, confirmAnswered } from '../ui/confirm'
 import { $toasts, showToast, toastClosed } from '../ui/toasts'
@@ -21,7 +25,8 @@ const people = createPagedList<{ name: string }>({
   debounceMs: 0,
 })
 const PeoplePage = () => {
-  const rows = useUnit(people.$rows)
+  const { rows, opened } = useUnit({ rows: people.$rows, opened: people.opened })
+  useEffect(() => opened(), [opened])
   return (
     <main>
       <ListFilter list={people} label="Filter" />
@@ -39,7 +44,19 @@ const peopleModule = defineModule({
   routes: [{ path: '/people', component: PeoplePage }],
   locales: { 'en-GB': texts, 'fi-FI': texts, 'no-NO': texts, 'pl-PL': texts, 'se-SE': texts },
 })
-const [peopleRoute] = peopleModule.routes
+const [peopleParcel] = peopleModule.parcels
+
+const mounted: Parcel[] = []
+/** Mounts the route as the shell does: a single-spa parcel, its own React root, in a labelled area. */
+const mountArea = async (name: string, scope?: ReturnType<typeof createPaneScope>) => {
+  const area = document.createElement('section')
+  area.setAttribute('aria-label', name)
+  document.body.append(area)
+  const parcel = mountRootParcel(peopleParcel!.parcel, { domElement: area, path: '/people', area: scope ? 'pane' : 'main', scope })
+  mounted.push(parcel)
+  await parcel.mountPromise
+  return within(area)
+}
 
 /** What a module's model does with the app: a toast, a confirmation, its breadcrumbs. */
 const removeClicked = createEvent()
@@ -55,34 +72,38 @@ const connectedPane = () => {
   disconnects.push(connectPaneScope(scope))
   return scope
 }
-afterEach(() => {
+afterEach(async () => {
+  await Promise.all(mounted.splice(0).map((parcel) => parcel.unmount()))
+  document.body.replaceChildren()
+  cleanup()
   for (const disconnect of disconnects.splice(0)) disconnect()
   for (const toast of $toasts.getState()) toastClosed(toast.id)
 })
 
-const renderPane = (scope: ReturnType<typeof createPaneScope>) =>
-  renderToString(<RouteView route={peopleRoute!} path="/people" area="pane" scope={scope} />)
-
 describe('split-screen panes', () => {
   test('two panes of the same module keep their own state, and the main area keeps its own', async () => {
-    const left = connectedPane()
-    const right = connectedPane()
-    await allSettled(people.opened, { scope: left })
-    await allSettled(people.opened, { scope: right })
+    const user = userEvent.setup()
+    const main = await mountArea('Main area')
+    const left = await mountArea('Left pane', connectedPane())
+    const right = await mountArea('Right pane', connectedPane())
+    await waitFor(() => expect(screen.getAllByText('Bo Lind')).toHaveLength(3))
 
-    await allSettled(people.filterChanged, { scope: left, params: 'ann' })
+    await user.type(left.getByRole('searchbox', { name: 'Filter' }), 'ann')
 
-    const leftHtml = renderPane(left)
-    expect(leftHtml).toMatch(/<input[^>]*value="ann"/)
-    expect(leftHtml).toContain('Anna Berg')
-    expect(leftHtml).toContain('Annika Ek')
-    expect(leftHtml).not.toContain('Bo Lind')
-    const rightHtml = renderPane(right)
-    expect(rightHtml).toMatch(/<input[^>]*value=""/)
-    expect(rightHtml).toContain('Bo Lind')
-    // Outside any pane (the main area) the module's stores were never touched.
-    expect(people.$filter.getState()).toBe('')
-    expect(people.$rows.getState()).toEqual([])
+    await waitFor(() => expect(left.queryByText('Bo Lind')).toBeNull())
+    expect(left.getByText('Anna Berg')).toBeTruthy()
+    expect(left.getByText('Annika Ek')).toBeTruthy()
+    for (const other of [main, right]) {
+      expect((other.getByRole('searchbox', { name: 'Filter' }) as HTMLInputElement).value).toBe('')
+      expect(other.getByText('Bo Lind')).toBeTruthy()
+    }
+
+    // And the other way round: the main area's filter stays out of the panes.
+    await user.type(main.getByRole('searchbox', { name: 'Filter' }), 'bo')
+    await waitFor(() => expect(main.queryByText('Anna Berg')).toBeNull())
+    expect((left.getByRole('searchbox', { name: 'Filter' }) as HTMLInputElement).value).toBe('ann')
+    expect(right.getByText('Anna Berg')).toBeTruthy()
+    expect(people.$filter.getState()).toBe('bo')
   })
 
   test("a pane starts with the app's location and language and follows their changes", async () => {

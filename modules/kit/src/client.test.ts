@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { ApiError, CREATE_ATTEMPTS, apiRequest, downloadName, statusText } from './client'
+import { ApiError, CREATE_ATTEMPTS, apiRequest, downloadName, statusText, storedTokenRefused, tokenStorage } from './client'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -28,6 +28,26 @@ test('a network failure is status 0', async () => {
     throw new TypeError('fetch failed')
   })
   await expect(apiRequest('GET', '/modules', { token: null })).rejects.toMatchObject({ status: 0, message: 'Network error' })
+})
+
+test('a 401 to a call made with the stored token tells the session; one to a call with its own token (a sign-in) does not', async () => {
+  const refused = vi.fn()
+  const unwatch = storedTokenRefused.watch(refused)
+  vi.stubGlobal('localStorage', { getItem: () => 'stored', setItem: () => undefined, removeItem: () => undefined })
+  vi.stubGlobal('fetch', async () => answer(401, { message: 'Your session has ended, please sign in again' }))
+  try {
+    expect(tokenStorage.get()).toBe('stored')
+    await expect(apiRequest('POST', '/authentication', { body: {}, token: null })).rejects.toMatchObject({ status: 401 })
+    await expect(apiRequest('POST', '/authentication', { body: {}, token: 'other' })).rejects.toMatchObject({ status: 401 })
+    expect(refused).not.toHaveBeenCalled()
+    await expect(apiRequest('GET', '/users')).rejects.toMatchObject({ status: 401, message: 'Your session has ended, please sign in again' })
+    expect(refused).toHaveBeenCalledTimes(1)
+    vi.stubGlobal('fetch', async () => answer(403, { message: 'Forbidden' }))
+    await expect(apiRequest('GET', '/users')).rejects.toMatchObject({ status: 403 })
+    expect(refused).toHaveBeenCalledTimes(1)
+  } finally {
+    unwatch()
+  }
 })
 
 test('statuses map to the error catalogue', () => {

@@ -1,4 +1,5 @@
 /** The REST client: JSON over fetch with the stored bearer token, every path under /api. */
+import { createEvent } from 'effector'
 
 const TOKEN_KEY = 'accessToken'
 
@@ -23,6 +24,13 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 }
+
+/**
+ * A call made with the stored token was answered 401: the session behind the token has
+ * ended (revoked, expired, the user disabled). The session model opens the sign-in dialog.
+ * Calls given their own token (sign-in, the silent sign-in) answer their caller alone.
+ */
+export const storedTokenRefused = createEvent()
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
@@ -114,6 +122,7 @@ const send = async (method: HttpMethod, path: string, options: RequestOptions): 
       continue
     }
     if (!response.ok) {
+      if (response.status === 401 && token && options.token === undefined) storedTokenRefused()
       const body = await readBody(response)
       const failure = (typeof body === 'object' && body ? body : {}) as ErrorBody
       throw new ApiError(failure.message ?? response.statusText, response.status, failure.errors ?? failure.data?.errors, failure.data)

@@ -1,6 +1,6 @@
 import { type Effect, allSettled, fork } from 'effector'
 import { describe, expect, test, vi } from 'vitest'
-import { ApiError } from './client'
+import { ApiError, storedTokenRefused } from './client'
 import { $locale } from './i18n'
 import {
   $contexts,
@@ -18,8 +18,14 @@ import {
   renewTokenFx,
   renewalDue,
   sessionChecked,
+  $sessionExpired,
+  adoptTokenFx,
+  safeTarget,
   sessionEnded,
   sessionResumed,
+  signedIn,
+  targetStorage,
+  tokenContinues,
   sessionStarted,
   signOutClicked,
   signOutFx,
@@ -111,17 +117,87 @@ test('a failed sign-out call still signs out locally', async () => {
   expect(failing.getState($session)).toBeNull()
 })
 
-test('the token check signs out on 401 and keeps the session on a network error', async () => {
-  for (const [status, signedOut] of [[401, true], [0, false]] as const) {
-    const { scope } = setup()
+test('the token check expires the session on 401, keeping its state and the page; a network error changes nothing', async () => {
+  for (const [status, expired] of [[401, true], [0, false]] as const) {
+    const { scope, calls } = setup([[validateTokenFx, async () => { throw new ApiError('x', status) }]])
     await allSettled(sessionStarted, { scope, params: result })
-    const checked = fork({
-      values: [[$session, scope.getState($session)]],
-      handlers: [[validateTokenFx, async () => { throw new ApiError('x', status) }], [clearTokenFx, () => undefined], [navigateFx, () => undefined]],
-    })
-    await allSettled(sessionChecked, { scope: checked })
-    expect(checked.getState($session) === null).toBe(signedOut)
+    calls.navigate.mockClear()
+    await allSettled(sessionChecked, { scope })
+    expect(scope.getState($sessionExpired)).toBe(expired)
+    expect(scope.getState($session)?.user.id).toBe(7)
+    expect(scope.getState($enabledModules)).toEqual(modules)
+    expect(calls.navigate).not.toHaveBeenCalled()
+    expect(calls.clear).not.toHaveBeenCalled()
   }
+})
+
+test('a call refused with the stored token expires the session; once expired, checks and activity ask nothing more', async () => {
+  const validate = vi.fn(async () => undefined)
+  const renew = vi.fn(async () => ({ accessToken: 'x', expiresAt: 0 }))
+  const { scope } = setup([[validateTokenFx, validate], [renewTokenFx, renew]])
+  await allSettled(storedTokenRefused, { scope })
+  expect(scope.getState($sessionExpired)).toBe(false)
+
+  await allSettled(sessionStarted, { scope, params: result })
+  await allSettled(storedTokenRefused, { scope })
+  expect(scope.getState($sessionExpired)).toBe(true)
+  await allSettled(sessionChecked, { scope })
+  await allSettled(userActed, { scope, params: Date.now() + 365 * 86400_000 })
+  expect(validate).not.toHaveBeenCalled()
+  expect(renew).not.toHaveBeenCalled()
+})
+
+describe('signing in over an expired session', () => {
+  const expiredSession = async (more: Parameters<typeof setup>[0] = []) => {
+    const setupResult = setup(more)
+    const { scope, calls } = setupResult
+    await allSettled(sessionStarted, { scope, params: result })
+    await allSettled(storedTokenRefused, { scope })
+    for (const call of Object.values(calls)) call.mockClear()
+    return setupResult
+  }
+  test('the same person carries on where they were: the new token is kept, nothing navigates or reloads', async () => {
+    const modulesCall = vi.fn(async () => modules)
+    const { scope, calls } = await expiredSession([[loadModulesFx, modulesCall]])
+    modulesCall.mockClear()
+    await allSettled(signedIn, { scope, params: { ...result, accessToken: 'token-2', canManageUsers: true } })
+    expect(scope.getState($sessionExpired)).toBe(false)
+    expect(calls.token).toHaveBeenCalledWith('token-2')
+    expect(scope.getState($flags).canManageUsers).toBe(true)
+    expect(scope.getState($enabledModules)).toEqual(modules)
+    expect(calls.navigate).not.toHaveBeenCalled()
+    expect(calls.reload).not.toHaveBeenCalled()
+    expect(modulesCall).not.toHaveBeenCalled()
+  })
+
+  test('another person, or the same one in another account, starts over at their home: nothing of this page is shown to them', async () => {
+    for (const other of [{ principal: { ...result.principal, id: 8 } }, { currentAccountId: 4 }]) {
+      const { scope, calls } = await expiredSession()
+      await allSettled(signedIn, { scope, params: { ...result, ...other, accessToken: 'token-3' } })
+      expect(calls.token).toHaveBeenCalledWith('token-3')
+      expect(calls.reload).toHaveBeenCalledTimes(1)
+      // Until the reload the dialog stays over the page, and the session is still the first person's.
+      expect(scope.getState($sessionExpired)).toBe(true)
+      expect(scope.getState($session)?.user.id).toBe(7)
+    }
+  })
+
+  test('a sign-in with no session waiting is a new session that follows the target', async () => {
+    const { scope, calls } = setup()
+    await allSettled(targetRemembered, { scope, params: '/help' })
+    await allSettled(signedIn, { scope, params: result })
+    expect(scope.getState($session)?.user.id).toBe(7)
+    expect(calls.navigate).toHaveBeenCalledWith('/help')
+  })
+
+  test('signing out from the dialog ends the session as usual', async () => {
+    const { scope, calls } = await expiredSession()
+    await allSettled(signOutClicked, { scope })
+    expect(scope.getState($session)).toBeNull()
+    expect(scope.getState($sessionExpired)).toBe(false)
+    expect(calls.clear).toHaveBeenCalled()
+    expect(calls.navigate).toHaveBeenCalledWith('/')
+  })
 })
 
 test('a token removed in another tab ends the session', async () => {
@@ -152,7 +228,7 @@ describe('sliding expiry', () => {
   /** A JWT-shaped token issued at `issuedAt` (ms) for `lifetime` ms; the signature is no concern of the client. */
   const token = (issuedAt: number, lifetime = 24 * HOUR) => {
     const part = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-    return `${part({ alg: 'HS256' })}.${part({ sub: '7', iat: issuedAt / 1000, exp: (issuedAt + lifetime) / 1000 })}.signature`
+    return `${part({ alg: 'HS256' })}.${part({ sub: '7', acc: 3, iat: issuedAt / 1000, exp: (issuedAt + lifetime) / 1000 })}.signature`
   }
 
   const renewing = (renew: () => Promise<{ accessToken: string; expiresAt: number }>) => {
@@ -209,7 +285,7 @@ describe('sliding expiry', () => {
     expect(scope.getState($session)).not.toBeNull()
   })
 
-  test('a network failure is tried again on the next activity; a 401 ends the session', async () => {
+  test('a network failure is tried again on the next activity; a 401 expires the session', async () => {
     let status = 0
     const { scope, calls, renewCall } = renewing(async () => {
       throw new ApiError('x', status)
@@ -220,8 +296,38 @@ describe('sliding expiry', () => {
     status = 401
     await allSettled(userActed, { scope, params: signedAt + 14 * HOUR })
     expect(renewCall).toHaveBeenCalledTimes(2)
-    expect(scope.getState($session)).toBeNull()
-    expect(calls.clear).toHaveBeenCalled()
+    expect(scope.getState($sessionExpired)).toBe(true)
+    expect(scope.getState($session)).not.toBeNull()
+    expect(calls.clear).not.toHaveBeenCalled()
+  })
+
+  test('a live tab given a token of another account or person by another tab starts over at home; its own renewed token changes nothing', async () => {
+    const { scope, calls } = setup()
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    await allSettled(tokenReplaced, { scope, params: token(signedAt + HOUR) })
+    expect(calls.reload).not.toHaveBeenCalled()
+    const session = scope.getState($session)!
+    expect(tokenContinues(session, token(signedAt))).toBe(true)
+    expect(tokenContinues({ ...session, accountId: 4 }, token(signedAt))).toBe(false)
+    expect(tokenContinues({ ...session, user: { ...session.user, id: 8 } }, token(signedAt))).toBe(false)
+    expect(tokenContinues(session, 'not-a-token')).toBe(false)
+    await allSettled(tokenReplaced, { scope, params: 'not-a-token' })
+    expect(calls.reload).toHaveBeenCalledTimes(1)
+  })
+
+  test('a tab waiting for sign-in takes a token another tab signed in with: its owner decides, as a sign-in here would', async () => {
+    const adopt = vi.fn(async (accessToken: string) => ({ ...result, accessToken }))
+    const { scope, calls } = setup([[adoptTokenFx, adopt]])
+    await allSettled(sessionStarted, { scope, params: { ...result, accessToken: token(signedAt) } })
+    await allSettled(storedTokenRefused, { scope })
+    calls.navigate.mockClear()
+    const fresh = token(signedAt + HOUR)
+    await allSettled(tokenReplaced, { scope, params: fresh })
+    expect(adopt).toHaveBeenCalledWith(fresh)
+    expect(scope.getState($sessionExpired)).toBe(false)
+    expect(calls.token).toHaveBeenLastCalledWith(fresh)
+    expect(calls.navigate).not.toHaveBeenCalled()
+    expect(calls.reload).not.toHaveBeenCalled()
   })
 
   test('a token renewed in another tab is taken over, so this tab does not renew it again', async () => {
@@ -230,5 +336,38 @@ describe('sliding expiry', () => {
     await allSettled(tokenReplaced, { scope, params: token(signedAt + 12 * HOUR) })
     await allSettled(userActed, { scope, params: signedAt + 13 * HOUR })
     expect(renewCall).not.toHaveBeenCalled()
+  })
+})
+
+describe('the target followed after sign-in', () => {
+  test('is a relative path of this app, never another site', () => {
+    expect(safeTarget('/users/12/details?tab=access#top')).toBe('/users/12/details?tab=access#top')
+    expect(safeTarget('/a/../help')).toBe('/help')
+    for (const outside of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'help', '/\t/evil.example', '', null, 42]) {
+      expect(safeTarget(outside)).toBeNull()
+    }
+  })
+
+  test('is kept in the sessionStorage of this tab, so it survives a reload, and spent by the sign-in that follows it', async () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    })
+    try {
+      const scope = fork({ handlers: [[storeTokenFx, () => undefined], [navigateFx, () => undefined], [loadModulesFx, async () => []], [loadContextsFx, async () => []]] })
+      await allSettled(targetRemembered, { scope, params: '//evil.example' })
+      expect(targetStorage.get()).toBeNull()
+      await allSettled(targetRemembered, { scope, params: '/companies/4' })
+      expect(targetStorage.get()).toBe('/companies/4')
+      stored.set('signInTarget', 'https://evil.example/')
+      expect(targetStorage.get()).toBeNull()
+      stored.set('signInTarget', '/companies/4')
+      await allSettled(sessionStarted, { scope, params: result })
+      expect(targetStorage.get()).toBeNull()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

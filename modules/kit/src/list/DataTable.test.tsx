@@ -70,4 +70,36 @@ describe('<DataTable />', () => {
     expect(failed).toContain('<p role="alert">The list could not be loaded</p>')
     expect(failed).not.toContain('kit-empty')
   })
+
+  it('never shows the rows of an earlier answer under a failure: the failure and Retry replace them, Retry asks again', async () => {
+    let answer: () => Promise<{ total: number; limit: number; skip: number; data: Row[] }> = async () => ({
+      total: 1,
+      limit: 50,
+      skip: 0,
+      data: [{ id: 1, name: 'Nordic Steel', city: null }],
+    })
+    const failing = createPagedList<Row, 'name' | 'city'>({ fetch: () => answer() })
+    const scope = fork()
+    const render = () =>
+      renderToStaticMarkup(
+        <Provider value={scope}>
+          <DataTable list={failing} columns={columns} rowKey={(row) => row.id} caption="Companies" />
+        </Provider>,
+      )
+    await allSettled(failing.opened, { scope })
+    expect(render()).toContain('Nordic Steel')
+
+    const first = answer
+    answer = async () => Promise.reject(new Error('Your session has ended'))
+    await allSettled(failing.sortClicked, { scope, params: 'city' })
+    const html = render()
+    expect(html).not.toContain('Nordic Steel')
+    expect(html).not.toContain('<table')
+    expect(html).toContain('<p role="alert">The list could not be loaded</p><button type="button" class="kit-button">Retry</button>')
+
+    answer = first
+    await allSettled(failing.refreshed, { scope })
+    expect(render()).toContain('Nordic Steel')
+    expect(render()).not.toContain('role="alert"')
+  })
 })

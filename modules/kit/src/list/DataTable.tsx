@@ -61,7 +61,7 @@ const SortHeader = <Row, F extends string>({ list, column }: { list: PagedList<R
   )
 }
 
-/** The table, its loading, empty and failed states, and the pager below it. */
+/** The table, its loading, empty and failed (with Retry) states, and the pager below it. */
 export const DataTable = <Row, F extends string = string>({
   list,
   columns,
@@ -72,10 +72,28 @@ export const DataTable = <Row, F extends string = string>({
   className,
 }: DataTableProps<Row, F>) => {
   const { t } = useTranslation('kit')
-  const { rows, loading, failed, loaded } = useUnit({ rows: list.$rows, loading: list.$loading, failed: list.$failed, loaded: list.$loaded })
+  const { rows, loading, failed, loaded, retry } = useUnit({
+    rows: list.$rows,
+    loading: list.$loading,
+    failed: list.$failed,
+    loaded: list.$loaded,
+    retry: list.refreshed,
+  })
+  // The rows of an earlier answer no longer match what was asked for: the failure replaces them until an answer comes.
+  if (failed) {
+    return loading ? (
+      <Spinner />
+    ) : (
+      <div className="kit-list kit-list-failed">
+        <p role="alert">{failedText ?? t('list.failed')}</p>
+        <button type="button" className="kit-button" onClick={() => retry()}>
+          {t('list.retry')}
+        </button>
+      </div>
+    )
+  }
   return (
     <div className="kit-list">
-      {failed && <p role="alert">{failedText ?? t('list.failed')}</p>}
       {rows.length ? (
         <>
           <div className="kit-table-wrap" aria-busy={loading}>
@@ -114,10 +132,10 @@ export const DataTable = <Row, F extends string = string>({
           )}
           <Pager list={list} />
         </>
-      ) : loading || (!loaded && !failed) ? (
+      ) : loading || !loaded ? (
         <Spinner />
       ) : (
-        !failed && <EmptyState text={emptyText ?? t('list.empty')} />
+        <EmptyState text={emptyText ?? t('list.empty')} />
       )}
     </div>
   )

@@ -8,6 +8,7 @@ import { $pageFramed, Breadcrumbs, ConfirmHost, OpenBeside, SplitScreen, Toasts,
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { watchSession } from './boot'
+import { SignInAgainDialog } from './chrome/SignInAgainDialog'
 import { SwitchAccountDialog } from './chrome/SwitchAccountDialog'
 import { TopNav } from './chrome/TopNav'
 import { Outlet } from './outlet/Outlet'
@@ -42,6 +43,7 @@ export default function SignedIn() {
       <Toasts />
       <ConfirmHost />
       <SwitchAccountDialog />
+      <SignInAgainDialog />
     </div>
   )
 }

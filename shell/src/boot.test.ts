@@ -1,4 +1,4 @@
-import { $session, type AuthResult, loadContextsFx, loadModulesFx, storeTokenFx, tokenRemoved, tokenReplaced, userActed } from '@app/module-kit'
+import { $location, $session, $target, type AuthResult, storeTargetFx, loadContextsFx, loadModulesFx, storeTokenFx, tokenRemoved, tokenReplaced, userActed } from '@app/module-kit'
 import { type Effect, allSettled, fork } from 'effector'
 import { expect, test, vi } from 'vitest'
 import { $booting, ACTIVITY_REPORT_MS, appStarted, restartFx, resumeFx, watchSession } from './boot'
@@ -37,11 +37,14 @@ test('without a token the app starts signed out', async () => {
   expect(scope.getState($session)).toBeNull()
 })
 
-test('a token the server refuses is dropped and the app restarts at /', async () => {
+test('a token the server refuses is dropped and the app restarts at /, remembering where it was opened', async () => {
   const restart = vi.fn()
+  const remember = vi.fn()
   const scope = fork({
+    values: [[$location, { pathname: '/users/12/details', search: '?tab=access' }]],
     handlers: [
       ...quiet,
+      [storeTargetFx, remember],
       [
         resumeFx,
         async () => {
@@ -54,6 +57,8 @@ test('a token the server refuses is dropped and the app restarts at /', async ()
   await allSettled(appStarted, { scope })
   expect(restart).toHaveBeenCalledTimes(1)
   expect(scope.getState($session)).toBeNull()
+  expect(remember).toHaveBeenCalledWith('/users/12/details?tab=access')
+  expect(scope.getState($target)).toBe('/users/12/details?tab=access')
 })
 
 test('the watch reports what the user does at most every 10 s, and a token another tab stored', () => {

@@ -1,6 +1,7 @@
 /**
  * Start-up and the session watch: a stored token signs in silently (on failure the
- * token is dropped and the app starts again at /); while signed in the token is
+ * token is dropped and the app starts again at /, remembering the path it was opened
+ * at, so signing in leads back there); while signed in the token is
  * checked every 2 minutes, a token removed in another tab signs out here too, and
  * what the user does is reported to the kit, which renews the token (sliding expiry).
  */
@@ -13,6 +14,7 @@ import {
   sessionResumed,
   tokenRemoved,
   tokenReplaced,
+  targetRemembered,
   tokenStorage,
   userActed,
 } from '@app/module-kit'
@@ -43,6 +45,13 @@ export const $booting = createStore(true).on(resumeFx.finally, () => false)
 
 sample({ clock: appStarted, target: resumeFx })
 sample({ clock: resumeFx.doneData, filter: (result): result is AuthResult => result !== null, target: sessionResumed })
+sample({
+  clock: resumeFx.fail,
+  source: $location,
+  filter: ({ pathname }) => pathname !== '/',
+  fn: ({ pathname, search }) => `${pathname}${search}`,
+  target: targetRemembered,
+})
 sample({ clock: resumeFx.fail, target: restartFx })
 
 // A new page starts without the previous page's breadcrumbs; its model sets its own.

@@ -52,15 +52,20 @@ const CARD_DELAY_MS = 700
  */
 const cardDelay = () => `${Math.round(Math.max(0, CARD_DELAY_MS - performance.now()))}ms`
 
+/** The signed-out screens' stylesheet, hoisted into <head> once by React (also used by the sign-in dialog over a page). */
+export const SignedOutStyles = () => (
+  <style href="signed-out" precedence="default">
+    {SIGNED_OUT_CSS}
+  </style>
+)
+
 export const SignedOutLayout = ({ title, intro, delayed, wide, children }: SignedOutLayoutProps) => {
   const classes = ['so-card', wide && 'so-card--wide', delayed && 'so-card--delayed'].filter(Boolean).join(' ')
   const [delay] = useState(cardDelay)
   useDocumentTitle(title)
   return (
     <main className="so-page">
-      <style href="signed-out" precedence="default">
-        {SIGNED_OUT_CSS}
-      </style>
+      <SignedOutStyles />
       <section className={classes} style={delayed ? { animationDelay: delay } : undefined}>
         <p className="so-brand">{PRODUCT_NAME}</p>
         <TaglineText />

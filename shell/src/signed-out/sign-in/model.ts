@@ -1,8 +1,9 @@
 /**
  * Sign-in (spec part1 §4): credentials, then the two-factor step for users who
- * have it, then the kit's sessionStarted with the full sign-in result.
+ * have it, then the kit's signedIn with the full sign-in result. The sign-in page
+ * and the dialog over an expired session share it (never both on screen).
  */
-import { ApiError, type AuthResult, createForm, sessionStarted } from '@app/module-kit'
+import { ApiError, type AuthResult, createForm, signedIn } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { type SignInAnswer, isChallenge, signInFx, silentSignInFx, twoFactorFx } from '../api'
 import { emailProblem } from '../email'
@@ -45,10 +46,10 @@ export const twoFactorForm = createForm<{ code: string }>({
   submit: (values) => sendCodeFx(values.code.trim()).then(() => undefined),
 })
 
-const signedIn = sample({ clock: signInFx.doneData, filter: (answer: SignInAnswer) => !isChallenge(answer) })
+const credentialsAccepted = sample({ clock: signInFx.doneData, filter: (answer: SignInAnswer) => !isChallenge(answer) })
 const challenged = sample({ clock: signInFx.doneData, filter: isChallenge })
 
-sample({ clock: signedIn, fn: (answer) => answer as AuthResult, target: sessionStarted })
+sample({ clock: credentialsAccepted, fn: (answer) => answer as AuthResult, target: signedIn })
 
 sample({ clock: challenged, fn: (answer) => answer.challengeToken, target: $challengeToken })
 sample({ clock: challenged, fn: (): SignInStep => 'twoFactor', target: $step })
@@ -60,7 +61,7 @@ sample({
   fn: (answer) => (answer.valid ? answer.accessToken : ''),
   target: silentSignInFx,
 })
-sample({ clock: silentSignInFx.doneData, target: sessionStarted })
+sample({ clock: silentSignInFx.doneData, target: signedIn })
 
 $notice
   .on(signInFx, () => null)

@@ -6,26 +6,20 @@ import { useTranslation } from 'react-i18next'
 import { NoticeBox, SignedOutLayout } from '../layout'
 import { $notice, $step, signInForm, signInOpened, twoFactorCancelled, twoFactorForm } from './model'
 
-const CredentialsForm = () => {
+/** E-mail, password and Sign in: the sign-in page's form, and the dialog's over an expired session. */
+export const CredentialsFields = () => {
   const { t } = useTranslation('shell')
   return (
-    <>
-      <FormFrame form={signInForm}>
-        <TextField form={signInForm} name="email" label={t('signedOut.signIn.email')} type="email" autoComplete="username" autoFocus />
-        <TextField form={signInForm} name="password" label={t('signedOut.signIn.password')} type="password" autoComplete="current-password" />
-        <SubmitButton form={signInForm}>{t('signedOut.signIn.submit')}</SubmitButton>
-      </FormFrame>
-      <nav className="so-links">
-        <TextLink to="/forgotpassword">{t('signedOut.signIn.forgotPassword')}</TextLink>
-        <span>
-          {t('signedOut.signIn.noAccount')} <TextLink to="/register">{t('signedOut.signIn.register')}</TextLink>
-        </span>
-      </nav>
-    </>
+    <FormFrame form={signInForm}>
+      <TextField form={signInForm} name="email" label={t('signedOut.signIn.email')} type="email" autoComplete="username" autoFocus />
+      <TextField form={signInForm} name="password" label={t('signedOut.signIn.password')} type="password" autoComplete="current-password" />
+      <SubmitButton form={signInForm}>{t('signedOut.signIn.submit')}</SubmitButton>
+    </FormFrame>
   )
 }
 
-const TwoFactorForm = () => {
+/** The code from the authenticator, and a way back to the credentials. */
+export const TwoFactorFields = () => {
   const { t } = useTranslation('shell')
   const cancel = useUnit(twoFactorCancelled)
   return (
@@ -37,6 +31,21 @@ const TwoFactorForm = () => {
       <div className="so-actions">
         <Button onClick={() => cancel()}>{t('signedOut.twoFactor.cancel')}</Button>
       </div>
+    </>
+  )
+}
+
+const CredentialsForm = () => {
+  const { t } = useTranslation('shell')
+  return (
+    <>
+      <CredentialsFields />
+      <nav className="so-links">
+        <TextLink to="/forgotpassword">{t('signedOut.signIn.forgotPassword')}</TextLink>
+        <span>
+          {t('signedOut.signIn.noAccount')} <TextLink to="/register">{t('signedOut.signIn.register')}</TextLink>
+        </span>
+      </nav>
     </>
   )
 }
@@ -55,7 +64,7 @@ export const SignInPage = () => {
       intro={twoFactor ? t('signedOut.twoFactor.intro') : undefined}
     >
       <NoticeBox notice={notice} />
-      {twoFactor ? <TwoFactorForm /> : <CredentialsForm />}
+      {twoFactor ? <TwoFactorFields /> : <CredentialsForm />}
     </SignedOutLayout>
   )
 }

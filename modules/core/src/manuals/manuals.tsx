@@ -1,4 +1,4 @@
-import { EmptyState, Spinner } from '@app/module-kit'
+import { EmptyState, LoadFailed, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,7 +22,7 @@ export const Manuals = () => {
       {loading && !manuals.length ? (
         <Spinner />
       ) : failed ? (
-        <p role="alert">{t('manuals.failed')}</p>
+        <LoadFailed text={t('manuals.failed')} onRetry={() => opened()} />
       ) : manuals.length ? (
         <ul className="core-manuals">
           {manuals.map((manual) => (

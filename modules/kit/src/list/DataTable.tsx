@@ -61,6 +61,22 @@ const SortHeader = <Row, F extends string>({ list, column }: { list: PagedList<R
   )
 }
 
+/**
+ * A list that could not be loaded: the failure and Retry, in place of its rows (rows of an
+ * earlier answer would no longer match what was asked for). Lists of any shape use it.
+ */
+export const LoadFailed = ({ text, onRetry }: { text: string; onRetry: () => void }) => {
+  const { t } = useTranslation('kit')
+  return (
+    <div className="kit-list-failed">
+      <p role="alert">{text}</p>
+      <button type="button" className="kit-button" onClick={onRetry}>
+        {t('list.retry')}
+      </button>
+    </div>
+  )
+}
+
 /** The table, its loading, empty and failed (with Retry) states, and the pager below it. */
 export const DataTable = <Row, F extends string = string>({
   list,
@@ -81,16 +97,7 @@ export const DataTable = <Row, F extends string = string>({
   })
   // The rows of an earlier answer no longer match what was asked for: the failure replaces them until an answer comes.
   if (failed) {
-    return loading ? (
-      <Spinner />
-    ) : (
-      <div className="kit-list kit-list-failed">
-        <p role="alert">{failedText ?? t('list.failed')}</p>
-        <button type="button" className="kit-button" onClick={() => retry()}>
-          {t('list.retry')}
-        </button>
-      </div>
-    )
+    return loading ? <Spinner /> : <LoadFailed text={failedText ?? t('list.failed')} onRetry={() => retry()} />
   }
   return (
     <div className="kit-list">

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { type Role, fetchAccountUsersFx, fetchRoleGrantsFx, fetchRolesFx } from '../../api'
 import { locales } from '../../locales'
-import { roleSelected, rolesOpened } from './model'
+import { roleSelected, rolesOpened, rolesRetried } from './model'
 import { RolesTab } from './RolesTab'
 
 const ROLES: Role[] = [
@@ -42,6 +42,45 @@ const render = async (steps: (scope: ReturnType<typeof fork>) => Promise<void> =
 beforeAll(() => registerLocales('admin', locales))
 
 describe('<RolesTab />', () => {
+  test('roles that could not be loaded again are replaced by the failure and Retry, which asks only for the list', async () => {
+    let fail = false
+    let loads = 0
+    const scope = fork({
+      values: [[$session, { accountId: 4, flags: { canManageSettings: true } } as unknown as Session]],
+      handlers: [
+        [
+          fetchRolesFx,
+          async () => {
+            loads += 1
+            if (fail) throw new Error('Your session has ended')
+            return { total: 2, limit: 500, skip: 0, data: ROLES }
+          },
+        ],
+        [fetchPrivilegeCatalogFx, async () => []],
+      ],
+    })
+    // The roles section alone (the privileges per user below it have their own list).
+    const draw = () =>
+      /<section[^>]*aria-labelledby="admin-roles-title">[\s\S]*?<\/section>/.exec(
+        renderToStaticMarkup(
+          <Provider value={scope}>
+            <RolesTab accountId={4} />
+          </Provider>,
+        ),
+      )?.[0] ?? ''
+    await allSettled(rolesOpened, { scope, params: 4 })
+    fail = true
+    await allSettled(rolesRetried, { scope })
+    const failed = draw()
+    expect(failed).not.toContain('Surveyors')
+    expect(failed).toMatch(/<p role="alert">[^<]+<\/p><button type="button" class="kit-button">Retry<\/button>/)
+    fail = false
+    await allSettled(rolesRetried, { scope })
+    expect(loads).toBe(3)
+    expect(draw()).toContain('Surveyors')
+    expect(draw()).not.toContain('Retry')
+  })
+
   test('a built-in role is marked and offers only its privileges; a custom one is edited and removed by name', async () => {
     const html = await render()
     expect(html).toMatch(/<th scope="row">Administrators<span class="roles-badge">Built-in<\/span><\/th>/)

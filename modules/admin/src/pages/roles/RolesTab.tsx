@@ -4,6 +4,7 @@ import {
   EmptyState,
   FormError,
   FormFrame,
+  LoadFailed,
   SelectField,
   Spinner,
   SubmitButton,
@@ -29,6 +30,7 @@ import {
   roleForm,
   roleSelected,
   rolesOpened,
+  rolesRetried,
 } from './model'
 import { UserPrivileges } from './UserPrivileges'
 import './roles.css'
@@ -86,13 +88,15 @@ const RoleRow = ({ role }: { role: Role }) => {
 
 const RoleList = () => {
   const { t } = useTranslation('admin')
-  const { roles, failed, loading } = useUnit({ roles: $roles, failed: $rolesFailed, loading: $loading })
+  const { loaded, failed, loading, retry } = useUnit({ loaded: $roles, failed: $rolesFailed, loading: $loading, retry: rolesRetried })
+  // A failure replaces the roles of an earlier answer.
+  const roles = failed ? [] : loaded
   return (
     <section className="admin-section" aria-labelledby="admin-roles-title">
       <h2 id="admin-roles-title">{t('roles.title')}</h2>
       <p className="admin-hint">{t('roles.hint')}</p>
       <RoleForm />
-      {failed && <p role="alert">{t('list.failed')}</p>}
+      {failed && !loading && <LoadFailed text={t('list.failed')} onRetry={() => retry()} />}
       {roles.length > 0 && (
         <table className="admin-table">
           <caption className="kit-visually-hidden">{t('roles.title')}</caption>

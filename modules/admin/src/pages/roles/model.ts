@@ -27,6 +27,8 @@ interface RoleValues extends Record<string, unknown> {
 }
 
 export const rolesOpened = createEvent<number>()
+/** Retry after the roles failed to load: only the list again, the form keeps what is typed. */
+export const rolesRetried = createEvent()
 export const editClicked = createEvent<Role>()
 export const editCancelled = createEvent()
 export const removeClicked = createEvent<Role>()
@@ -63,6 +65,7 @@ export const roleForm = createForm<RoleValues>({
 })
 
 sample({ clock: rolesOpened, fn: () => undefined, target: [fetchRolesFx, privilegeCatalogRequested, roleForm.reset, editCancelled] })
+sample({ clock: rolesRetried, target: fetchRolesFx })
 // The built-in roles keep their name and group.
 const editStarted = sample({ clock: editClicked, filter: (role) => !role.builtIn })
 $editing.on(editStarted, (_, role) => role).reset(editCancelled, roleForm.submitFx.done)

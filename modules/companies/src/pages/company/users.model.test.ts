@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { addCompanyUserFx, fetchCandidatesFx, fetchCompanyUsersFx, removeCompanyUserFx } from '../../api'
 import { notifyFx } from '../../notify'
 import { askFx } from './model'
-import { $candidateText, $match, $users, addClicked, candidateTyped, removeClicked, usersOpened } from './users.model'
+import { $candidateText, $match, $users, $usersFailed, addClicked, candidateTyped, removeClicked, usersOpened, usersPageChosen, usersRetried } from './users.model'
 
 const ULLA: CompanyUser = { userId: 5, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', enabled: true, anonymous: false }
 
@@ -80,5 +80,32 @@ describe('add-company-user box', () => {
     await allSettled(removeClicked, { scope, params: ULLA })
     expect(removed).toEqual([5])
     expect(loads()).toBe(2)
+  })
+})
+
+describe('company users list', () => {
+  test('Retry after a failed load asks again for the same page', async () => {
+    const pages: number[] = []
+    let fail = true
+    const scope = fork({
+      handlers: [
+        [
+          fetchCompanyUsersFx,
+          async ({ skip }: { skip: number }) => {
+            pages.push(skip)
+            if (fail) throw new Error('Your session has ended')
+            return { total: 60, limit: 50, skip, data: [ULLA] }
+          },
+        ],
+      ],
+    })
+    await allSettled(usersOpened, { scope, params: 3 })
+    await allSettled(usersPageChosen, { scope, params: 2 })
+    expect(scope.getState($usersFailed)).toBe(true)
+    fail = false
+    await allSettled(usersRetried, { scope })
+    expect(pages).toEqual([0, 50, 50])
+    expect(scope.getState($usersFailed)).toBe(false)
+    expect(scope.getState($users)?.data).toEqual([ULLA])
   })
 })

@@ -14,6 +14,9 @@ import { askFx } from './model'
 
 export const usersOpened = createEvent<number>()
 export const accessOpened = createEvent<number>()
+/** Retry after a failed load: the same page again. */
+export const usersRetried = createEvent()
+export const accessRetried = createEvent()
 export const usersPageChosen = createEvent<number>()
 export const accessPageChosen = createEvent<number>()
 export const accessUserChosen = createEvent()
@@ -42,12 +45,12 @@ const $usersSkip = createStore(0)
   .on(usersPageChosen, (_, page) => Math.max(0, page - 1) * PAGE_SIZE)
   .reset(usersOpened)
 
-sample({ clock: [usersOpened, usersPageChosen, addCompanyUserFx.done, removeCompanyUserFx.done], source: { id: $companyId, skip: $usersSkip }, target: fetchCompanyUsersFx })
+sample({ clock: [usersOpened, usersPageChosen, usersRetried, addCompanyUserFx.done, removeCompanyUserFx.done], source: { id: $companyId, skip: $usersSkip }, target: fetchCompanyUsersFx })
 
 const $accessSkip = createStore(0)
   .on(accessPageChosen, (_, page) => Math.max(0, page - 1) * PAGE_SIZE)
   .reset(accessOpened)
-sample({ clock: [accessOpened, accessPageChosen], source: { id: $companyId, skip: $accessSkip }, target: fetchUsersWithAccessFx })
+sample({ clock: [accessOpened, accessPageChosen, accessRetried], source: { id: $companyId, skip: $accessSkip }, target: fetchUsersWithAccessFx })
 
 /** The useraccess tab's box: the named account user's access page opens, where access is given. */
 export const accessPicker = createCandidatePicker($companyId, accessOpened)

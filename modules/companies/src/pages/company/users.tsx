@@ -1,4 +1,4 @@
-import { EmptyState, Link, Spinner } from '@app/module-kit'
+import { EmptyState, Link, LoadFailed, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import {
   accessOpened,
   accessPageChosen,
   accessPicker,
+  accessRetried,
   accessUserChosen,
   addClicked,
   addPicker,
@@ -23,6 +24,7 @@ import {
   userAccessPath,
   usersOpened,
   usersPageChosen,
+  usersRetried,
 } from './users.model'
 
 interface CandidateBoxProps {
@@ -74,22 +76,25 @@ const AddUserBox = () => {
 
 export const UsersTab = ({ companyId }: { companyId: number }) => {
   const { t } = useTranslation('companies')
-  const { page, failed, loading, opened, choosePage, remove } = useUnit({
+  const { page: loaded, failed, loading, opened, retry, choosePage, remove } = useUnit({
     page: $users,
     failed: $usersFailed,
     loading: $usersLoading,
     opened: usersOpened,
+    retry: usersRetried,
     choosePage: usersPageChosen,
     remove: removeClicked,
   })
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
+  // A failure replaces the rows of an earlier answer.
+  const page = failed ? null : loaded
   return (
     <section aria-labelledby="companies-users-title">
       <h2 id="companies-users-title">{t('tabs.users')}</h2>
       <AddUserBox />
-      {failed && <p role="alert">{t('users.failed')}</p>}
+      {failed && !loading && <LoadFailed text={t('users.failed')} onRetry={() => retry()} />}
       {loading && !page && <Spinner />}
       {page && !page.data.length && <EmptyState text={t('users.empty')} />}
       {page && page.data.length > 0 && (
@@ -129,22 +134,25 @@ export const UsersTab = ({ companyId }: { companyId: number }) => {
 
 export const AccessTab = ({ companyId }: { companyId: number }) => {
   const { t } = useTranslation('companies')
-  const { page, failed, loading, opened, choosePage, open } = useUnit({
+  const { page: loaded, failed, loading, opened, retry, choosePage, open } = useUnit({
     page: $access,
     failed: $accessFailed,
     loading: $accessLoading,
     opened: accessOpened,
+    retry: accessRetried,
     choosePage: accessPageChosen,
     open: accessUserChosen,
   })
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
+  // A failure replaces the rows of an earlier answer.
+  const page = failed ? null : loaded
   return (
     <section aria-labelledby="companies-access-title">
       <h2 id="companies-access-title">{t('tabs.useraccess')}</h2>
       <CandidateBox picker={accessPicker} id="companies-access-user" label={t('access.openLabel')} button={t('access.open')} onSubmit={open} />
-      {failed && <p role="alert">{t('access.failed')}</p>}
+      {failed && !loading && <LoadFailed text={t('access.failed')} onRetry={() => retry()} />}
       {loading && !page && <Spinner />}
       {page && !page.data.length && <EmptyState text={t('access.empty')} />}
       {page && page.data.length > 0 && (

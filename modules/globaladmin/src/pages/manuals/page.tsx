@@ -1,4 +1,4 @@
-import { EmptyState, Spinner, useBreadcrumbs } from '@app/module-kit'
+import { EmptyState, LoadFailed, Spinner, useBreadcrumbs } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -42,8 +42,8 @@ const Upload = () => {
 /** /global-admin/manuals */
 export const ManualsPage = () => {
   const { t } = useTranslation('globaladmin')
-  const { manuals, loading, failed, opened, download, remove } = useUnit({
-    manuals: $manuals,
+  const { loaded, loading, failed, opened, download, remove } = useUnit({
+    loaded: $manuals,
     loading: $manualsLoading,
     failed: $manualsFailed,
     opened: manualsOpened,
@@ -51,6 +51,8 @@ export const ManualsPage = () => {
     remove: deleteClicked,
   })
   useEffect(() => opened(), [opened])
+  // A failure replaces the manuals of an earlier answer.
+  const manuals = failed ? [] : loaded
   useBreadcrumbs([{ label: 'globaladmin:title', href: '/global-admin/manage' }, { label: 'globaladmin:tabs.manuals' }])
 
   return (
@@ -58,7 +60,7 @@ export const ManualsPage = () => {
       <h1>{t('title')}</h1>
       <Tabs current="manuals" />
       <Upload />
-      {failed && <p role="alert">{t('manuals.failed')}</p>}
+      {failed && !loading && <LoadFailed text={t('manuals.failed')} onRetry={() => opened()} />}
       {loading && !manuals.length ? (
         <Spinner />
       ) : manuals.length ? (

@@ -4,7 +4,7 @@
  * what another person's sign-in does). It cannot be dismissed: the page behind it
  * no longer works without a session. Sign out leaves, as the menu's would.
  */
-import { $sessionExpired, signOutClicked } from '@app/module-kit'
+import { $sessionExpired, Button, signOutClicked } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -43,9 +43,9 @@ export const SignInAgainDialog = () => {
           <NoticeBox notice={notice} />
           {step === 'twoFactor' ? <TwoFactorFields /> : <CredentialsFields />}
           <div className="shell-dialog-actions">
-            <button type="button" className="kit-button" onClick={() => signOut()}>
+            <Button variant="ghost" onClick={() => signOut()}>
               {t('nav.signOut')}
-            </button>
+            </Button>
           </div>
         </>
       )}

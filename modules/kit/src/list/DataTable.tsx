@@ -5,7 +5,7 @@
 import { useUnit } from 'effector-react'
 import { type Key, type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, Spinner } from '../ui'
+import { Alert, Button, EmptyState, Spinner } from '../ui'
 import type { PagedList } from './model'
 import './locales'
 import './list.css'
@@ -68,12 +68,16 @@ const SortHeader = <Row, F extends string>({ list, column }: { list: PagedList<R
 export const LoadFailed = ({ text, onRetry }: { text: string; onRetry: () => void }) => {
   const { t } = useTranslation('kit')
   return (
-    <div className="kit-list-failed">
-      <p role="alert">{text}</p>
-      <button type="button" className="kit-button" onClick={onRetry}>
-        {t('list.retry')}
-      </button>
-    </div>
+    <Alert
+      tone="error"
+      actions={
+        <Button variant="primary" size="sm" onClick={onRetry}>
+          {t('page.retry')}
+        </Button>
+      }
+    >
+      <p>{text}</p>
+    </Alert>
   )
 }
 

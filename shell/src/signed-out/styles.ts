@@ -14,11 +14,13 @@ export const SIGNED_OUT_CSS = `
 }
 .so-card--wide { max-width: 680px; }
 /*
- * Hidden for 700 ms on load (spec part1 §4), then faded in. Only transparent, never
- * visibility: hidden, so the e-mail field takes focus at once and what is typed meanwhile is kept.
+ * Hidden for 700 ms on load (spec part1 §4), then faded in. The fields alone stay visible to
+ * the browser (still transparent with the card), so the e-mail field takes focus at once and
+ * what is typed meanwhile is kept.
  */
 .so-card--delayed { animation: so-appear 200ms ease-out 700ms both; }
-@keyframes so-appear { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
+.so-card--delayed input { visibility: visible; }
+@keyframes so-appear { from { opacity: 0; visibility: hidden; transform: translateY(6px); } to { opacity: 1; visibility: visible; transform: none; } }
 @media (prefers-reduced-motion: reduce) { .so-card--delayed { animation-duration: 1ms; } }
 .so-brand { margin: 0 0 4px; font-size: 15px; font-weight: 700; letter-spacing: 0.04em; text-transform: uppercase; color: var(--kit-brand); }
 .so-tagline { margin: 0 0 var(--kit-space-4); font-size: var(--kit-text-sm); color: var(--kit-muted); }

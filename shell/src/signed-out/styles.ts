@@ -30,6 +30,7 @@ export const SIGNED_OUT_CSS = `
 @media (min-width: 768px) { .so-grid { grid-template-columns: 1fr 1fr; } }
 .so-actions { display: flex; flex-wrap: wrap; gap: var(--kit-space-2); margin-top: var(--kit-space-3); }
 .so-actions .kit-button { flex: 1 1 160px; }
+.so-card .kit-form > .kit-button { align-self: stretch; }
 .so-language select:focus-visible { outline: 3px solid var(--kit-focus); outline-offset: 2px; }
 .so-links { margin-top: var(--kit-space-4); display: flex; flex-direction: column; gap: var(--kit-space-2); font-size: var(--kit-text-sm); }
 .so-card > .kit-alert { margin-bottom: var(--kit-space-3); }

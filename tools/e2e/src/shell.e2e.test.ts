@@ -223,7 +223,7 @@ describe('split screen', () => {
     await viewer.getByRole('heading', { name: 'Help' }).waitFor()
     await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor()
     // The breadcrumbs belong to the main area's page, not to the pane's.
-    await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toBe('Profile')
+    await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toBe('DashboardProfile')
     await viewer.getByRole('button', { name: 'Split screen' }).click()
     await page.getByRole('dialog').getByRole('button', { name: /top/i }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('mapPlacement')).toBe('top')

@@ -1,10 +1,11 @@
-import { EmptyState, LoadFailed, Spinner } from '@app/module-kit'
+import { Button, Card, EmptyState, LoadFailed, Skeleton } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import { FileDown } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $manuals, $manualsFailed, $manualsLoading, downloadManualFx, manualsOpened } from './model'
 
-/** The manuals as download links; an empty state when there are none. */
+/** The manuals as downloads (a button each: the file needs the sign-in token); an empty state when there are none. */
 export const Manuals = () => {
   const { t } = useTranslation('core')
   const { manuals, failed, loading, opened, download } = useUnit({
@@ -17,25 +18,24 @@ export const Manuals = () => {
   useEffect(() => opened(), [opened])
 
   return (
-    <section className="core-section" aria-labelledby="core-manuals-title">
-      <h2 id="core-manuals-title">{t('manuals.title')}</h2>
+    <Card title={t('manuals.title')}>
       {loading && !manuals.length ? (
-        <Spinner />
+        <Skeleton lines={2} />
       ) : failed ? (
         <LoadFailed text={t('manuals.failed')} onRetry={() => opened()} />
       ) : manuals.length ? (
-        <ul className="core-manuals">
+        <ul className="kit-stack">
           {manuals.map((manual) => (
             <li key={manual.id}>
-              <button type="button" className="core-link-button" onClick={() => download(manual)} title={t('manuals.download', { name: manual.name })}>
+              <Button variant="ghost" size="sm" icon={FileDown} onClick={() => download(manual)} title={t('manuals.download', { name: manual.name })}>
                 {manual.name}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       ) : (
         <EmptyState text={t('manuals.empty')} />
       )}
-    </section>
+    </Card>
   )
 }

@@ -42,6 +42,9 @@ export const Card = ({ title, actions, children }: CardProps) => {
   )
 }
 
+/** Cards side by side where the page is wide enough, one column on a phone or in a pane. */
+export const Columns = ({ children }: { children: ReactNode }) => <div className="kit-columns">{children}</div>
+
 /** Tiles in a grid whose columns follow the available width; each child is one tile. */
 export const TileGrid = ({ children, label }: { children: ReactNode; label?: string }) => (
   <ul className="kit-grid" aria-label={label}>

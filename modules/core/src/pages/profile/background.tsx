@@ -1,4 +1,4 @@
-import { $background, BACKGROUNDS, backgroundChosen } from '@app/module-kit'
+import { $background, BACKGROUNDS, Card, backgroundChosen } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 
@@ -6,11 +6,9 @@ export const BackgroundSection = () => {
   const { t } = useTranslation('core')
   const { background, chosen } = useUnit({ background: $background, chosen: backgroundChosen })
   return (
-    <section className="core-section">
+    <Card title={t('background.title')}>
       <fieldset className="core-choices">
-        <legend>
-          <h2>{t('background.title')}</h2>
-        </legend>
+        <legend className="kit-visually-hidden">{t('background.title')}</legend>
         {BACKGROUNDS.map((option) => (
           <label key={option} className={`core-choice core-swatch-${option}`}>
             <input type="radio" name="core-background" value={option} checked={background === option} onChange={() => chosen(option)} />
@@ -18,6 +16,6 @@ export const BackgroundSection = () => {
           </label>
         ))}
       </fieldset>
-    </section>
+    </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { $locale, LOCALES, type Locale } from '@app/module-kit'
+import { $locale, Card, LOCALES, type Locale } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { saveLanguageFx } from '../../api'
@@ -8,26 +8,25 @@ export const LanguageSection = () => {
   const { t } = useTranslation('core')
   const { locale, saving, selected } = useUnit({ locale: $locale, saving: saveLanguageFx.pending, selected: languageSelected })
   return (
-    <section className="core-section" aria-labelledby="core-language-title">
-      <h2 id="core-language-title">{t('language.title')}</h2>
+    <Card title={t('language.title')}>
       <div className="kit-field">
         <label className="kit-field-label" htmlFor="core-language">
           {t('language.label')}
         </label>
         <select
-        className="kit-input"
-        id="core-language"
-        value={locale}
-        disabled={saving}
-        onChange={(event) => selected(event.currentTarget.value as Locale)}
-      >
-        {LOCALES.map((option) => (
-          <option key={option} value={option} lang={option.slice(0, 2)}>
-            {t(`language.names.${option}`)}
-          </option>
-        ))}
+          className="kit-input"
+          id="core-language"
+          value={locale}
+          disabled={saving}
+          onChange={(event) => selected(event.currentTarget.value as Locale)}
+        >
+          {LOCALES.map((option) => (
+            <option key={option} value={option} lang={option.slice(0, 2)}>
+              {t(`language.names.${option}`)}
+            </option>
+          ))}
         </select>
       </div>
-    </section>
+    </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { useBreadcrumbs } from '@app/module-kit'
+import { Columns, Page, dashboardCrumb } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import { Manuals } from '../../manuals/manuals'
 import { BackgroundSection } from './background'
@@ -11,12 +11,10 @@ import { UsernameSection } from './username'
 /** /profile and its alias /profile/settings (spec part1 §2, part2 §2). */
 export const ProfilePage = () => {
   const { t } = useTranslation('core')
-  // A `core:` key: the trail translates it when drawn, so it follows a language change.
-  useBreadcrumbs([{ label: 'core:profile.title' }])
   return (
-    <div className="core-page">
-      <h1>{t('profile.title')}</h1>
-      <div className="core-grid">
+    // A `core:` key: the trail translates it when drawn, so it follows a language change.
+    <Page title={t('profile.title')} crumbs={[dashboardCrumb(), { label: 'core:profile.title' }]}>
+      <Columns>
         <LanguageSection />
         <BackgroundSection />
         <PasswordSection />
@@ -24,7 +22,7 @@ export const ProfilePage = () => {
         <TwoFactorSection />
         <Manuals />
         <RemovalSection />
-      </div>
-    </div>
+      </Columns>
+    </Page>
   )
 }

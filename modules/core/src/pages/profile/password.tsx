@@ -1,12 +1,11 @@
-import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { Card, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import { passwordForm } from './password.model'
 
 export const PasswordSection = () => {
   const { t } = useTranslation('core')
   return (
-    <section className="core-section" aria-labelledby="core-password-title">
-      <h2 id="core-password-title">{t('password.title')}</h2>
+    <Card title={t('password.title')}>
       <p>{t('password.hint')}</p>
       <FormFrame form={passwordForm}>
         <TextField form={passwordForm} name="currentPassword" label={t('currentPassword')} type="password" autoComplete="current-password" />
@@ -15,6 +14,6 @@ export const PasswordSection = () => {
         <FormError form={passwordForm} />
         <SubmitButton form={passwordForm}>{t('password.submit')}</SubmitButton>
       </FormFrame>
-    </section>
+    </Card>
   )
 }

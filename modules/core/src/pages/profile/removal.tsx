@@ -1,4 +1,4 @@
-import { $session } from '@app/module-kit'
+import { $session, Alert, Button, Card } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -18,13 +18,16 @@ export const RemovalSection = () => {
   })
   useEffect(() => opened(), [opened])
   return (
-    <section className="core-section" aria-labelledby="core-removal-title">
-      <h2 id="core-removal-title">{t('removal.title')}</h2>
+    <Card title={t('removal.title')}>
       <p>{t('removal.text', { account: session?.accountName ?? '' })}</p>
-      {loadFailed && <p role="alert">{t('removal.loadFailed')}</p>}
-      <button type="button" className="kit-button core-danger" disabled={pending || !known} onClick={() => clicked()}>
+      {loadFailed && (
+        <Alert tone="error">
+          <p>{t('removal.loadFailed')}</p>
+        </Alert>
+      )}
+      <Button variant={requested ? 'secondary' : 'danger'} disabled={pending || !known} onClick={() => clicked()}>
         {t(requested ? 'removal.withdraw' : 'removal.request')}
-      </button>
-    </section>
+      </Button>
+    </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { Button, Card, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { startEnrolmentFx } from '../../api'
@@ -15,8 +15,7 @@ export const TwoFactorSection = () => {
     cancel: enrolmentCancelled,
   })
   return (
-    <section className="core-section" aria-labelledby="core-two-factor-title">
-      <h2 id="core-two-factor-title">{t('twoFactor.title')}</h2>
+    <Card title={t('twoFactor.title')}>
       {enrolment ? (
         <>
           <p>{t('twoFactor.scan')}</p>
@@ -28,9 +27,7 @@ export const TwoFactorSection = () => {
             <TextField form={codeForm} name="code" label={t('twoFactor.code')} autoComplete="one-time-code" />
             <FormError form={codeForm} />
             <SubmitButton form={codeForm}>{t('twoFactor.confirm')}</SubmitButton>
-            <button type="button" className="kit-button" onClick={() => cancel()}>
-              {t('twoFactor.cancel')}
-            </button>
+            <Button onClick={() => cancel()}>{t('twoFactor.cancel')}</Button>
           </FormFrame>
         </>
       ) : on ? (
@@ -46,11 +43,11 @@ export const TwoFactorSection = () => {
       ) : (
         <>
           <p>{t('twoFactor.off')}</p>
-          <button type="button" className="kit-button" disabled={starting} onClick={() => start()}>
+          <Button variant="primary" disabled={starting} onClick={() => start()}>
             {t('twoFactor.start')}
-          </button>
+          </Button>
         </>
       )}
-    </section>
+    </Card>
   )
 }

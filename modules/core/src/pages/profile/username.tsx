@@ -1,12 +1,11 @@
-import { FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { Card, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import { usernameForm } from './username.model'
 
 export const UsernameSection = () => {
   const { t } = useTranslation('core')
   return (
-    <section className="core-section" aria-labelledby="core-username-title">
-      <h2 id="core-username-title">{t('username.title')}</h2>
+    <Card title={t('username.title')}>
       <p>{t('username.hint')}</p>
       <FormFrame form={usernameForm}>
         <TextField form={usernameForm} name="username" label={t('username.label')} type="email" autoComplete="email" />
@@ -14,6 +13,6 @@ export const UsernameSection = () => {
         <FormError form={usernameForm} />
         <SubmitButton form={usernameForm}>{t('username.submit')}</SubmitButton>
       </FormFrame>
-    </section>
+    </Card>
   )
 }

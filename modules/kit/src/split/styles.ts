@@ -9,29 +9,29 @@ export const SPLIT_CSS = `
 .kit-split { display: flex; flex: 1 1 auto; width: 100%; height: 100%; min-width: 0; min-height: 0; }
 .kit-split[data-direction="vertical"] { flex-direction: column; }
 .kit-split__main { order: 0; flex: 1 1 0; min-width: 0; min-height: 0; overflow: auto; }
-.kit-split__divider { order: 1; flex: 0 0 6px; margin: 0; border: 0; background: #d0d4d9; cursor: col-resize; touch-action: none; }
+.kit-split__divider { order: 1; flex: 0 0 6px; margin: 0; border: 0; background: var(--kit-border-subtle); cursor: col-resize; touch-action: none; }
 .kit-split[data-direction="vertical"] .kit-split__divider { cursor: row-resize; }
-.kit-split__divider:hover, .kit-split__divider:focus-visible { background: #0b5cad; outline: none; }
+.kit-split__divider:hover, .kit-split__divider:focus-visible { background: var(--kit-primary); outline: none; }
 .kit-split__pane { order: 2; flex: 0 0 var(--kit-split-size, 300px); display: flex; flex-direction: column; min-width: 0; min-height: 0; overflow: hidden; }
 .kit-split[data-placement="left"] .kit-split__pane, .kit-split[data-placement="top"] .kit-split__pane { order: -2; }
 .kit-split[data-placement="left"] .kit-split__divider, .kit-split[data-placement="top"] .kit-split__divider { order: -1; }
 .kit-split[data-placement="fullscreen"] .kit-split__main, .kit-split[data-placement="fullscreen"] .kit-split__divider { display: none; }
 .kit-split[data-placement="fullscreen"] .kit-split__pane { flex: 1 1 auto; }
-.kit-split__header { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 4px 8px; border-bottom: 1px solid #d0d4d9; background: #f5f6f7; }
+.kit-split__header { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 4px 8px; border-bottom: 1px solid var(--kit-border-subtle); background: var(--kit-surface-sunken); color: var(--kit-text); }
 .kit-split__title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .kit-split__content { flex: 1 1 auto; min-height: 0; overflow: auto; }
 .kit-split button { font: inherit; cursor: pointer; }
 .kit-split-dialog__arrows svg { flex: none; }
-.kit-split-dialog { border: 0; border-radius: 6px; padding: 0; box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3); }
+.kit-split-dialog { border: 0; border-radius: var(--kit-radius-lg); padding: 0; box-shadow: var(--kit-shadow); background: var(--kit-surface); color: var(--kit-text); }
 .kit-split-dialog::backdrop { background: rgba(0, 0, 0, 0.35); }
 .kit-split-dialog__body { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 260px; }
 .kit-split-dialog__head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
 .kit-split-dialog__head h2 { margin: 0; font-size: 1.1rem; }
 .kit-split-dialog__arrows { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(3, 44px); gap: 4px; justify-content: center; }
-.kit-split-dialog__arrows button { display: flex; align-items: center; justify-content: center; font-size: 1.25rem; border: 1px solid #b8bec5; border-radius: 4px; background: #fff; }
-.kit-split-dialog__arrows button[aria-pressed="true"] { background: #0b5cad; border-color: #0b5cad; color: #fff; }
+.kit-split-dialog__arrows button { display: flex; align-items: center; justify-content: center; font-size: 1.25rem; border: 1px solid var(--kit-border); border-radius: var(--kit-radius-sm); background: var(--kit-surface); color: var(--kit-text); }
+.kit-split-dialog__arrows button[aria-pressed="true"] { background: var(--kit-primary); border-color: var(--kit-primary); color: var(--kit-on-primary); }
 .kit-split-dialog__actions { display: flex; flex-direction: column; gap: 8px; }
-.kit-split-dialog__actions button { padding: 8px 12px; border: 1px solid #b8bec5; border-radius: 4px; background: #fff; text-align: left; }
+.kit-split-dialog__actions button { padding: 8px 12px; border: 1px solid var(--kit-border); border-radius: var(--kit-radius-sm); background: var(--kit-surface); color: var(--kit-text); text-align: left; }
 /* Below 767 px there is no room beside the main area: the split becomes stacked,
    the viewer below the main area at full width, and the divider goes away. */
 @media (max-width: 767px) {

@@ -26,11 +26,13 @@ export const breadcrumbsSet = createEvent<Crumb[]>()
  */
 export const useBreadcrumbs = (crumbs: Crumb[], enabled = true) => {
   const area = useArea()
+  // Bound to the page's scope, so the Page frame (same scope) draws what the page set.
+  const set = useUnit(breadcrumbsSet)
   const key = JSON.stringify(crumbs)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the crumbs' content (key) decides, not the array's identity.
   useEffect(() => {
-    if (enabled && area === 'main') breadcrumbsSet(crumbs)
-  }, [enabled, area, key])
+    if (enabled && area === 'main') set(crumbs)
+  }, [enabled, area, key, set])
 }
 export const $breadcrumbs = createStore<Crumb[]>([]).on(breadcrumbsSet, (_, crumbs) => crumbs)
 

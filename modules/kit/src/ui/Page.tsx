@@ -97,6 +97,7 @@ export const Page = ({ title, documentTitle, crumbs, actions, loading, error, on
   useBreadcrumbs(crumbs ?? NO_CRUMBS, crumbs !== undefined)
   useEffect(() => {
     if (area !== 'main') return
+    // Unbound on purpose: the shell, outside any page's scope, is the one that reads it.
     framedPageShown()
     return () => framedPageHidden()
   }, [area])

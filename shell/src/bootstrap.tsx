@@ -1,4 +1,4 @@
-import { $locale } from '@app/module-kit'
+import { $locale, intlLocale } from '@app/module-kit'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { appStarted } from './boot'
@@ -6,9 +6,9 @@ import { registerShellLocales } from './locales'
 import './shell.css'
 
 registerShellLocales()
-// The page's language follows the chosen locale (screen readers, hyphenation).
+// The page's language follows the chosen locale as a real language tag (screen readers, hyphenation).
 $locale.watch((locale) => {
-  document.documentElement.lang = locale
+  document.documentElement.lang = intlLocale(locale)
 })
 appStarted()
 

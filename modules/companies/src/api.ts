@@ -1,5 +1,5 @@
 /** The companies API calls, as effects (replaced in tests). */
-import { apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
+import { apiRequest, downloadFile, feathersQuery, viewerTimeZone } from '@app/module-kit'
 import {
   type Company,
   type CompanyData,
@@ -42,7 +42,9 @@ export const fetchCompaniesFx = createEffect((query: ListQuery) =>
   apiRequest<Page<Company>>('GET', companyUrl(), { query: listParams(query) }),
 )
 
-export const exportCompaniesFx = createEffect((filter: string) => downloadFile(companyExportUrl, { filter: filter.trim() || undefined }))
+export const exportCompaniesFx = createEffect((filter: string) =>
+  downloadFile(companyExportUrl, { filter: filter.trim() || undefined, timeZone: viewerTimeZone() }),
+)
 
 /** Companies for the parent selector: id and name only (spec part1 §7). */
 export const fetchCompanyChoicesFx = createEffect(() =>

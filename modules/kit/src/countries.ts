@@ -6,20 +6,9 @@
 import { COUNTRY_CODES } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { useMemo } from 'react'
-import { $locale, type Locale } from './i18n'
+import { $locale, type Locale, intlLocale } from './i18n'
 
 export { COUNTRY_CODES }
-
-/** Intl knows Norwegian as nb and Swedish as sv ("se" is Northern Sami); the product's locale codes differ. */
-const INTL_LOCALE: Record<Locale, string> = {
-  'en-GB': 'en-GB',
-  'fi-FI': 'fi-FI',
-  'no-NO': 'nb-NO',
-  'pl-PL': 'pl-PL',
-  'se-SE': 'sv-SE',
-}
-
-export const intlLocale = (locale: Locale) => INTL_LOCALE[locale]
 
 export const countryNamer = (locale: Locale) => {
   const names = new Intl.DisplayNames([intlLocale(locale), 'en-GB'], { type: 'region', fallback: 'code' })

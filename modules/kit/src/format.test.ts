@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatExportDate, formatStorage, formatStorageBytes } from './format'
+import { formatDate, formatNumber, formatStorage, formatStorageBytes } from './format'
+
+/** Intl groups digits with a no-break space in Finnish, Norwegian, Polish and Swedish, and units keep one too. */
+const NBSP = '\u00a0'
 
 describe('formatDate', () => {
   it('writes DD/MM/YYYY with leading zeros', () => {
@@ -10,7 +13,7 @@ describe('formatDate', () => {
     expect(formatDate('2024-12-31')).toBe('31/12/2024')
   })
 
-  it('reads ISO timestamps and epoch milliseconds', () => {
+  it('reads ISO timestamps and epoch milliseconds as the local day', () => {
     const local = new Date(2023, 0, 9, 12)
     expect(formatDate(local.toISOString())).toBe('09/01/2023')
     expect(formatDate(local.getTime())).toBe('09/01/2023')
@@ -21,39 +24,50 @@ describe('formatDate', () => {
   })
 })
 
-describe('formatExportDate', () => {
-  it('writes DD.MM.YYYY', () => {
-    expect(formatExportDate(new Date(2024, 10, 1))).toBe('01.11.2024')
-    expect(formatExportDate('2020-02-29')).toBe('29.02.2020')
+describe('formatNumber', () => {
+  it("writes the language's decimal sign and grouping", () => {
+    expect(formatNumber(12_345.6, 'en-GB')).toBe('12,345.6')
+    expect(formatNumber(12_345.6, 'fi-FI')).toBe(`12${NBSP}345,6`)
+    expect(formatNumber(12_345.6, 'se-SE')).toBe(`12${NBSP}345,6`)
+    expect(formatNumber(12_345.6, 'no-NO')).toBe(`12${NBSP}345,6`)
+    expect(formatNumber(12_345.6, 'pl-PL')).toBe(`12${NBSP}345,6`)
   })
 })
 
 describe('formatStorage', () => {
   it('shows MB with one decimal under 500 MB', () => {
-    expect(formatStorage(0)).toBe('0.0 MB')
-    expect(formatStorage(123.44)).toBe('123.4 MB')
-    expect(formatStorage(499.9)).toBe('499.9 MB')
+    expect(formatStorage(0, 'en-GB')).toBe(`0.0${NBSP}MB`)
+    expect(formatStorage(123.44, 'en-GB')).toBe(`123.4${NBSP}MB`)
+    expect(formatStorage(499.9, 'en-GB')).toBe(`499.9${NBSP}MB`)
   })
 
   it('shows GB with one decimal from 500 MB to under 10000 MB', () => {
-    expect(formatStorage(500)).toBe('0.5 GB')
-    expect(formatStorage(1228.8)).toBe('1.2 GB')
-    expect(formatStorage(9999)).toBe('9.8 GB')
+    expect(formatStorage(500, 'en-GB')).toBe(`0.5${NBSP}GB`)
+    expect(formatStorage(1228.8, 'en-GB')).toBe(`1.2${NBSP}GB`)
+    expect(formatStorage(9999, 'en-GB')).toBe(`9.8${NBSP}GB`)
   })
 
-  it('shows whole GB from 10000 MB on', () => {
-    expect(formatStorage(10_000)).toBe('10 GB')
-    expect(formatStorage(12_288)).toBe('12 GB')
+  it('shows whole GB from 10000 MB on, grouped as the language does', () => {
+    expect(formatStorage(10_000, 'en-GB')).toBe(`10${NBSP}GB`)
+    expect(formatStorage(12_288_000, 'en-GB')).toBe(`12,000${NBSP}GB`)
+    expect(formatStorage(12_288_000, 'fi-FI')).toBe(`12${NBSP}000${NBSP}GB`)
+  })
+
+  it('writes the decimal comma in the languages that use it', () => {
+    expect(formatStorage(1.5, 'fi-FI')).toBe(`1,5${NBSP}MB`)
+    expect(formatStorage(1228.8, 'se-SE')).toBe(`1,2${NBSP}GB`)
+    expect(formatStorage(1.5, 'no-NO')).toBe(`1,5${NBSP}MB`)
+    expect(formatStorage(1.5, 'pl-PL')).toBe(`1,5${NBSP}MB`)
   })
 })
 
 describe('formatStorageBytes', () => {
   const MB = 1024 * 1024
   it('applies the storage rule to bytes at each threshold', () => {
-    expect(formatStorageBytes(0)).toBe('0.0 MB')
-    expect(formatStorageBytes(499.9 * MB)).toBe('499.9 MB')
-    expect(formatStorageBytes(500 * MB)).toBe('0.5 GB')
-    expect(formatStorageBytes(9_999 * MB)).toBe('9.8 GB')
-    expect(formatStorageBytes(10_000 * MB)).toBe('10 GB')
+    expect(formatStorageBytes(0, 'en-GB')).toBe(`0.0${NBSP}MB`)
+    expect(formatStorageBytes(499.9 * MB, 'en-GB')).toBe(`499.9${NBSP}MB`)
+    expect(formatStorageBytes(500 * MB, 'en-GB')).toBe(`0.5${NBSP}GB`)
+    expect(formatStorageBytes(9_999 * MB, 'fi-FI')).toBe(`9,8${NBSP}GB`)
+    expect(formatStorageBytes(10_000 * MB, 'en-GB')).toBe(`10${NBSP}GB`)
   })
 })

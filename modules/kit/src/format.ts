@@ -1,37 +1,56 @@
-/** Display formats of the spec: DD/MM/YYYY on screens, DD.MM.YYYY in exports, storage in MB or GB. */
+/**
+ * What the screens show of numbers, sizes and dates: numbers and sizes in the chosen
+ * language's own way through Intl ("1,5 MB" in Finnish), dates as the spec's DD/MM/YYYY
+ * of the day `calendarDay` gives (the same rule the Excel exports follow).
+ */
+import { calendarDay } from '@app/plugin-kit/shared'
+import { useUnit } from 'effector-react'
+import { useMemo } from 'react'
+import { $locale, type Locale, intlLocale } from './i18n'
 
-/** A bare `YYYY-MM-DD` is a calendar day, not UTC midnight: read it in local time so no time zone shifts it. */
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+/** The viewer's time zone, sent with an export so its dates are the days the screens show. */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
 
-const toDate = (value: string | number | Date): Date => {
-  if (value instanceof Date) return value
-  const day = typeof value === 'string' ? DATE_ONLY.exec(value) : null
-  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
-  return new Date(value)
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** DD/MM/YYYY, the screen format of every language; an unreadable value gives an empty string. */
+export const formatDate = (value: string | number | Date): string => {
+  const day = calendarDay(value)
+  return day ? `${pad(day.day)}/${pad(day.month)}/${day.year}` : ''
 }
 
-const dayParts = (value: string | number | Date): [string, string, string] | null => {
-  const date = toDate(value)
-  if (Number.isNaN(date.getTime())) return null
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return [pad(date.getDate()), pad(date.getMonth() + 1), String(date.getFullYear())]
-}
-
-/** DD/MM/YYYY, the screen format; an unreadable value gives an empty string. */
-export const formatDate = (value: string | number | Date): string => dayParts(value)?.join('/') ?? ''
-
-/** DD.MM.YYYY, the format of Excel and PDF exports. */
-export const formatExportDate = (value: string | number | Date): string => dayParts(value)?.join('.') ?? ''
+/** A number as the language writes it: its decimal sign and digit grouping. */
+export const formatNumber = (value: number, locale: Locale, options?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(intlLocale(locale), options).format(value)
 
 const MB_PER_GB = 1024
 const BYTES_PER_MB = 1024 * 1024
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 }
 
-/** Under 500 MB in MB with one decimal, under 10000 MB in GB with one decimal, else whole GB. */
-export const formatStorage = (megabytes: number): string => {
-  if (megabytes < 500) return `${megabytes.toFixed(1)} MB`
-  if (megabytes < 10_000) return `${(megabytes / MB_PER_GB).toFixed(1)} GB`
-  return `${Math.round(megabytes / MB_PER_GB)} GB`
+/**
+ * Spec part1 §9: under 500 MB in MB with one decimal, under 10000 MB in GB with one
+ * decimal, else whole GB. The unit stays MB/GB in every language (Intl's own unit names
+ * would give Finnish "Mt"); a no-break space keeps it beside its number.
+ */
+export const formatStorage = (megabytes: number, locale: Locale): string => {
+  if (megabytes < 500) return `${formatNumber(megabytes, locale, ONE_DECIMAL)}\u00a0MB`
+  if (megabytes < 10_000) return `${formatNumber(megabytes / MB_PER_GB, locale, ONE_DECIMAL)}\u00a0GB`
+  return `${formatNumber(Math.round(megabytes / MB_PER_GB), locale)}\u00a0GB`
 }
 
-/** The same rule for a size in bytes (the dashboard's storage). */
-export const formatStorageBytes = (bytes: number): string => formatStorage(bytes / BYTES_PER_MB)
+/** The same rule for a size in bytes (the dashboard's storage, templates). */
+export const formatStorageBytes = (bytes: number, locale: Locale): string => formatStorage(bytes / BYTES_PER_MB, locale)
+
+/** The formatters in the chosen language, for views: they redraw when it changes. */
+export const useFormat = () => {
+  const locale = useUnit($locale)
+  return useMemo(
+    () => ({
+      date: formatDate,
+      number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+      storage: (megabytes: number) => formatStorage(megabytes, locale),
+      storageBytes: (bytes: number) => formatStorageBytes(bytes, locale),
+    }),
+    [locale],
+  )
+}

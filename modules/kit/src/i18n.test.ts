@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector'
 import { expect, test } from 'vitest'
-import { $locale, DEFAULT_LOCALE, LOCALES, i18n, languageOf, localeChanged, localeOf, registerLocales, toLocale } from './i18n'
+import { $locale, DEFAULT_LOCALE, LOCALES, i18n, intlLocale, languageOf, localeChanged, localeOf, registerLocales, toLocale } from './i18n'
 
 test('an unknown locale falls back to English', async () => {
   const scope = fork()
@@ -30,6 +30,18 @@ test('several files feed one namespace, and a missing key falls back to English'
 test('languages and locales map both ways', () => {
   for (const locale of LOCALES) expect(localeOf(languageOf(locale))).toBe(locale)
   expect(languageOf('se-SE')).toBe('SWEDISH')
+})
+
+test("each locale has the real language tag of its language: Swedish is sv, not Northern Sami's se", () => {
+  expect(LOCALES.map(intlLocale)).toEqual(['en-GB', 'fi-FI', 'nb-NO', 'pl-PL', 'sv-SE'])
+  const englishName = new Intl.DisplayNames(['en'], { type: 'language' })
+  expect(LOCALES.map((locale) => englishName.of(new Intl.Locale(intlLocale(locale)).language))).toEqual([
+    'English',
+    'Finnish',
+    'Norwegian Bokmål',
+    'Polish',
+    'Swedish',
+  ])
 })
 
 test('the error catalogue is translated in every language', () => {

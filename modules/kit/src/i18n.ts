@@ -24,6 +24,22 @@ const LANGUAGE_OF: Record<Locale, Language> = {
   'se-SE': 'SWEDISH',
 }
 
+/**
+ * The BCP 47 tag of each locale, for <html lang> and Intl. The product's codes are the
+ * spec's API values and file names, but `se` is Northern Sami (Swedish is `sv`), and
+ * Intl knows written Norwegian as Bokmål (`nb`), so screen readers and number formats
+ * need the real tags.
+ */
+const LANGUAGE_TAG: Record<Locale, string> = {
+  'en-GB': 'en-GB',
+  'fi-FI': 'fi-FI',
+  'no-NO': 'nb-NO',
+  'pl-PL': 'pl-PL',
+  'se-SE': 'sv-SE',
+}
+
+export const intlLocale = (locale: Locale): string => LANGUAGE_TAG[locale]
+
 export const languageOf = (locale: Locale): Language => LANGUAGE_OF[locale]
 export const localeOf = (language: Language): Locale =>
   LOCALES.find((locale) => LANGUAGE_OF[locale] === language) ?? DEFAULT_LOCALE

@@ -1,5 +1,5 @@
 /** The users remote's API calls, as effects (replaced in tests). */
-import { apiRequest, downloadFile, feathersQuery } from '@app/module-kit'
+import { apiRequest, downloadFile, feathersQuery, viewerTimeZone } from '@app/module-kit'
 import type { AccountUser } from '@app/plugin-core/shared'
 import type { PrivilegeAction, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit/shared'
 import { createEffect } from 'effector'
@@ -68,7 +68,7 @@ export const fetchUsersFx = createEffect(({ accountId, query }: { accountId: num
   }),
 )
 
-export const exportUsersFx = createEffect(() => downloadFile('/accountusers/export'))
+export const exportUsersFx = createEffect(() => downloadFile('/accountusers/export', { timeZone: viewerTimeZone() }))
 
 /**
  * Whether someone has registered the e-mail, and whether they are a member of the account

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs'
 import type { Knex } from 'knex'
 import type { Locale } from './define-plugin'
 import { FileDownload } from './files'
-import type { Language } from './shared'
+import { type Language, calendarDay } from './shared'
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -17,6 +17,20 @@ export interface ExcelColumn {
   header: string
   key: string
   width?: number
+  /** Holds days (`exportDay`): real date cells written DD.MM.YYYY, so a spreadsheet sorts them as dates. */
+  date?: boolean
+}
+
+/** Spec part1 §1: dates in exports read DD.MM.YYYY. */
+export const EXPORT_DATE_FORMAT = 'dd.mm.yyyy'
+
+/**
+ * A stored date as the cell of a `date` column: the day of `calendarDay` in the caller's
+ * time zone, at UTC midnight because Excel's date serials know no zone. Null leaves the cell empty.
+ */
+export const exportDay = (value: string | null | undefined, timeZone: string): Date | null => {
+  const day = calendarDay(value, timeZone)
+  return day ? new Date(Date.UTC(day.year, day.month - 1, day.day)) : null
 }
 
 /** An export's texts in one language: the sheet's name and each column's header by its key. */
@@ -46,7 +60,7 @@ export const loadExcelTexts = (folder: URL) => {
 }
 
 /** The columns of an export with their headers in `texts` (the key where a text is missing). */
-export const withHeaders = (columns: { key: string; width?: number }[], texts: ExcelTexts): ExcelColumn[] =>
+export const withHeaders = (columns: Omit<ExcelColumn, 'header'>[], texts: ExcelTexts): ExcelColumn[] =>
   columns.map((column) => ({ ...column, header: texts.columns[column.key] ?? column.key }))
 
 export const excelDownload = (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>) => {
@@ -54,7 +68,12 @@ export const excelDownload = (fileName: string, sheet: string, columns: ExcelCol
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   const worksheet = workbook.addWorksheet(sheet)
   // Wide enough for the header in any language.
-  worksheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(c.width ?? 12, c.header.length + 2) }))
+  worksheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: Math.max(c.width ?? 12, c.header.length + 2),
+    ...(c.date && { style: { numFmt: EXPORT_DATE_FORMAT } }),
+  }))
   worksheet.getRow(1).font = { bold: true }
   worksheet.getRow(1).commit()
   const write = async () => {

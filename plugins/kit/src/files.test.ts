@@ -7,9 +7,8 @@ import ExcelJS from 'exceljs'
 import { fixtures, startTestServer } from '@app/testing'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { definePlugin } from './define-plugin'
-import { excelDownload, keysetBatches } from './excel'
+import { EXPORT_DATE_FORMAT, excelDownload, exportDay, keysetBatches } from './excel'
 import { FileDownload } from './files'
-import { exportDate } from './shared'
 import type { AppParams } from './types'
 import { claimUpload } from './upload'
 
@@ -66,12 +65,12 @@ const filesPlugin = definePlugin({
         async find() {
           const rows = keysetBatches(() => app.get('knex')('kit_test_rows').select('id', 'name', 'created_at'), { size: 700 })
           const mapped = (async function* () {
-            for await (const row of rows) yield { id: row.id, name: row.name, created: exportDate(row.created_at), flag: row.id % 2 ? 'x' : '' }
+            for await (const row of rows) yield { id: row.id, name: row.name, created: exportDay(row.created_at, 'UTC'), flag: row.id % 2 ? 'x' : '' }
           })()
           return excelDownload('rows', 'Rows', [
             { header: 'Id', key: 'id' },
             { header: 'Name', key: 'name' },
-            { header: 'Created', key: 'created' },
+            { header: 'Created', key: 'created', date: true },
             { header: 'Odd', key: 'flag' },
           ], mapped)
         },
@@ -210,7 +209,7 @@ describe('uploads and downloads', () => {
 })
 
 describe('Excel exports', () => {
-  test('stream every row in batches with headers, dates as DD.MM.YYYY', async () => {
+  test('stream every row in batches with headers, dates as date cells shown DD.MM.YYYY', async () => {
     const knex = server.knex
     const rows = Array.from({ length: ROWS }, (_, i) => ({ name: `Row ${i + 1}`, created_at: '2026-03-09T10:00:00.000Z' }))
     for (let i = 0; i < rows.length; i += 500) await knex('kit_test_rows').insert(rows.slice(i, i + 500))
@@ -222,7 +221,10 @@ describe('Excel exports', () => {
     await workbook.xlsx.load(Buffer.from(await answer.arrayBuffer()) as never)
     const sheet = workbook.getWorksheet('Rows')!
     expect(sheet.getRow(1).values).toEqual([undefined, 'Id', 'Name', 'Created', 'Odd'])
-    expect(sheet.getRow(2).values).toEqual([undefined, 1, 'Row 1', '09.03.2026', 'x'])
+    expect(sheet.getRow(2).values).toEqual([undefined, 1, 'Row 1', new Date(Date.UTC(2026, 2, 9)), 'x'])
+    const created = sheet.getRow(2).getCell(3)
+    expect(created.type).toBe(ExcelJS.ValueType.Date)
+    expect(created.numFmt).toBe(EXPORT_DATE_FORMAT)
     expect(sheet.rowCount).toBe(ROWS + 1)
     expect(sheet.getRow(ROWS + 1).getCell(2).value).toBe(`Row ${ROWS}`)
   })

@@ -109,11 +109,56 @@ export const Field = {
 /** The body of a 400 validation answer: one message per field, first failing rule wins. */
 export type FieldErrors = Record<string, string>
 
-/** Dates in exports: DD.MM.YYYY (spec part1 §1), from a stored ISO-8601 UTC string; empty for none. */
-export const exportDate = (value: string | null | undefined) => {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : ''
+/** A calendar day: month 1–12. */
+export interface CalendarDay {
+  year: number
+  month: number
+  day: number
 }
+
+const BARE_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+const dayFormat = (timeZone: string | undefined) => {
+  const key = timeZone ?? ''
+  const known = dayFormats.get(key)
+  if (known) return known
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+  dayFormats.set(key, format)
+  return format
+}
+
+/**
+ * The one rule for the day of a date, on screens and in exports alike (spec part1 §1
+ * only fixes how it is written): a stored instant is the day it falls on in the viewer's
+ * time zone (the browser's own; the browser sends it with an export), and a bare
+ * `YYYY-MM-DD` is that day wherever it is read. Null for no or an unreadable value.
+ */
+export const calendarDay = (value: string | number | Date | null | undefined, timeZone?: string): CalendarDay | null => {
+  if (value === null || value === undefined || value === '') return null
+  const bare = typeof value === 'string' ? BARE_DAY.exec(value) : null
+  if (bare) return { year: Number(bare[1]), month: Number(bare[2]), day: Number(bare[3]) }
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return null
+  const parts = dayFormat(timeZone).formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
+  return { year: part('year'), month: part('month'), day: part('day') }
+}
+
+/** An IANA zone name as Intl knows it ("Europe/Helsinki"); anything else is UTC. */
+export const knownTimeZone = (value: unknown): string => {
+  if (typeof value !== 'string' || value === '') return 'UTC'
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: value }).resolvedOptions().timeZone
+  } catch {
+    return 'UTC'
+  }
+}
+
+/** The query of an Excel export: the viewer's time zone, so its dates are the days the screens show. */
+export const exportQueryFields = {
+  timeZone: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_+\\-/]+$' })),
+}
+export const exportQuerySchema = Type.Object(exportQueryFields, { additionalProperties: false })
 
 /** ISO 3166-1 alpha-2 codes and Kosovo (XK): the spec's list of about 250 countries. */
 export const COUNTRY_CODES = [

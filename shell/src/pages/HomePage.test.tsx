@@ -1,4 +1,4 @@
-import { $enabledModules, $session, type EnabledModule, type Session, type TileEntry } from '@app/module-kit'
+import { $enabledModules, $locale, $session, type EnabledModule, type Locale, type Session, type TileEntry } from '@app/module-kit'
 import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
 import { type Store, fork } from 'effector'
 import { Provider } from 'effector-react'
@@ -21,12 +21,13 @@ const session = (held: MenuFlags): Session => ({
   flags: held,
 })
 
-const draw = (held: MenuFlags, state: { info?: DashboardInfo | null; failed?: boolean; loading?: boolean }) => {
+const draw = (held: MenuFlags, state: { info?: DashboardInfo | null; failed?: boolean; loading?: boolean; locale?: Locale }) => {
   const values: [Store<unknown>, unknown][] = [
     [$enabledModules, MODULES],
     [$session, session(held)],
     [$dashboardInfo, state.info ?? null],
     [$dashboardFailed, state.failed ?? false],
+    [$locale, state.locale ?? 'en-GB'],
   ]
   const scope = fork({ values: values as never, handlers: [[fetchDashboardInfoFx, () => new Promise(() => {})]] })
   return renderToStaticMarkup(
@@ -44,10 +45,16 @@ describe('<HomePage />', () => {
     expect(html).toContain('<h1 class="kit-page-title">Welcome, Aino</h1>')
     expect(html).toContain('<a class="kit-tile" href="/companies"><span>Companies</span><span class="kit-tile-figure">1,234</span></a>')
     expect(html).toContain('<a class="kit-tile" href="/users"><span>Users</span><span class="kit-tile-figure">12</span></a>')
-    expect(html).toContain('<div class="kit-tile"><span>Storage</span><span class="kit-tile-figure">0.6 GB</span></div>')
+    expect(html).toContain('<div class="kit-tile"><span>Storage</span><span class="kit-tile-figure">0.6\u00a0GB</span></div>')
     const order = ['Companies', 'Users', 'Storage', 'Profile', 'Help'].map((text) => html.indexOf(`>${text}<`))
     expect(order).toEqual([...order].sort((a, b) => a - b))
     expect(html).not.toContain('role="alert"')
+  })
+
+  test('figures are written as the chosen language writes numbers', () => {
+    const html = draw(flags('canSeeCompany', 'canManageSettings'), { info: { companyCount: 12_345, storage: 600 * 1024 * 1024 }, locale: 'fi-FI' })
+    expect(html).toContain('<span class="kit-tile-figure">12\u00a0345</span>')
+    expect(html).toContain('<span class="kit-tile-figure">0,6\u00a0GB</span>')
   })
 
   test('an ordinary user gets no count tiles', () => {

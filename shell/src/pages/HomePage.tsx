@@ -1,5 +1,5 @@
 /** The signed-in home page: the dashboard's counted tiles and storage, then a tile for each other shortcut. */
-import { $enabledModules, $flags, $locale, $session, Alert, Button, EmptyState, Page, Spinner, Tile, TileGrid, formatStorageBytes, intlLocale, useText } from '@app/module-kit'
+import { $enabledModules, $flags, $locale, $session, Alert, Button, EmptyState, Page, Spinner, Tile, TileGrid, formatNumber, formatStorageBytes, useText } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,7 +22,7 @@ export const HomePage = () => {
   ])
   useEffect(() => opened(), [opened])
   const { counted, others } = dashboardTiles(visibleTiles(modules, flags))
-  const count = (value: number | undefined) => (value === undefined ? undefined : value.toLocaleString(intlLocale(locale)))
+  const count = (value: number | undefined) => (value === undefined ? undefined : formatNumber(value, locale))
   const storage = info?.storage
   const empty = counted.length + others.length === 0 && storage === undefined
   return (
@@ -47,7 +47,7 @@ export const HomePage = () => {
           {counted.map(({ tile, count: field }) => (
             <Tile key={`${tile.moduleId}:${tile.id}`} to={tile.path} title={labelIn(tile.label, locale)} figure={count(info?.[field])} />
           ))}
-          {storage !== undefined && <Tile title={t('home.storage')} figure={formatStorageBytes(storage)} />}
+          {storage !== undefined && <Tile title={t('home.storage')} figure={formatStorageBytes(storage, locale)} />}
           {others.map((tile) => (
             <Tile key={`${tile.moduleId}:${tile.id}`} to={tile.path} title={labelIn(tile.label, locale)} />
           ))}

@@ -168,6 +168,15 @@ describe('the signed-in session', () => {
     await page.getByRole('button', { name: /sign in|kirjaudu/i }).click()
     await mainNav(page).getByRole('link', { name: 'Ohje' }).waitFor()
   })
+
+  it('the page speaks Swedish as sv-SE, the language tag screen readers know', async (page) => {
+    await signInAs(page, await app.make.user(await app.make.account()))
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB')
+    await page.goto('/profile')
+    await page.getByLabel('Interface language').selectOption({ label: 'Svenska' })
+    await mainNav(page).getByRole('link', { name: 'Hjälp' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv-SE')
+  })
 })
 
 describe('modules', () => {

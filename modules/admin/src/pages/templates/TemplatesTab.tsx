@@ -1,4 +1,4 @@
-import { type DataColumn, DataTable, ListFilter, formatDate, formatStorage } from '@app/module-kit'
+import { type DataColumn, DataTable, ListFilter, useFormat } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
 import { type FormEvent, useEffect } from 'react'
@@ -21,10 +21,9 @@ import {
   uploadClicked,
 } from './model'
 
-const MB = 1024 * 1024
-
 export const TemplatesTab = ({ accountId }: { accountId: number }) => {
   const { t } = useTranslation('admin')
+  const format = useFormat()
   const u = useUnit({
     file: $file,
     appendable: $appendable,
@@ -48,8 +47,8 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
   }
   const columns: DataColumn<Template, TemplateSortField>[] = [
     { key: 'name', sortable: true, header: t('templates.name') },
-    { key: 'size', sortable: true, header: t('templates.size'), render: (row) => formatStorage(row.size / MB) },
-    { key: 'createdAt', sortable: true, header: t('templates.created'), render: (row) => formatDate(row.createdAt) },
+    { key: 'size', sortable: true, header: t('templates.size'), render: (row) => format.storageBytes(row.size) },
+    { key: 'createdAt', sortable: true, header: t('templates.created'), render: (row) => format.date(row.createdAt) },
     {
       key: 'appendable',
       sortable: true,

@@ -1,4 +1,4 @@
-import { $flags, type DataColumn, DataTable, Link, ListFilter, formatDate, useCountryName } from '@app/module-kit'
+import { $flags, type DataColumn, DataTable, Link, ListFilter, useCountryName, useFormat } from '@app/module-kit'
 import type { Company, CompanySort } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
@@ -8,6 +8,7 @@ import { $exporting, companies, exportClicked, listOpened } from './model'
 export const CompaniesPage = () => {
   const { t } = useTranslation('companies')
   const countryName = useCountryName()
+  const format = useFormat()
   const { flags, total, filter, exporting, opened, exportFile } = useUnit({
     flags: $flags,
     total: companies.$total,
@@ -28,7 +29,7 @@ export const CompaniesPage = () => {
     },
     { key: 'city', header: t('fields.city'), sortable: true },
     { key: 'country', header: t('fields.country'), sortable: true, render: (company) => (company.country ? countryName(company.country) : '') },
-    { key: 'createdAt', header: t('fields.createdAt'), sortable: true, render: (company) => formatDate(company.createdAt) },
+    { key: 'createdAt', header: t('fields.createdAt'), sortable: true, render: (company) => format.date(company.createdAt) },
   ]
 
   return (

@@ -1,4 +1,4 @@
-import { $locale, Card, LOCALES, type Locale } from '@app/module-kit'
+import { $locale, Card, LOCALES, type Locale, intlLocale } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { saveLanguageFx } from '../../api'
@@ -21,7 +21,7 @@ export const LanguageSection = () => {
           onChange={(event) => selected(event.currentTarget.value as Locale)}
         >
           {LOCALES.map((option) => (
-            <option key={option} value={option} lang={option.slice(0, 2)}>
+            <option key={option} value={option} lang={intlLocale(option)}>
               {t(`language.names.${option}`)}
             </option>
           ))}

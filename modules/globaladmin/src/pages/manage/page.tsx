@@ -1,4 +1,4 @@
-import { $location, type DataColumn, DataTable, Link, ListFilter, formatDate, formatStorage, useBreadcrumbs, useCountryName } from '@app/module-kit'
+import { $location, type DataColumn, DataTable, Link, ListFilter, useBreadcrumbs, useCountryName, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -42,6 +42,7 @@ export const ManagePage = () => {
   const { total, opened, location } = useUnit({ total: accounts.$total, opened: manageOpened, location: $location })
   useEffect(() => opened(), [opened])
   const countryName = useCountryName()
+  const format = useFormat()
   useBreadcrumbs([{ label: 'globaladmin:title', href: '/global-admin/manage' }, { label: 'globaladmin:tabs.manage' }])
 
   const columns: DataColumn<AccountListRow, AccountSortField>[] = [
@@ -54,16 +55,16 @@ export const ManagePage = () => {
       render: (account) => <Link to={`/admin/${account.id}/info`}>{account.company}</Link>,
     },
     { key: 'country', header: t('columns.country'), render: (account) => (account.country ? countryName(account.country) : '') },
-    { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (account) => formatDate(account.createdAt) },
+    { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (account) => format.date(account.createdAt) },
     { key: 'enabled', header: t('columns.enabled'), sortable: true, render: (account) => (account.enabled ? t('yes') : t('no')) },
-    { key: 'userCount', header: t('columns.userCount'), sortable: true, className: 'ga-number' },
-    { key: 'fileCount', header: t('columns.fileCount'), sortable: true, className: 'ga-number' },
+    { key: 'userCount', header: t('columns.userCount'), sortable: true, className: 'ga-number', render: (account) => format.number(account.userCount) },
+    { key: 'fileCount', header: t('columns.fileCount'), sortable: true, className: 'ga-number', render: (account) => format.number(account.fileCount) },
     {
       key: 'mbUsed',
       header: t('columns.mbUsed'),
       sortable: true,
       className: 'ga-number',
-      render: (account) => formatStorage(account.mbUsed),
+      render: (account) => format.storage(account.mbUsed),
     },
     { key: 'actions', header: t('columns.actions'), render: (account) => <Actions account={account} /> },
   ]

@@ -1,4 +1,4 @@
-import { $flags, type DataColumn, DataTable, Link, ListFilter, dashboardCrumb, formatDate, useBreadcrumbs } from '@app/module-kit'
+import { $flags, type DataColumn, DataTable, Link, ListFilter, dashboardCrumb, useBreadcrumbs, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { $exporting, $onlyRemovalRequests, exportClicked, listOpened, onlyRemova
 /** /users: the account's users. */
 export const ListPage = () => {
   const { t } = useTranslation('users')
+  const format = useFormat()
   const { total, opened, flags, exporting, exported, onlyRemovals, removalsToggled } = useUnit({
     total: users.$total,
     opened: listOpened,
@@ -35,7 +36,7 @@ export const ListPage = () => {
     },
     { key: 'firstName', header: t('columns.firstName'), sortable: true },
     { key: 'username', header: t('columns.username'), sortable: true },
-    { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (user) => formatDate(user.createdAt) },
+    { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (user) => format.date(user.createdAt) },
     {
       key: 'enabled',
       header: t('columns.enabled'),

@@ -1,5 +1,5 @@
 /** Every company of the account as companies.xlsx, streamed, headed in the caller's language. */
-import { TableService, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, whereContains, withHeaders } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDay, keysetBatches, knownTimeZone, loadExcelTexts, whereContains, withHeaders } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
 /** The columns in order; the sheet name and headers in five languages are in ./locales. */
@@ -11,7 +11,7 @@ const COMPANY_EXPORT_COLUMNS = [
   { key: 'contactPerson', width: 24 },
   { key: 'contactEmail', width: 28 },
   { key: 'vatRegNo', width: 18 },
-  { key: 'createdAt', width: 14 },
+  { key: 'createdAt', width: 14, date: true },
 ]
 const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url))
 
@@ -20,6 +20,7 @@ export class CompanyExportService extends TableService {
   override async _find(params?: any): Promise<any> {
     const accountId = params?.query?.accountId
     const filter: string | undefined = params?.query?.filter
+    const timeZone = knownTimeZone(params?.query?.timeZone)
     const knex: Knex = this.Model
     const query = () => {
       const q = knex('companies')
@@ -38,7 +39,7 @@ export class CompanyExportService extends TableService {
           contactPerson: row.contact_person,
           contactEmail: row.contact_email,
           vatRegNo: row.vat_reg_no,
-          createdAt: exportDate(row.created_at),
+          createdAt: exportDay(row.created_at, timeZone),
         }
     }
     const texts = exportTexts(currentUser(params).language)

@@ -1,5 +1,12 @@
-/** The companies export's query: the list's filter box, so the file holds what the list shows. Browser-safe. */
+/**
+ * The companies export's query: the list's filter box, so the file holds what the list
+ * shows, and the viewer's time zone for its dates. Browser-safe.
+ */
+import { exportQueryFields } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
 
-export const companyExportQuerySchema = Type.Object({ filter: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })
+export const companyExportQuerySchema = Type.Object(
+  { filter: Type.Optional(Type.String({ maxLength: 200 })), ...exportQueryFields },
+  { additionalProperties: false },
+)
 export type CompanyExportQuery = Static<typeof companyExportQuerySchema>

@@ -1,5 +1,6 @@
 /** The companies Excel export over HTTP, in a world made by fixtures (SQLite, or MariaDB with TEST_DATABASE_URL). */
 import { type TestServer, startTestServer } from '@app/testing'
+import { EXPORT_DATE_FORMAT } from '@app/plugin-kit'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type CompaniesWorld, makeWorld } from '../../test/world'
@@ -40,9 +41,13 @@ describe('export', () => {
       'Creation date',
     ])
     const rows = (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r.slice(1))
-    const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('.')
+    const now = new Date()
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
     expect(rows).toContainEqual(['Export Only Oy', 'EX-1', 'Tampere', 'FI', undefined, undefined, 'FI999', today])
     expect(rows).toHaveLength(4)
+    const created = sheet.getRow(rows.findIndex((r) => r[0] === 'Export Only Oy') + 2).getCell(8)
+    expect(created.type).toBe(ExcelJS.ValueType.Date)
+    expect(created.numFmt).toBe(EXPORT_DATE_FORMAT)
   })
 
   test("the sheet and headers are in the caller's language; the file name stays", async () => {
@@ -74,6 +79,18 @@ describe('export', () => {
     const names = (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r[1])
     expect(names).not.toContain('Export Only Oy')
     expect(names).toHaveLength(3)
+  })
+
+  test("creation dates are the days in the caller's time zone; a malformed zone is refused", async () => {
+    // 22:30 UTC on 31 December is already New Year's Day in Helsinki.
+    await server.knex('companies').where({ name: 'Export Only Oy' }).update({ created_at: '2025-12-31T22:30:00.000Z' })
+    const createdIn = async (timeZone: string) => {
+      const sheet = await open(await download(`/api/companies/export?filter=tampere&timeZone=${timeZone}`, world.tokens.accountAdmin))
+      return sheet.getRow(2).getCell(8).value
+    }
+    expect(await createdIn('Europe/Helsinki')).toEqual(new Date(Date.UTC(2026, 0, 1)))
+    expect(await createdIn('UTC')).toEqual(new Date(Date.UTC(2025, 11, 31)))
+    expect((await download('/api/companies/export?timeZone=%3Cscript%3E', world.tokens.accountAdmin)).status).toBe(400)
   })
 
   test('the filter narrows the file', async () => {

@@ -1,6 +1,6 @@
 /** GET /accountusers/export: users.xlsx of the account (system users hidden, as in the list), streamed in id order, headed in the caller's language. */
 import type { Application } from '@app/plugin-kit'
-import { TableService, currentUser, excelDownload, exportDate, keysetBatches, loadExcelTexts, withHeaders } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDay, keysetBatches, knownTimeZone, loadExcelTexts, withHeaders } from '@app/plugin-kit'
 import { accountUsersQuery, withCompanyNames, withoutSystemUsers } from '../../account-user'
 import { inChunks } from './chunks'
 
@@ -11,7 +11,7 @@ const EXPORT_COLUMNS = [
   { key: 'username', width: 34 },
   { key: 'firstName', width: 18 },
   { key: 'lastName', width: 18 },
-  { key: 'createdAt', width: 14 },
+  { key: 'createdAt', width: 14, date: true },
   { key: 'enabled' },
   { key: 'hasTwoFactor' },
   { key: 'anonymous' },
@@ -29,6 +29,7 @@ export class UsersExportService extends TableService {
   }
   override async find(params?: any): Promise<any> {
     const { accountId, language } = currentUser(params)
+    const timeZone = knownTimeZone(params?.query?.timeZone)
     // The users the list shows by default, so the sheet, the list and the home count agree; anonymised
     // users stay in the sheet, which marks them (the spec's Anonymous column).
     const base = withoutSystemUsers(accountUsersQuery(this.app, accountId))
@@ -42,7 +43,7 @@ export class UsersExportService extends TableService {
             username: row.username,
             firstName: row.firstName,
             lastName: row.lastName,
-            createdAt: exportDate(row.createdAt),
+            createdAt: exportDay(row.createdAt, timeZone),
             enabled: mark(row.enabled),
             hasTwoFactor: mark(row.hasTwoFactor),
             anonymous: mark(row.anonymous),

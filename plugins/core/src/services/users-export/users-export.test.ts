@@ -3,14 +3,15 @@
  * only. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
 import type { Caller } from '@app/testing'
+import { EXPORT_DATE_FORMAT } from '@app/plugin-kit'
 import ExcelJS from 'exceljs'
 import { expect, test } from 'vitest'
 import { serverWithPeople } from '../../test/people'
 
 const { server, p } = await serverWithPeople()
 
-const workbook = async (role: Exclude<Caller, 'anonymous'>) => {
-  const response = await fetch(`${server.url}/api/accountusers/export`, { headers: { authorization: `Bearer ${p.tokens[role]}` } })
+const workbook = async (role: Exclude<Caller, 'anonymous'>, query = '') => {
+  const response = await fetch(`${server.url}/api/accountusers/export${query}`, { headers: { authorization: `Bearer ${p.tokens[role]}` } })
   expect(response.status, role).toBe(200)
   expect(response.headers.get('content-disposition')).toContain('users.xlsx')
   const book = new ExcelJS.Workbook()
@@ -20,7 +21,7 @@ const workbook = async (role: Exclude<Caller, 'anonymous'>) => {
 /** The data rows, each from its first column. */
 const rowsOf = (sheet: ExcelJS.Worksheet) => (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r.slice(1))
 
-test('users.xlsx with the spec columns, DD.MM.YYYY dates and x marks', async () => {
+test('users.xlsx with the spec columns, date cells shown DD.MM.YYYY and x marks', async () => {
   const sheet = await workbook('accountAdmin')
   expect(sheet.name).toBe('Users')
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
@@ -38,9 +39,23 @@ test('users.xlsx with the spec columns, DD.MM.YYYY dates and x marks', async () 
   const rows = rowsOf(sheet)
   const consultant = rows.find((r) => r[2] === p.both.username)!
   expect(consultant[1]).toBe(p.company.name)
-  expect(String(consultant[5])).toMatch(/^\d{2}\.\d{2}\.\d{4}$/)
+  const created = sheet.getRow(rows.indexOf(consultant) + 2).getCell(6)
+  expect(created.type).toBe(ExcelJS.ValueType.Date)
+  expect(created.numFmt).toBe(EXPORT_DATE_FORMAT)
   expect(consultant[6]).toBe('x')
   expect(rows.some((r) => r[2] === p.people.otherAccount.username)).toBe(false)
+})
+
+test("a creation date is the day in the caller's time zone, the one the screens show; an unknown zone is UTC", async () => {
+  // 23:30 UTC on 9 March is already 10 March in Helsinki (UTC+2 until the end of March).
+  await server.knex('account_users').where({ user_id: p.both.id, account_id: p.people.accountAdmin.accountId }).update({ created_at: '2026-03-09T23:30:00.000Z' })
+  const createdIn = async (query: string) => {
+    const sheet = await workbook('accountAdmin', query)
+    return rowsOf(sheet).find((r) => r[2] === p.both.username)![5]
+  }
+  expect(await createdIn('?timeZone=Europe/Helsinki')).toEqual(new Date(Date.UTC(2026, 2, 10)))
+  expect(await createdIn('')).toEqual(new Date(Date.UTC(2026, 2, 9)))
+  expect(await createdIn('?timeZone=Mars/Olympus_Mons')).toEqual(new Date(Date.UTC(2026, 2, 9)))
 })
 
 test("the sheet and headers follow the caller's language; the rows and the file name do not change", async () => {

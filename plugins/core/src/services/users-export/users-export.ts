@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@app/plugin-kit'
+import { type ServiceDefinition, exportQuerySchema } from '@app/plugin-kit'
 import { UsersExportService } from './users-export.class'
 import { usersExportPath } from './users-export.shared'
 
@@ -7,5 +7,6 @@ export const usersExportService: ServiceDefinition = {
   methods: ['find'],
   scope: { kind: 'tenant' },
   flags: { find: ['canManageAccounts', 'canManageSettings'] },
+  schemas: { query: exportQuerySchema },
   service: (app) => new UsersExportService(app),
 }

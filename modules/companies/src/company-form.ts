@@ -3,7 +3,7 @@
  * spec part1 §3 with the rules of §5 (name required; latitude and longitude as
  * decimals within their ranges).
  */
-import { type Form, PATTERNS, createForm } from '@app/module-kit'
+import { type Form, createForm, parseDecimal } from '@app/module-kit'
 import type { Company, CompanyData } from '@app/plugin-companies/shared'
 import { createEffect } from 'effector'
 
@@ -30,7 +30,8 @@ export interface CompanyValues extends Record<string, unknown> {
 const TEXTS = ['number', 'masterNumber', 'address', 'city', 'zip', 'country', 'plant', 'contactEmail', 'contactPerson', 'contactPhone', 'contactTitle', 'vatRegNo'] as const
 
 const text = (maxLength: number) => ({ initial: '', rules: { maxLength } })
-const coordinate = (limit: number) => ({ initial: '', rules: { pattern: PATTERNS.decimal, min: -limit, max: limit } })
+/** Typed with the language's decimal sign or a point ("65,01" or "65.01"); the API receives a number. */
+const coordinate = (limit: number) => ({ initial: '', rules: { decimal: true, min: -limit, max: limit } })
 
 export const createCompanyForm = (submit: (values: CompanyValues) => Promise<void>): Form<CompanyValues> =>
   createForm<CompanyValues>({
@@ -55,7 +56,7 @@ export const createCompanyForm = (submit: (values: CompanyValues) => Promise<voi
     submit,
   })
 
-const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value.trim()))
+const numberOrNull = (value: string) => (value.trim() === '' ? null : parseDecimal(value))
 
 /** Form text → the API's body: empty texts become null. */
 export const toCompanyData = (values: CompanyValues): CompanyData => {

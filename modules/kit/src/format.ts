@@ -23,6 +23,10 @@ export const formatDate = (value: string | number | Date): string => {
 export const formatNumber = (value: number, locale: Locale, options?: Intl.NumberFormatOptions): string =>
   new Intl.NumberFormat(intlLocale(locale), options).format(value)
 
+/** The sign the language writes decimals with: "." in English, "," in the four others. */
+export const decimalSign = (locale: Locale): string =>
+  new Intl.NumberFormat(intlLocale(locale)).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.'
+
 const MB_PER_GB = 1024
 const BYTES_PER_MB = 1024 * 1024
 const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 }

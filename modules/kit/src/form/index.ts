@@ -10,5 +10,5 @@ export {
   type FormConfig,
   VALIDATION_DEBOUNCE_MS,
 } from './model'
-export { checkSync, type FieldMessage, type FieldRules, type FieldStatus, fromServerMessage, isFilled, PATTERNS, passwordRules } from './rules'
+export { checkSync, type FieldMessage, type FieldRules, type FieldStatus, fromServerMessage, isFilled, PATTERNS, parseDecimal, passwordRules } from './rules'
 export { SCROLL_DURATION_MS, SCROLL_OFFSET_PX, scrollToElement } from './scroll'

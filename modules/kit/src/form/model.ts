@@ -5,6 +5,7 @@
  */
 import { combine, createEffect, createEvent, createStore, type EventCallable, type Effect, sample, type Store } from 'effector'
 import { ApiError } from '../client'
+import { $locale, type Locale } from '../i18n'
 import { checkSync, type FieldMessage, type FieldRules, type FieldStatus, fromServerMessage, isFilled } from './rules'
 import { scrollToId } from './scroll'
 
@@ -56,10 +57,10 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
   const rules = Object.fromEntries(names.map((name) => [name, config.fields[name].rules ?? {}])) as Form<V>['rules']
   const initial = Object.fromEntries(names.map((name) => [name, config.fields[name].initial])) as V
 
-  const checkField = async (name: keyof V, values: V): Promise<FieldResult> => {
+  const checkField = async (name: keyof V, values: V, locale: Locale): Promise<FieldResult> => {
     const fieldRules = rules[name] ?? {}
     const value = values[name]
-    const sync = checkSync(value, values, fieldRules)
+    const sync = checkSync(value, values, fieldRules, locale)
     if (sync) return { status: 'Error', message: sync }
     if (!fieldRules.validateAsync || !isFilled(value)) return { status: 'Ok' }
     try {
@@ -89,12 +90,13 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
     (change: { name: keyof V; version: number }) =>
       new Promise<typeof change>((resolve) => setTimeout(() => resolve(change), VALIDATION_DEBOUNCE_MS)),
   )
-  const validateFieldFx = createEffect(async (job: { name: keyof V; version: number; values: V }) => ({
-    ...job,
-    result: await checkField(job.name, job.values),
+  const validateFieldFx = createEffect(async (job: { name: keyof V; version: number; values: V; locale: Locale }) => ({
+    name: job.name,
+    version: job.version,
+    result: await checkField(job.name, job.values, job.locale),
   }))
-  const validateAllFx = createEffect(async (values: V) => {
-    const results = await Promise.all(names.map(async (name) => [name, await checkField(name, values)] as const))
+  const validateAllFx = createEffect(async ({ values, locale }: { values: V; locale: Locale }) => {
+    const results = await Promise.all(names.map(async (name) => [name, await checkField(name, values, locale)] as const))
     return { values, results }
   })
   const submitFx = createEffect<V, void>((values) => config.submit(values))
@@ -126,9 +128,9 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
   sample({ clock: changeAccepted, fn: ({ name, version }) => ({ name, version }), target: waitFx })
   sample({
     clock: waitFx.doneData,
-    source: { versions: $versions, values: $values },
+    source: { versions: $versions, values: $values, locale: $locale },
     filter: ({ versions }, { name, version }) => versions[name] === version,
-    fn: ({ values }, { name, version }) => ({ name, version, values }),
+    fn: ({ values, locale }, { name, version }) => ({ name, version, values, locale }),
     target: validateFieldFx,
   })
   sample({
@@ -164,9 +166,9 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
   // Submitting validates every field at once, without the debounce.
   sample({
     clock: submitted,
-    source: { values: $values, submitting: $submitting },
+    source: { values: $values, submitting: $submitting, locale: $locale },
     filter: ({ submitting }) => !submitting,
-    fn: ({ values }) => values,
+    fn: ({ values, locale }) => ({ values, locale }),
     target: validateAllFx,
   })
   const firstError = (results: readonly (readonly [keyof V & string, FieldResult])[]) =>

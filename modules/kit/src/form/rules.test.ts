@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSync, fromServerMessage, isFilled, PATTERNS, passwordRules } from './rules'
+import { checkSync, fromServerMessage, isFilled, PATTERNS, parseDecimal, passwordRules } from './rules'
 
 const check = (value: unknown, rules: Parameters<typeof checkSync>[2], values: Record<string, unknown> = {}) =>
   checkSync(value, values, rules)
@@ -54,6 +54,25 @@ describe('checkSync, one rule at a time', () => {
     expect(check('us er@example.com', { email: true })).toEqual({ key: 'validation.email' })
   })
 
+  it('decimal takes a point in every language and a comma where the language writes one', () => {
+    const decimal = { decimal: true, min: -90, max: 90 }
+    expect(checkSync('65.01', {}, decimal, 'en-GB')).toBeNull()
+    expect(checkSync('65,01', {}, decimal, 'en-GB')).toEqual({ key: 'validation.decimal' })
+    for (const locale of ['fi-FI', 'no-NO', 'pl-PL', 'se-SE'] as const) {
+      expect(checkSync('65,01', {}, decimal, locale), locale).toBeNull()
+      expect(checkSync('65.01', {}, decimal, locale), locale).toBeNull()
+    }
+    expect(checkSync('-65,5', {}, decimal, 'se-SE')).toBeNull()
+    expect(checkSync('1,2,3', {}, decimal, 'fi-FI')).toEqual({ key: 'validation.decimal' })
+    expect(checkSync('1 234,5', {}, decimal, 'fi-FI')).toEqual({ key: 'validation.decimal' })
+    expect(checkSync('abc', {}, decimal, 'fi-FI')).toEqual({ key: 'validation.decimal' })
+  })
+
+  it('min and max read a decimal comma as the number it is', () => {
+    expect(checkSync('90,5', {}, { decimal: true, max: 90 }, 'fi-FI')).toEqual({ key: 'validation.max', values: { max: 90 } })
+    expect(checkSync('-90,01', {}, { decimal: true, min: -90 }, 'pl-PL')).toEqual({ key: 'validation.min', values: { min: -90 } })
+  })
+
   it('pattern answers with its own message', () => {
     expect(check('12a', { pattern: PATTERNS.digits })).toEqual({ key: 'validation.digits' })
     expect(check('123', { pattern: PATTERNS.digits })).toBeNull()
@@ -93,15 +112,26 @@ describe('PATTERNS', () => {
     expect(PATTERNS.name.regex.test('R2-D2')).toBe(false)
   })
 
-  it('phone, website, integer and decimal', () => {
+  it('phone, website and integer', () => {
     expect(PATTERNS.phone.regex.test('+358 40 123 4567')).toBe(true)
     expect(PATTERNS.phone.regex.test('call me')).toBe(false)
     expect(PATTERNS.website.regex.test('https://example.com/path')).toBe(true)
     expect(PATTERNS.website.regex.test('not a site')).toBe(false)
     expect(PATTERNS.integer.regex.test('-12')).toBe(true)
     expect(PATTERNS.integer.regex.test('1,5')).toBe(false)
-    expect(PATTERNS.decimal.regex.test('60.1699')).toBe(true)
-    expect(PATTERNS.decimal.regex.test('60,1699')).toBe(false)
+  })
+})
+
+describe('parseDecimal', () => {
+  it('gives the number the API receives, from a point or a comma', () => {
+    expect(parseDecimal(' 65,01 ')).toBe(65.01)
+    expect(parseDecimal('65.01')).toBe(65.01)
+    expect(parseDecimal('\u221225,5')).toBe(-25.5)
+    expect(parseDecimal('12')).toBe(12)
+  })
+
+  it('gives null for what is not one decimal', () => {
+    for (const text of ['', '1,2,3', '1.2.3', '1 234', '12e3', ',5']) expect(parseDecimal(text), text).toBeNull()
   })
 })
 

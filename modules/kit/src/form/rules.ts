@@ -1,10 +1,11 @@
 /**
  * The rules of one field, checked in the order of spec part1 §5: required, minLength,
- * maxLength, min, max, minDate and maxDate, then the format rules (email, pattern),
- * then the custom synchronous check; the asynchronous check runs last, in the model.
+ * maxLength, min, max, minDate and maxDate, then the format rules (email, decimal,
+ * pattern), then the custom synchronous check; the asynchronous check runs last, in the model.
  */
 import { EMAIL_PATTERN, MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN, WEBSITE_PATTERN, passwordProblem } from '@app/plugin-kit/shared'
-import { formatDate } from '../format'
+import { decimalSign, formatDate } from '../format'
+import { DEFAULT_LOCALE, type Locale } from '../i18n'
 
 export type FieldStatus = 'Ok' | 'Warning' | 'Error'
 
@@ -26,6 +27,8 @@ export interface FieldRules<V> {
   max?: number
   minDate?: Date
   maxDate?: Date
+  /** A decimal number written with a point, or with the language's own decimal sign ("65,01" in Finnish). */
+  decimal?: boolean
   pattern?: { regex: RegExp; message: string }
   validate?: (value: unknown, values: V) => string | null
   validateAsync?: (value: unknown, values: V) => Promise<string | null>
@@ -39,7 +42,6 @@ export const PATTERNS = {
   website: { regex: new RegExp(WEBSITE_PATTERN), message: 'validation.website' },
   digits: { regex: /^\d+$/, message: 'validation.digits' },
   integer: { regex: /^-?\d+$/, message: 'validation.integer' },
-  decimal: { regex: /^-?\d+(\.\d+)?$/, message: 'validation.decimal' },
 } satisfies Record<string, { regex: RegExp; message: string }>
 
 /** Arrays must be non-empty and text non-blank; numbers, booleans and dates count as filled. */
@@ -53,9 +55,29 @@ export const isFilled = (value: unknown): boolean => {
 const lengthOf = (value: unknown): number | null =>
   typeof value === 'string' || Array.isArray(value) ? value.length : null
 
+/** Digits with at most one decimal sign, no grouping; `-` or the typographic minus some languages write. */
+const DECIMAL = /^[-\u2212]?\d+([.,]\d+)?$/
+
+/**
+ * A decimal the form holds as text as the number the API receives: a point or a comma
+ * as the decimal sign (the `decimal` rule has refused a comma where the language does
+ * not write one, so it is never a thousands separator here). Null when it is none.
+ */
+export const parseDecimal = (text: string): number | null => {
+  const trimmed = text.trim()
+  return DECIMAL.test(trimmed) ? Number(trimmed.replace('\u2212', '-').replace(',', '.')) : null
+}
+
+/** A point always; a comma only where the language writes decimals with one, so English "1,234" is not read as 1.234. */
+const isDecimal = (text: string, locale: Locale) => {
+  const sign = decimalSign(locale)
+  const trimmed = text.trim()
+  return parseDecimal(trimmed) !== null && (sign === ',' || !trimmed.includes(','))
+}
+
 const numberOf = (value: unknown): number | null => {
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN
-  return Number.isFinite(number) ? number : null
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  return typeof value === 'string' ? parseDecimal(value) : null
 }
 
 /** Dates compare by calendar day, so "today" is not before a minimum of today. */
@@ -69,9 +91,9 @@ const message = (key: string, values?: FieldMessage['values']): FieldMessage => 
 
 /**
  * Every rule but the asynchronous check, first failure wins. An empty optional field
- * is valid: only `required` looks at emptiness.
+ * is valid: only `required` looks at emptiness. `locale` is the language the value was typed in.
  */
-export const checkSync = <V>(value: unknown, values: V, rules: FieldRules<V> = {}): FieldMessage | null => {
+export const checkSync = <V>(value: unknown, values: V, rules: FieldRules<V> = {}, locale: Locale = DEFAULT_LOCALE): FieldMessage | null => {
   if (!isFilled(value)) return rules.required ? message('validation.required') : null
   const length = lengthOf(value)
   if (rules.minLength !== undefined && length !== null && length < rules.minLength)
@@ -87,6 +109,7 @@ export const checkSync = <V>(value: unknown, values: V, rules: FieldRules<V> = {
   if (rules.maxDate && day !== null && day > (dayOf(rules.maxDate) ?? day))
     return message('validation.maxDate', { max: formatDate(rules.maxDate) })
   if (rules.email && !PATTERNS.email.regex.test(String(value))) return message(PATTERNS.email.message)
+  if (rules.decimal && !isDecimal(String(value), locale)) return message('validation.decimal')
   if (rules.pattern && !rules.pattern.regex.test(String(value))) return message(rules.pattern.message)
   const custom = rules.validate?.(value, values)
   return custom ? message(custom) : null

@@ -1,5 +1,5 @@
 import type { Company, CompanyData } from '@app/plugin-companies/shared'
-import { ApiError } from '@app/module-kit'
+import { ApiError, localeChanged } from '@app/module-kit'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
 import { createCompanyFx, fetchCompanyChoicesFx, geocodeFx } from '../../api'
@@ -57,6 +57,28 @@ describe('new company', () => {
     expect(created).toEqual([expect.objectContaining({ name: 'Lapland Lumber Oy', latitude: 66.5, longitude: null, city: null, parentId: null })])
     expect(opened).toEqual([7])
     expect(notices).toEqual(['toast.created'])
+  })
+
+  test('in Finnish a latitude is typed with a decimal comma and sent as a number', async () => {
+    const { scope, created } = setup(async () => company)
+    await allSettled(localeChanged, { scope, params: 'fi-FI' })
+    await allSettled(addOpened, { scope, params: { lng: null, lat: null } })
+    await allSettled(addForm.fieldChanged, { scope, params: { name: 'name', value: 'Oulun Teräs Oy' } })
+    await allSettled(addForm.fieldChanged, { scope, params: { name: 'latitude', value: '65,01' } })
+    await allSettled(addForm.fieldChanged, { scope, params: { name: 'longitude', value: '25.47' } })
+    await allSettled(addForm.submitted, { scope })
+    expect(scope.getState(addForm.$errors)).toEqual({})
+    expect(created).toEqual([expect.objectContaining({ latitude: 65.01, longitude: 25.47 })])
+  })
+
+  test('in English a comma is not a decimal sign: the form says so and sends nothing', async () => {
+    const { scope, created } = setup(async () => company)
+    await allSettled(addOpened, { scope, params: { lng: null, lat: null } })
+    await allSettled(addForm.fieldChanged, { scope, params: { name: 'name', value: 'Oulu Steel Ltd' } })
+    await allSettled(addForm.fieldChanged, { scope, params: { name: 'latitude', value: '65,01' } })
+    await allSettled(addForm.submitted, { scope })
+    expect(scope.getState(addForm.$errors).latitude).toEqual({ key: 'validation.decimal' })
+    expect(created).toEqual([])
   })
 
   test('the name is required and latitude stays within -90..90 before anything is sent', async () => {

@@ -67,7 +67,7 @@ describe('admin settings', () => {
     const file = page.getByLabel('Template file')
     await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain') })
     await page.getByRole('button', { name: 'Upload' }).click()
-    await page.getByText('The template file you were trying to upload has invalid format.').waitFor()
+    await page.getByText('The template file you tried to upload has an invalid format.').waitFor()
     await file.setInputFiles({ name: 'Offer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
     await page.getByRole('button', { name: 'Upload' }).click()
     await page.getByRole('table', { name: 'Templates' }).getByRole('cell', { name: 'Offer.pdf', exact: true }).waitFor()

@@ -18,7 +18,7 @@ describe('companies', () => {
     await page.getByLabel('Latitude').fill('95')
     await page.getByRole('button', { name: 'Create company' }).click()
     await page.getByText('This field is required').first().waitFor()
-    await page.getByText('Can be maximum 90').waitFor()
+    await page.getByText('Must be at most 90').waitFor()
 
     await page.getByLabel('Name').fill('Lapland Lumber Oy')
     await page.getByLabel('Number', { exact: true }).fill('LL-1')
@@ -74,7 +74,7 @@ describe('companies', () => {
     await page.getByRole('button', { name: 'Open', exact: true }).click()
     await page.getByRole('heading', { name: 'Access of Ulla User' }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/companies/${company.id}/useraccess/${ulla.id}`)
-    await page.getByText('User has noe access to this company').waitFor()
+    await page.getByText('The user has no access to this company').waitFor()
 
     await page.getByRole('radio', { name: /^Company access/ }).check()
     await page.getByRole('button', { name: 'Save', exact: true }).click()

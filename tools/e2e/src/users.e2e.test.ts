@@ -29,12 +29,12 @@ describe('users', () => {
 
     await page.getByRole('link', { name: 'Add user' }).click()
     await page.getByLabel(/^E-mail/).fill(member.username)
-    await page.getByText('User already exist').waitFor()
+    await page.getByText('This person is already a user of this account').waitFor()
     await page.getByLabel(/^E-mail/).fill('wendy.welcome@fixture.test')
     await page.getByLabel('Repeat e-mail').fill('wendy.other@fixture.test')
     await page.getByLabel('First name').fill('Wendy')
     await page.getByLabel('Last name').fill('Welcome')
-    await page.getByText('Emails doesnt match').waitFor()
+    await page.getByText('The e-mail addresses do not match').waitFor()
     await page.getByLabel('Repeat e-mail').fill('wendy.welcome@fixture.test')
     // Enter moves on like Next, and the focus goes to the new step's heading.
     await page.getByLabel('Last name').press('Enter')

@@ -24,7 +24,9 @@ describe('forgotten password', () => {
     await allSettled(forgotPasswordForm.submitted, { scope })
     expect(request).toHaveBeenCalledWith('someone@example.com')
     expect(scope.getState($sent)).toBe(true)
-    expect(textOf(scope.getState($notice))).toBe(SENT)
+    expect(textOf(scope.getState($notice))).toBe(
+      'If an account uses this e-mail address, a link for choosing a new password has been sent to it. Please check your e-mail.',
+    )
 
     await allSettled(forgotPasswordOpened, { scope })
     expect(scope.getState($sent)).toBe(false)
@@ -37,7 +39,7 @@ describe('forgotten password', () => {
     await fill(scope, forgotPasswordForm, { email: 'a@bc' })
     await allSettled(forgotPasswordForm.submitted, { scope })
     expect(request).not.toHaveBeenCalled()
-    expect(fieldText(scope.getState(forgotPasswordForm.$errors).email)).toBe('This field value must be a valid email address')
+    expect(fieldText(scope.getState(forgotPasswordForm.$errors).email)).toBe('This field value must be a valid e-mail address')
   })
 
   it('says so when the request cannot be sent', async () => {

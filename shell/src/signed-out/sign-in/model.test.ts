@@ -61,7 +61,7 @@ describe('sign-in', () => {
     await signIn(scope, 'not-an-email', 'x'.repeat(101))
     expect(signInCall).not.toHaveBeenCalled()
     const errors = scope.getState(signInForm.$errors)
-    expect(fieldText(errors.email)).toBe('This field value must be a valid email address')
+    expect(fieldText(errors.email)).toBe('This field value must be a valid e-mail address')
     expect(fieldText(errors.password)).toBe('The maximum number of characters is 100')
 
     await fill(scope, signInForm, { email: '', password: '' })
@@ -101,7 +101,7 @@ describe('two-factor step', () => {
     await signIn(scope)
     await fill(scope, twoFactorForm, { code: '000000' })
     await allSettled(twoFactorForm.submitted, { scope })
-    expect(textOf(scope.getState($notice))).toBe('The code is not valid, try the current one')
+    expect(textOf(scope.getState($notice))).toBe('The code is not valid. Enter the one the app shows now.')
     expect(scope.getState($step)).toBe('twoFactor')
     expect(scope.getState($session)).toBeNull()
   })
@@ -129,7 +129,7 @@ describe('two-factor step', () => {
     await allSettled(twoFactorForm.submitted, { scope })
     expect(scope.getState($step)).toBe('credentials')
     expect(scope.getState($challengeToken)).toBeNull()
-    expect(textOf(scope.getState($notice))).toBe('Your session has ended, please sign in again')
+    expect(textOf(scope.getState($notice))).toBe('Your session has ended. Please sign in again.')
 
     await signIn(scope)
     expect(scope.getState($step)).toBe('twoFactor')

@@ -42,7 +42,7 @@ describe('account info', () => {
     expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'accountInfo.saved' })
   })
 
-  test('a failure says "Error occured while updating the account info"', async () => {
+  test('a failure says the account info could not be saved', async () => {
     const { scope, notify } = await open(() => Promise.reject(new ApiError('Forbidden', 403)))
     await allSettled(accountInfoForm.submitted, { scope })
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'accountInfo.failed' })

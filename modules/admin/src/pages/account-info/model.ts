@@ -1,8 +1,8 @@
 /**
  * Account info (spec part1 §3): company, website, phone, e-mail, address, zip, city
  * and country, through PATCH /api/accounts/{id}; beside them the account's facts and
- * counts (GET /api/accounts/{id}/details). A failure says "Error occured while
- * updating the account info".
+ * counts (GET /api/accounts/{id}/details). A failure says the account info could
+ * not be saved.
  */
 import { PATTERNS, createForm } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'

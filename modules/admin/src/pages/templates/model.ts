@@ -1,8 +1,8 @@
 /**
  * Templates: upload (.docx, .xlsx, .pptx, .pdf, .dotx, .xltx) with the appendable
  * flag, the paged list, download, the appendable switch and delete after a
- * confirmation. An invalid file answers "The template file you were trying to
- * upload has invalid format."
+ * confirmation. An invalid file is refused before and by the API (a 400), and the
+ * page says its format is invalid.
  */
 import { ApiError, createPagedList } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'

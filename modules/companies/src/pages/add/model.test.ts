@@ -92,7 +92,7 @@ describe('new company', () => {
     expect(errors.latitude?.values).toEqual({ max: 90 })
   })
 
-  test('a failed save says Save Failed and keeps the form', async () => {
+  test('a failed save says the company could not be saved and keeps the form', async () => {
     const { scope, opened, notices } = setup(async () => {
       throw new ApiError('Validation failed', 400, { name: 'This field is required' })
     })

@@ -95,7 +95,7 @@ describe('company page', () => {
     expect(scope.getState($company)?.city).toBe('Kemi')
   })
 
-  test('a failed save says Save Failed', async () => {
+  test('a failed save says the company could not be saved', async () => {
     const { scope, notices } = setup({ save: async () => Promise.reject(new ApiError('Conflict', 409)) })
     await allSettled(companyOpened, { scope, params: 3 })
     await allSettled(editForm.submitted, { scope })

@@ -93,7 +93,7 @@ describe('a user’s access page', () => {
     expect(remove.notices).toEqual(['userAccess.removed'])
   })
 
-  test('a failed save says Save Failed; a refusal also says why on the page', async () => {
+  test('a failed save says the company could not be saved; a refusal also says why on the page', async () => {
     const { scope, notices } = setup({ set: () => Promise.reject(new ApiError('Forbidden', 403)) })
     await allSettled(userAccessOpened, { scope, params: REF })
     await allSettled(levelChosen, { scope, params: 'ADMINISTER' })
@@ -124,7 +124,7 @@ describe('<UserAccessPage />', () => {
   test('without access: the spec’s message and the three levels, None chosen', async () => {
     const html = await draw(ULLA)
     expect(html).toContain('Access of Ulla User')
-    expect(html).toContain('<p role="status">User has noe access to this company</p>')
+    expect(html).toContain('<p role="status">The user has no access to this company</p>')
     expect(html).toMatch(/<legend>Access to this company<\/legend>/)
     expect(html.match(/type="radio"/g)).toHaveLength(3)
     expect(html).toMatch(/checked="" value="NONE"/)

@@ -47,7 +47,7 @@ test('step 1 moves on only with valid details; a registered e-mail and a differe
   expect(scope.getState($step)).toBe('details')
   expect(scope.getState(detailsForm.$errors)).toEqual({
     email: { key: 'users:add.exists' },
-    repeatEmail: { key: 'users:add.emailsMismatch' },
+    repeatEmail: { key: 'validation.emailsMismatch' },
     firstName: { key: 'validation.minLength', values: { min: 2 } },
   })
   await settle(fill(valid))

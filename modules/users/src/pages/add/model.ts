@@ -40,7 +40,7 @@ export const detailsForm = createForm<Details>({
     },
     repeatEmail: {
       initial: '',
-      rules: { required: true, email: true, validate: (value, values) => (sameEmail(value, values.email) ? null : 'users:add.emailsMismatch') },
+      rules: { required: true, email: true, validate: (value, values) => (sameEmail(value, values.email) ? null : 'validation.emailsMismatch') },
     },
     firstName: { initial: '', rules: { required: true, minLength: 2, maxLength: 100 } },
     lastName: { initial: '', rules: { required: true, minLength: 2, maxLength: 100 } },

@@ -36,8 +36,8 @@ describe('export', () => {
       'City',
       'Country',
       'Contact person',
-      'Contact email',
-      'VAT reg no',
+      'Contact e-mail',
+      'VAT reg. no.',
       'Creation date',
     ])
     const rows = (sheet.getSheetValues() as unknown[][]).slice(2).map((r) => r.slice(1))

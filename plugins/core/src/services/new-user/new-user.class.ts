@@ -8,7 +8,7 @@
  */
 import { Conflict } from '@feathersjs/errors'
 import type { AppParams, Application } from '@app/plugin-kit'
-import { currentUser, nowIso } from '@app/plugin-kit'
+import { MESSAGES, currentUser, nowIso } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { roleGroupOf } from '../../acting'
 import {
@@ -45,7 +45,7 @@ export const createUser = (app: Application, schema: typeof newUserSchema | type
     const caller = currentUser(params)
     const knex = app.get('knex')
     const email = data.email.trim().toLowerCase()
-    if (data.repeatEmail !== undefined && data.repeatEmail.trim().toLowerCase() !== email) throw fieldError('repeatEmail', 'Emails doesnt match')
+    if (data.repeatEmail !== undefined && data.repeatEmail.trim().toLowerCase() !== email) throw fieldError('repeatEmail', MESSAGES.emailsMismatch)
     const existing = await personByEmail(knex, email)
     if (existing && (existing.anonymous || (await isMemberOf(knex, caller.accountId, Number(existing.id))))) throw emailTaken()
     let roleId = data.roleId ?? null

@@ -18,7 +18,7 @@ describe('POST /api/accountusers/{accountId}/createUserWithPrivileges', () => {
       [{}, { email: 'This field is required', firstName: 'This field is required', lastName: 'This field is required' }],
       [{ ...valid, email: 'not-an-email', repeatEmail: undefined }, { email: 'This field value must be a valid email address' }],
       [{ ...valid, firstName: 'N' }, { firstName: 'You must enter at least 2 characters' }],
-      [{ ...valid, repeatEmail: 'other@fixture.test' }, { repeatEmail: 'Emails doesnt match' }],
+      [{ ...valid, repeatEmail: 'other@fixture.test' }, { repeatEmail: 'Emails do not match' }],
       [{ ...valid, privileges: [{ resource: 'PROJECT', resourceId: 987654, action: 'EDIT' }] }, { privileges: 'No project 987654 in this account' }],
     ]
     for (const [body, errors] of cases) {

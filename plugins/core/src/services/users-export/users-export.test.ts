@@ -32,7 +32,7 @@ test('users.xlsx with the spec columns, date cells shown DD.MM.YYYY and x marks'
     'Last name',
     'Creation date',
     'Enabled',
-    'Two-factor',
+    'Two-factor sign-in',
     'Anonymous',
     'Removal requested',
   ])

@@ -44,6 +44,19 @@ test("each locale has the real language tag of its language: Swedish is sv, not 
   ])
 })
 
+test('a number in a text is written as its language writes numbers', () => {
+  registerLocales('numbers', {
+    'en-GB': { rows: 'Rows: {{count, number}}' },
+    'fi-FI': { rows: 'Rivejä: {{count, number}}' },
+    'no-NO': { rows: 'Rader: {{count, number}}' },
+    'pl-PL': { rows: 'Wiersze: {{count, number}}' },
+    'se-SE': { rows: 'Rader: {{count, number}}' },
+  })
+  expect(i18n.t('numbers:rows', { count: 12_345.5, lng: 'en-GB' })).toBe('Rows: 12,345.5')
+  expect(i18n.t('numbers:rows', { count: 12_345.5, lng: 'fi-FI' })).toBe('Rivejä: 12\u00a0345,5')
+  expect(i18n.t('numbers:rows', { count: 12_345.5, lng: 'se-SE' })).toBe(`Rader: ${new Intl.NumberFormat('sv-SE').format(12_345.5)}`)
+})
+
 test('the error catalogue is translated in every language', () => {
   for (const locale of LOCALES) expect(i18n.t('kit:status.404', { lng: locale })).not.toBe('status.404')
   expect(i18n.t('kit:status.network', { lng: 'fi-FI' })).toBe('Verkkovirhe')

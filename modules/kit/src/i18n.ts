@@ -60,6 +60,10 @@ i18n.use(initReactI18next).init({
   initAsync: false,
 })
 
+// `{{count, number}}` in a text: i18next's own formatter would hand Intl the locale code, and
+// Intl reads se-SE as Northern Sami; this one uses the language's real tag.
+i18n.services.formatter?.add('number', (value, lng) => new Intl.NumberFormat(intlLocale(toLocale(lng))).format(value))
+
 /** Adds a package's texts to its namespace; several files may feed one namespace. */
 export const registerLocales = (namespace: string, resources: Record<Locale, Record<string, unknown>>) => {
   for (const locale of LOCALES) i18n.addResourceBundle(locale, namespace, resources[locale] ?? {}, true, true)

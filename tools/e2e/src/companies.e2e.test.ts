@@ -97,7 +97,7 @@ describe('companies', () => {
     await page.goto('/')
     const tile = (name: string) => page.getByRole('list', { name: 'Dashboard' }).getByRole('listitem').filter({ hasText: name })
     await expect.poll(() => tile('Companies').textContent()).toContain(String(companies))
-    await expect.poll(() => tile('Storage').textContent()).toMatch(/Storage\s*0\.0 MB/)
+    await expect.poll(() => tile('Storage').textContent()).toMatch(/Storage\s*0\.0\sMB/)
     await tile('Companies').click()
     await page.waitForURL('**/companies')
   })

@@ -48,7 +48,7 @@ test('the account number, creation date, enabled and the user, file and storage 
     ['Enabled', 'Yes'],
     ['Users', '12'],
     ['Files', '345'],
-    ['Storage used', '123.4 MB'],
+    ['Storage used', '123.4\u00a0MB'],
   ])
     expect(html).toContain(`<dt>${label}</dt><dd>${value}</dd>`)
 })

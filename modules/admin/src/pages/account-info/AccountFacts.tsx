@@ -1,4 +1,4 @@
-import { formatDate, formatStorage } from '@app/module-kit'
+import { useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { $account } from './model'
@@ -7,14 +7,15 @@ import { $account } from './model'
 export const AccountFacts = () => {
   const { t } = useTranslation('admin')
   const account = useUnit($account)
+  const format = useFormat()
   if (!account) return null
   const facts: [key: string, value: string][] = [
     ['accountNo', account.accountNo],
-    ['createdAt', formatDate(account.createdAt)],
+    ['createdAt', format.date(account.createdAt)],
     ['enabled', t(account.enabled ? 'common.yes' : 'common.no')],
-    ['userCount', String(account.userCount)],
-    ['fileCount', String(account.fileCount)],
-    ['mbUsed', formatStorage(account.mbUsed)],
+    ['userCount', format.number(account.userCount)],
+    ['fileCount', format.number(account.fileCount)],
+    ['mbUsed', format.storage(account.mbUsed)],
   ]
   return (
     <section className="admin-section" aria-labelledby="admin-account-facts-title">

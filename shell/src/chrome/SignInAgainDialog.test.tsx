@@ -42,6 +42,6 @@ test('an expired session asks for the e-mail and password over the page, with a 
 
 test('a two-factor user is asked for the code in the same dialog', () => {
   const html = draw([[$sessionExpired, true], [$step, 'twoFactor']])
-  expect(html).toContain('Verification code')
+  expect(html).toContain('Code from the app')
   expect(html).not.toMatch(/<label[^>]*>Password/)
 })

@@ -1,5 +1,76 @@
-/** The pager of the companies' own tables (a company's users and users with access). */
+/**
+ * The companies' own server-paged tables (a company's users, the users with access):
+ * the kit's table look and its states — a skeleton while the first page loads, the
+ * kit's failure with Retry instead of a stale list, the empty state — and the pager.
+ */
+import { Button, EmptyState, LoadFailed, Skeleton } from '@app/module-kit'
+import { Users } from 'lucide-react'
+import type { Key, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PAGE_SIZE, type Page } from './api'
+
+export interface Column<Row> {
+  key: string
+  header: ReactNode
+  cell: (row: Row) => ReactNode
+  /** This column names the row: a `th scope="row"`. */
+  rowHeader?: boolean
+}
+
+interface PagedTableProps<Row> {
+  /** The table's accessible name (visually hidden). */
+  caption: string
+  columns: Column<Row>[]
+  rowKey: (row: Row) => Key
+  page: Page<Row> | null
+  loading: boolean
+  failedText: string | null
+  emptyText: string
+  onRetry: () => void
+  onPage: (page: number) => void
+}
+
+export const PagedTable = <Row,>({ caption, columns, rowKey, page, loading, failedText, emptyText, onRetry, onPage }: PagedTableProps<Row>) => {
+  // A failure replaces the rows of an earlier answer; while Retry runs, the skeleton stands in.
+  if (failedText && !loading) return <LoadFailed text={failedText} onRetry={onRetry} />
+  const shown = failedText ? null : page
+  if (!shown) return loading ? <Skeleton /> : null
+  if (!shown.data.length) return <EmptyState icon={Users} text={emptyText} />
+  return (
+    <div>
+      <div className="kit-table-wrap" aria-busy={loading}>
+        <table className="kit-table">
+          <caption className="kit-visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col">
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.data.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.key} scope="row">
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key}>{column.cell(row)}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={Math.floor(shown.skip / PAGE_SIZE) + 1} pages={Math.max(1, Math.ceil(shown.total / PAGE_SIZE))} total={shown.total} onPage={onPage} />
+    </div>
+  )
+}
 
 interface PagerProps {
   page: number
@@ -8,17 +79,17 @@ interface PagerProps {
   onPage: (page: number) => void
 }
 
-export const Pager = ({ page, pages, total, onPage }: PagerProps) => {
+const Pager = ({ page, pages, total, onPage }: PagerProps) => {
   const { t } = useTranslation('companies')
   return (
-    <nav className="companies-pager" aria-label={t('pager.label')}>
-      <button type="button" className="kit-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+    <nav className="kit-pager" aria-label={t('pager.label')}>
+      <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('pager.previous')}
-      </button>
+      </Button>
       <span>{t('pager.status', { page, pages, total })}</span>
-      <button type="button" className="kit-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('pager.next')}
-      </button>
+      </Button>
     </nav>
   )
 }

@@ -242,3 +242,20 @@ describe('reset', () => {
     expect(scope.getState(form.$canSubmit)).toBe(true)
   })
 })
+
+describe('filled', () => {
+  it('loads saved values as the starting point: untouched, unchecked, pending checks of those fields dropped', async () => {
+    const form = signUpForm()
+    const scope = fork()
+    const pending = allSettled(form.fieldChanged, { scope, params: { name: 'email', value: 'not-an-email' } })
+    const filled = allSettled(form.filled, { scope, params: { email: 'anna@demo.test', age: 30 } })
+    await settle(Promise.all([pending, filled]))
+    expect(scope.getState(form.$values)).toEqual({ email: 'anna@demo.test', password: '', repeatPassword: '', age: 30 })
+    expect(scope.getState(form.$touched)).toEqual({})
+    expect(scope.getState(form.$errors)).toEqual({})
+    expect(scope.getState(form.$status)).toEqual({})
+    await settle(allSettled(form.fieldChanged, { scope, params: { name: 'email', value: 'anna@example.test' } }))
+    expect(scope.getState(form.$touched)).toEqual({ email: true })
+    expect(scope.getState(form.$status)).toEqual({ email: 'Ok' })
+  })
+})

@@ -38,6 +38,8 @@ export interface Form<V extends Values> {
   fieldChanged: EventCallable<{ name: keyof V; value: unknown }>
   submitted: EventCallable<void>
   reset: EventCallable<void>
+  /** Saved values loaded into the form (a record opened for editing): the form starts from them, untouched and unchecked. */
+  filled: EventCallable<Partial<V>>
   submitFx: Effect<V, void>
   scrollToFieldFx: Effect<keyof V & string, void>
 }
@@ -46,6 +48,10 @@ export interface Form<V extends Values> {
 export type FieldResult = { status: 'Ok' } | { status: 'Error'; message: FieldMessage } | { status: 'Warning' }
 
 let formCount = 0
+
+/** A per-field record without the fields of `fields`: what a filled form forgets about them. */
+const without = <R extends object>(record: R, fields: object): R =>
+  Object.fromEntries(Object.entries(record).filter(([name]) => !(name in fields))) as R
 
 /** The element id of a field's control, so labels, messages and the scroll can find it. */
 export const fieldId = (form: { id: string }, name: string) => `${form.id}-${name}`
@@ -75,6 +81,7 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
   const fieldChanged = createEvent<{ name: keyof V; value: unknown }>()
   const submitted = createEvent()
   const reset = createEvent()
+  const filled = createEvent<Partial<V>>()
   const changeAccepted = createEvent<{ name: keyof V; value: unknown; version: number }>()
   const fieldValidated = createEvent<{ name: keyof V; result: FieldResult }>()
   const serverRejected = createEvent<{ errors: FieldErrors<V>; message: string | null }>()
@@ -118,11 +125,18 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
   $versions
     .on(changeAccepted, (versions, { name, version }) => ({ ...versions, [name]: version }))
     // A submit checks every field itself, and a reset starts over: validations still pending are dropped.
-    .on([submitted, reset], (versions) => Object.fromEntries(names.map((name) => [name, (versions[name] ?? 0) + 1])) as typeof versions)
-  $values.on(changeAccepted, (values, { name, value }) => ({ ...values, [name]: value })).reset(reset)
-  $status.on(changeAccepted, (statuses, { name }) => ({ ...statuses, [name]: 'Warning' })).reset(reset)
+    .on([submitted, reset, filled], (versions) => Object.fromEntries(names.map((name) => [name, (versions[name] ?? 0) + 1])) as typeof versions)
+  $values
+    .on(changeAccepted, (values, { name, value }) => ({ ...values, [name]: value }))
+    .on(filled, (values, saved) => ({ ...values, ...saved }))
+    .reset(reset)
+  $status
+    .on(changeAccepted, (statuses, { name }) => ({ ...statuses, [name]: 'Warning' }))
+    .on(filled, (statuses, saved) => without(statuses, saved))
+    .reset(reset)
   const $touched = createStore<Partial<Record<keyof V, true>>>({})
     .on(changeAccepted, (touched, { name }) => (touched[name] ? touched : { ...touched, [name]: true }))
+    .on(filled, (touched, saved) => without(touched, saved))
     .reset(reset)
 
   sample({ clock: changeAccepted, fn: ({ name, version }) => ({ name, version }), target: waitFx })
@@ -151,6 +165,7 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
       results.reduce((all, [name, result]) => withResult(all, name, result), errors),
     )
     .on(serverRejected, (errors, rejection) => ({ ...errors, ...rejection.errors }))
+    .on(filled, (errors, saved) => without(errors, saved))
     .reset(reset)
   $status
     .on(fieldValidated, (statuses, { name, result }) => ({ ...statuses, [name]: result.status }))
@@ -215,6 +230,7 @@ export const createForm = <V extends Values>(config: FormConfig<V>): Form<V> => 
     fieldChanged,
     submitted,
     reset,
+    filled,
     submitFx,
     scrollToFieldFx,
   }

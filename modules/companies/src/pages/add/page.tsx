@@ -1,5 +1,4 @@
-import { FormError, FormFrame, Link, SubmitButton } from '@app/module-kit'
-import type { RouteProps } from '@app/module-kit'
+import { Alert, Button, FormError, FormFrame, Page, type RouteProps, SubmitButton } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,19 +15,20 @@ export const AddCompanyPage = ({ query }: RouteProps) => {
   }, [opened, lng, lat])
 
   return (
-    <div className="companies-page">
-      <h1>{t('add.title')}</h1>
-      {geocoding && <p role="status">{t('add.lookingUp')}</p>}
+    <Page title={t('add.title')}>
+      {geocoding && (
+        <Alert tone="info">
+          <p>{t('add.lookingUp')}</p>
+        </Alert>
+      )}
       <FormFrame form={addForm}>
         <CompanyFields form={addForm} parents={parents} />
         <FormError form={addForm} />
-        <div className="companies-actions">
+        <div className="kit-row">
           <SubmitButton form={addForm}>{t('add.save')}</SubmitButton>
-          <Link to="/companies" className="kit-button">
-            {t('common.cancel')}
-          </Link>
+          <Button to="/companies">{t('common.cancel')}</Button>
         </div>
       </FormFrame>
-    </div>
+    </Page>
   )
 }

@@ -83,11 +83,37 @@ describe('company page', () => {
     expect(revoked).toEqual(['blob:logo-1'])
   })
 
-  test('opening loads the company into the form, and a save sends it with a success toast', async () => {
+  test('the same company opened again (another tab\'s route) stays shown with its logo while it reloads', async () => {
+    const revoked: string[] = []
+    const answers: ((company: Company) => void)[] = []
+    const scope = fork({
+      handlers: [
+        [fetchCompanyFx, () => new Promise<Company>((resolve) => answers.push(resolve))],
+        [fetchCompanyChoicesFx, async () => ({ total: 0, limit: 500, skip: 0, data: [] })],
+        [fetchLogoFx, async () => 'blob:logo-1'],
+        [revokeLogoUrlFx, (url: string) => void revoked.push(url)],
+      ],
+    })
+    const first = allSettled(companyOpened, { scope, params: 3 })
+    answers[0]?.({ ...NORDIC, logoId: 'a1' })
+    await first
+    const again = allSettled(companyOpened, { scope, params: 3 })
+    expect(scope.getState($company)?.name).toBe('Nordic Steel Oy')
+    expect(scope.getState(editForm.$values).name).toBe('Nordic Steel Oy')
+    answers[1]?.({ ...NORDIC, logoId: 'a1', city: 'Kemi' })
+    await again
+    expect(scope.getState($company)?.city).toBe('Kemi')
+    expect(scope.getState($logoUrl)).toBe('blob:logo-1')
+    expect(revoked).toEqual([])
+  })
+
+  test('opening loads the company into the form untouched, and a save sends it with a success toast', async () => {
     const { scope, saved, notices } = setup()
     await allSettled(companyOpened, { scope, params: 3 })
     expect(scope.getState($company)?.name).toBe('Nordic Steel Oy')
     expect(scope.getState(editForm.$values)).toMatchObject({ name: 'Nordic Steel Oy', number: 'NS-1', city: 'Oulu', latitude: '65.01', longitude: '' })
+    // Loaded, not typed: no field is shown as checked before the user changes it.
+    expect(scope.getState(editForm.$touched)).toEqual({})
     await allSettled(editForm.fieldChanged, { scope, params: { name: 'city', value: 'Kemi' } })
     await allSettled(editForm.submitted, { scope })
     expect(saved).toEqual([{ id: 3, data: expect.objectContaining({ name: 'Nordic Steel Oy', city: 'Kemi', latitude: 65.01, longitude: null }) }])

@@ -7,7 +7,7 @@ import { companiesCrumb } from '../../crumbs'
 import { type Company, type DeleteBlock, logoUrl } from '@app/plugin-companies/shared'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import { deleteCompanyFx, enableSkyviewFx, fetchCompanyChoicesFx, fetchCompanyFx, saveCompanyFx, uploadLogoFx } from '../../api'
-import { type CompanyValues, createCompanyForm, fillFormFx, toCompanyData, toCompanyValues } from '../../company-form'
+import { type CompanyValues, createCompanyForm, toCompanyData, toCompanyValues } from '../../company-form'
 import { notifyFx } from '../../notify'
 
 export const TABS = ['metadata', 'projects', 'useraccess', 'users'] as const
@@ -17,13 +17,25 @@ export const companyOpened = createEvent<number>()
 export const logoChosen = createEvent<File>()
 export const skyviewClicked = createEvent()
 export const deleteClicked = createEvent()
+export const tabChosen = createEvent<Tab>()
+export const tabFocused = createEvent()
+
+/** The tab the user just chose, until its page has the focus back on it (a tab's route may draw a new page). */
+export const $tabChosen = createStore<Tab | null>(null)
+  .on(tabChosen, (_, tab) => tab)
+  .reset(tabFocused)
 
 export const $company = createStore<Company | null>(null)
   .on(fetchCompanyFx.doneData, (_, company) => company)
   .on(saveCompanyFx.doneData, (_, company) => company)
   .on(uploadLogoFx.doneData, (_, company) => company)
   .on(enableSkyviewFx.doneData, (_, company) => company)
-  .reset(companyOpened)
+/**
+ * Another company than the one shown: the page starts empty. The same one opened again
+ * (another tab's route) stays shown, with its form and logo, while it reloads.
+ */
+const otherCompanyOpened = sample({ clock: companyOpened, source: $company, filter: (company, id) => company?.id !== id, fn: (_, id) => id })
+$company.reset(otherCompanyOpened)
 /** 404: the page says the company was not found; any other failure says loading failed. */
 export const $loadError = createStore<'notFound' | 'failed' | null>(null)
   .on(fetchCompanyFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed'))
@@ -44,10 +56,11 @@ const saveEditedFx = attach({
 export const editForm = createCompanyForm(async (values) => {
   await saveEditedFx(values)
 })
-const fillFx = fillFormFx(editForm)
 
-sample({ clock: companyOpened, target: [fetchCompanyFx, fetchCompanyChoicesFx, editForm.reset] })
-sample({ clock: fetchCompanyFx.doneData, fn: toCompanyValues, target: fillFx })
+sample({ clock: companyOpened, target: [fetchCompanyFx, fetchCompanyChoicesFx] })
+sample({ clock: otherCompanyOpened, target: editForm.reset })
+// The saved company is where the form starts: its fields are not shown as checked until the user changes them.
+sample({ clock: fetchCompanyFx.doneData, fn: toCompanyValues, target: editForm.filled })
 sample({
   clock: fetchCompanyFx.doneData,
   fn: (company) => [dashboardCrumb(), companiesCrumb(), { label: company.name }],
@@ -72,9 +85,10 @@ const logoReplaced = sample({ clock: logoUrlChanged, source: $logoUrl, fn: (old,
 $logoUrl.on(logoReplaced, (_, { url }) => url)
 sample({ clock: logoReplaced, filter: ({ old, url }) => Boolean(old) && old !== url, fn: ({ old }) => old!, target: revokeLogoUrlFx })
 sample({ clock: fetchLogoFx.doneData, target: logoUrlChanged })
-sample({ clock: companyOpened, fn: () => null, target: logoUrlChanged })
-// Fetched again only when the logo itself changes, not on every save of the company.
+// Fetched again only when the logo itself changes, not on every save of the company; no logo (or
+// another company opening) lets the shown one go.
 const $logoRef = $company.map((company) => (company?.logoId ? `${company.id}/${company.logoId}` : null))
+sample({ clock: $logoRef.updates, filter: (ref) => ref === null, fn: () => null, target: logoUrlChanged })
 sample({
   clock: $logoRef.updates,
   source: $company,

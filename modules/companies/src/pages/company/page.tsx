@@ -1,6 +1,8 @@
-import { $flags, EmptyState, ErrorPage, FormError, FormFrame, Link, type RouteProps, Spinner, SubmitButton } from '@app/module-kit'
+import { $flags, Alert, Button, Card, EmptyState, FormError, FormFrame, Page, type RouteProps, SubmitButton, Tabs, buttonClass, navigate } from '@app/module-kit'
+import type { Company } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { ArrowLeft, Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CompanyFields } from '../../company-fields'
 import {
@@ -10,6 +12,7 @@ import {
   $logoError,
   $logoUrl,
   $parents,
+  $tabChosen,
   TABS,
   type Tab,
   companyOpened,
@@ -17,6 +20,8 @@ import {
   editForm,
   logoChosen,
   skyviewClicked,
+  tabChosen,
+  tabFocused,
 } from './model'
 import { UserAccessPage } from './user-access'
 import { AccessTab, UsersTab } from './users'
@@ -29,85 +34,128 @@ export const visibleTabs = (flags: { canManageProjects: boolean; canManageCompan
     return true
   })
 
-const Metadata = () => {
-  const { t } = useTranslation('companies')
-  const units = useUnit({
-    company: $company,
-    parents: $parents,
-    logoUrl: $logoUrl,
-    logoError: $logoError,
-    blocks: $deleteBlocks,
-    flags: $flags,
-    chooseLogo: logoChosen,
-    skyview: skyviewClicked,
-    remove: deleteClicked,
-  })
-  const company = units.company!
-  const mayTurnOnSkyview = units.flags.canManageAccounts || units.flags.canManageCompany
-  return (
-    <>
-      <FormFrame form={editForm}>
-        <CompanyFields form={editForm} parents={units.parents} selfId={company.id} />
-        <FormError form={editForm} />
-        <div className="companies-actions">
-          <SubmitButton form={editForm}>{t('company.save')}</SubmitButton>
-        </div>
-      </FormFrame>
+/** The heading: "number - name" as the spec writes it, or the name alone. */
+export const companyTitle = (company: Pick<Company, 'number' | 'name'>) => (company.number ? `${company.number} - ${company.name}` : company.name)
 
-      <section className="companies-section" aria-labelledby="companies-logo-title">
-        <h2 id="companies-logo-title">{t('logo.title')}</h2>
-        {units.logoUrl ? <img className="companies-logo" src={units.logoUrl} alt={t('logo.alt', { name: company.name })} /> : <p>{t('logo.none')}</p>}
-        <label className="kit-field">
-          <span className="kit-field-label">{t('logo.choose')}</span>
+const Logo = ({ company }: { company: Company }) => {
+  const { t } = useTranslation('companies')
+  const { url, error, choose } = useUnit({ url: $logoUrl, error: $logoError, choose: logoChosen })
+  return (
+    <Card title={t('logo.title')}>
+      <div className="kit-stack">
+        {url ? <img className="companies-logo" src={url} alt={t('logo.alt', { name: company.name })} /> : <p className="companies-hint">{t('logo.none')}</p>}
+        {/* The native file input stays (it opens the picker from the keyboard too), drawn as the kit's button. */}
+        <label className={buttonClass({}, 'companies-file')}>
+          <Upload size={18} aria-hidden="true" />
+          {t('logo.upload')}
           <input
             type="file"
+            className="kit-visually-hidden"
             accept="image/png,image/jpeg,image/gif,image/webp"
+            aria-describedby="companies-logo-rules"
             onChange={(event) => {
               const file = event.target.files?.[0]
-              if (file) units.chooseLogo(file)
+              if (file) choose(file)
               event.target.value = ''
             }}
           />
         </label>
-        {units.logoError && <p role="alert">{t(units.logoError)}</p>}
-      </section>
+        <p id="companies-logo-rules" className="companies-hint">
+          {t('logo.rules')}
+        </p>
+        {error && (
+          <Alert tone="error">
+            <p>{t(error)}</p>
+          </Alert>
+        )}
+      </div>
+    </Card>
+  )
+}
 
-      <section className="companies-section" aria-labelledby="companies-skyview-title">
-        <h2 id="companies-skyview-title">{t('skyview.title')}</h2>
-        <label className="kit-checkbox">
-          <input
-            type="checkbox"
-            checked={company.skymapEnabled}
-            // Once on it stays on: the toggle only ever turns it on.
-            disabled={company.skymapEnabled || !mayTurnOnSkyview}
-            onChange={() => units.skyview()}
-          />
-          {t('skyview.enabled')}
-        </label>
-        <p className="companies-hint">{t(company.skymapEnabled ? 'skyview.locked' : 'skyview.hint')}</p>
-      </section>
+const Skyview = ({ company }: { company: Company }) => {
+  const { t } = useTranslation('companies')
+  const { flags, skyview } = useUnit({ flags: $flags, skyview: skyviewClicked })
+  const mayTurnOn = flags.canManageAccounts || flags.canManageCompany
+  return (
+    <Card title={t('skyview.title')}>
+      <label className="kit-field kit-checkbox">
+        <input
+          type="checkbox"
+          checked={company.skymapEnabled}
+          // Once on it stays on: the toggle only ever turns it on.
+          disabled={company.skymapEnabled || !mayTurnOn}
+          onChange={() => skyview()}
+        />
+        {t('skyview.enabled')}
+      </label>
+      <p className="companies-hint">{t(company.skymapEnabled ? 'skyview.locked' : 'skyview.hint')}</p>
+    </Card>
+  )
+}
 
-      {units.flags.canManageCompany && (
-        <section className="companies-section" aria-labelledby="companies-delete-title">
-          <h2 id="companies-delete-title">{t('delete.title')}</h2>
-          <button type="button" className="companies-danger" onClick={() => units.remove()}>
+const Delete = ({ company }: { company: Company }) => {
+  const { t } = useTranslation('companies')
+  const { blocks, remove } = useUnit({ blocks: $deleteBlocks, remove: deleteClicked })
+  return (
+    <Card title={t('delete.title')}>
+      <div className="kit-stack">
+        <div>
+          <Button variant="danger" icon={Trash2} onClick={() => remove()}>
             {t('delete.button')}
-          </button>
-          {units.blocks.length > 0 && (
-            <div role="alert">
-              <p>{t('delete.blocked', { name: company.name })}</p>
-              <ul>
-                {units.blocks.map((block) => (
-                  <li key={`${block.reason}-${block.item}`}>
-                    {company.name} {t(`delete.reasons.${block.reason}`, { defaultValue: block.reason })} {block.item}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </section>
-      )}
-    </>
+          </Button>
+        </div>
+        {blocks.length > 0 && (
+          <Alert tone="error" title={t('delete.blocked', { name: company.name })}>
+            <ul>
+              {blocks.map((block) => (
+                <li key={`${block.reason}-${block.item}`}>
+                  {company.name} {t(`delete.reasons.${block.reason}`, { defaultValue: block.reason })} {block.item}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+const Metadata = ({ company }: { company: Company }) => {
+  const { t } = useTranslation('companies')
+  const { parents, flags } = useUnit({ parents: $parents, flags: $flags })
+  return (
+    <div className="kit-stack">
+      <FormFrame form={editForm}>
+        <CompanyFields form={editForm} parents={parents} selfId={company.id} />
+        <FormError form={editForm} />
+        <div>
+          <SubmitButton form={editForm}>{t('company.save')}</SubmitButton>
+        </div>
+      </FormFrame>
+      <div className="companies-cards">
+        <Logo company={company} />
+        <Skyview company={company} />
+        {flags.canManageCompany && <Delete company={company} />}
+      </div>
+    </div>
+  )
+}
+
+const NotFound = () => {
+  const { t } = useTranslation('companies')
+  return (
+    <Page title={t('company.notFound')}>
+      <EmptyState
+        icon={Building2}
+        text={t('company.notFoundText')}
+        action={
+          <Button to="/companies" icon={ArrowLeft}>
+            {t('company.backToList')}
+          </Button>
+        }
+      />
+    </Page>
   )
 }
 
@@ -115,31 +163,58 @@ export const CompanyPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('companies')
   const id = Number(params.clientId)
   const requested = (params.tab ?? 'metadata') as Tab
-  const { company, loadError, flags, opened } = useUnit({ company: $company, loadError: $loadError, flags: $flags, opened: companyOpened })
+  const units = useUnit({
+    company: $company,
+    loadError: $loadError,
+    flags: $flags,
+    chosen: $tabChosen,
+    opened: companyOpened,
+    choose: tabChosen,
+    focused: tabFocused,
+  })
+  const { opened, focused } = units
+  const valid = Number.isInteger(id) && id > 0
   useEffect(() => {
-    if (Number.isInteger(id) && id > 0) opened(id)
-  }, [opened, id])
+    if (valid) opened(id)
+  }, [opened, id, valid])
 
-  if (!Number.isInteger(id) || id < 1 || loadError === 'notFound') return <ErrorPage message={t('company.notFound')} />
-  if (loadError) return <ErrorPage message={t('company.loadFailed')} />
-  if (!company || company.id !== id) return <Spinner />
-
-  const tabs = visibleTabs(flags)
+  const company = units.company?.id === id ? units.company : null
+  const tabs = visibleTabs(units.flags)
   const tab = tabs.includes(requested) ? requested : 'metadata'
+  // A tab is a route of its own: when choosing one drew a new page, the focus goes back to the tab chosen.
+  const tabList = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!company || units.chosen !== tab) return
+    tabList.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
+    focused()
+  }, [company, units.chosen, tab, focused])
+
+  if (!valid || units.loadError === 'notFound') return <NotFound />
   return (
-    <div className="companies-page">
-      <h1>{company.number ? `${company.number} - ${company.name}` : company.name}</h1>
-      <nav className="companies-tabs" aria-label={t('company.tabs')}>
-        {tabs.map((name) => (
-          <Link key={name} to={`/companies/${id}/${name}`} aria-current={name === tab ? 'page' : undefined}>
-            {t(`tabs.${name}`)}
-          </Link>
-        ))}
-      </nav>
-      {tab === 'metadata' && <Metadata />}
-      {tab === 'projects' && <EmptyState text={t('projects.empty')} />}
-      {tab === 'useraccess' && (params.item ? <UserAccessPage companyId={id} userId={Number(params.item)} /> : <AccessTab companyId={id} />)}
-      {tab === 'users' && <UsersTab companyId={id} />}
-    </div>
+    <Page
+      title={company ? companyTitle(company) : t('company.title')}
+      loading={!company && !units.loadError}
+      error={units.loadError ? t('company.loadFailed') : null}
+      onRetry={() => opened(id)}
+    >
+      {company && (
+        <div ref={tabList}>
+          <Tabs
+            label={t('company.tabs')}
+            tabs={tabs.map((name) => ({ id: name, label: t(`tabs.${name}`) }))}
+            selected={tab}
+            onSelect={(name) => {
+              units.choose(name)
+              navigate(`/companies/${id}/${name}`)
+            }}
+          >
+            {tab === 'metadata' && <Metadata company={company} />}
+            {tab === 'projects' && <EmptyState icon={FolderOpen} text={t('projects.empty')} />}
+            {tab === 'useraccess' && (params.item ? <UserAccessPage companyId={id} userId={Number(params.item)} /> : <AccessTab companyId={id} />)}
+            {tab === 'users' && <UsersTab companyId={id} />}
+          </Tabs>
+        </div>
+      )}
+    </Page>
   )
 }

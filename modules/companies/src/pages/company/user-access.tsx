@@ -1,7 +1,8 @@
-import { $flags, $session, Link, Spinner } from '@app/module-kit'
+import { $flags, $session, Alert, Button, Card, EmptyState, LoadFailed, Skeleton } from '@app/module-kit'
 import { COMPANY_ACCESS_LEVELS, type UserAccess } from '@app/plugin-companies/shared'
 import { ACCESS_LEVELS, type AccessLevel } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
+import { ArrowLeft, UserX } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $changed, $chosen, $denied, $loadError, $saving, $userAccess, levelChosen, saveClicked, userAccessOpened } from './user-access.model'
@@ -16,85 +17,97 @@ const levelLabel = (level: AccessLevel) => (isNamedLevel(level) ? `userAccess.le
 
 export const UserAccessPage = ({ companyId, userId }: { companyId: number; userId: number }) => {
   const { t } = useTranslation('companies')
+  const units = useUnit({ access: $userAccess, loadError: $loadError, opened: userAccessOpened })
+  const valid = Number.isInteger(userId) && userId > 0
+  const open = units.opened
+  useEffect(() => {
+    if (valid) open({ id: companyId, userId })
+  }, [open, companyId, userId, valid])
+
+  const back = (
+    <Button to={`/companies/${companyId}/useraccess`} variant="ghost" size="sm" icon={ArrowLeft}>
+      {t('userAccess.back')}
+    </Button>
+  )
+  const access = units.access
+  const body = () => {
+    if (!valid || units.loadError === 'notFound') return <EmptyState icon={UserX} text={t('userAccess.userNotFound')} />
+    if (units.loadError) return <LoadFailed text={t('userAccess.loadFailed')} onRetry={() => open({ id: companyId, userId })} />
+    if (!access || access.userId !== userId) return <Skeleton />
+    return <AccessForm access={access} />
+  }
+  return (
+    <div className="kit-stack">
+      <div>{back}</div>
+      {body()}
+    </div>
+  )
+}
+
+const AccessForm = ({ access }: { access: UserAccess }) => {
+  const { t } = useTranslation('companies')
   const units = useUnit({
-    access: $userAccess,
-    loadError: $loadError,
     chosen: $chosen,
     changed: $changed,
     saving: $saving,
     denied: $denied,
     session: $session,
     flags: $flags,
-    opened: userAccessOpened,
     choose: levelChosen,
     save: saveClicked,
   })
-  const valid = Number.isInteger(userId) && userId > 0
-  useEffect(() => {
-    if (valid) units.opened({ id: companyId, userId })
-  }, [units.opened, companyId, userId, valid])
-
-  const back = (
-    <p>
-      <Link to={`/companies/${companyId}/useraccess`}>{t('userAccess.back')}</Link>
-    </p>
-  )
-  if (!valid || units.loadError === 'notFound')
-    return (
-      <section>
-        {back}
-        <p role="alert">{t('userAccess.userNotFound')}</p>
-      </section>
-    )
-  if (units.loadError)
-    return (
-      <section>
-        {back}
-        <p role="alert">{t('userAccess.loadFailed')}</p>
-      </section>
-    )
-  const access = units.access
-  if (!access || access.userId !== userId) return <Spinner />
-
   // Company managers never change their own access; user managers may (the API says the same).
   const own = access.userId === units.session?.user.id && !units.flags.canManageUsers
   const locked = own || access.anonymous
   return (
-    <section aria-labelledby="companies-user-access-title">
-      {back}
-      <h2 id="companies-user-access-title">{t('userAccess.title', { name: `${access.firstName} ${access.lastName}` })}</h2>
-      <p>{access.username}</p>
-      <p role="status">
-        {access.action === 'NONE' ? t('userAccess.noAccess') : t('userAccess.current', { level: t(`access.levels.${access.action}`) })}
-      </p>
-      {access.otherAction !== 'NONE' && <p className="companies-hint">{t('userAccess.other', { level: t(`access.levels.${access.otherAction}`) })}</p>}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          units.save()
-        }}
-      >
-        <fieldset className="companies-fieldset" disabled={locked || units.saving}>
-          <legend>{t('userAccess.level')}</legend>
-          {offeredLevels(access).map((level) => (
-            <label key={level} className="kit-checkbox">
-              <input type="radio" name="company-access" value={level} checked={units.chosen === level} onChange={() => units.choose(level)} />
-              <span>
-                {t(levelLabel(level))}
-                {isNamedLevel(level) && level !== 'NONE' && <span className="companies-hint"> – {t(`userAccess.explain.${level}`)}</span>}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {own && <p className="companies-hint">{t('userAccess.own')}</p>}
-        {access.anonymous && <p className="companies-hint">{t('userAccess.anonymous')}</p>}
-        {units.denied && <p role="alert">{t('userAccess.denied')}</p>}
-        <div className="companies-actions">
-          <button type="submit" className="kit-button kit-button-primary" disabled={locked || !units.changed || units.saving}>
-            {t('userAccess.save')}
-          </button>
-        </div>
-      </form>
-    </section>
+    <Card title={t('userAccess.title', { name: `${access.firstName} ${access.lastName}` })}>
+      <div className="kit-stack">
+        <p className="companies-hint">{access.username}</p>
+        <p role="status">
+          {access.action === 'NONE' ? t('userAccess.noAccess') : t('userAccess.current', { level: t(`access.levels.${access.action}`) })}
+        </p>
+        {access.otherAction !== 'NONE' && <p className="companies-hint">{t('userAccess.other', { level: t(`access.levels.${access.otherAction}`) })}</p>}
+        <form
+          className="kit-stack"
+          onSubmit={(event) => {
+            event.preventDefault()
+            units.save()
+          }}
+        >
+          <fieldset className="companies-fieldset" disabled={locked || units.saving}>
+            <legend>{t('userAccess.level')}</legend>
+            {offeredLevels(access).map((level) => (
+              <label key={level} className="kit-field kit-checkbox">
+                <input type="radio" name="company-access" value={level} checked={units.chosen === level} onChange={() => units.choose(level)} />
+                <span>
+                  {t(levelLabel(level))}
+                  {isNamedLevel(level) && level !== 'NONE' && <span className="companies-hint"> – {t(`userAccess.explain.${level}`)}</span>}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {own && (
+            <Alert tone="info">
+              <p>{t('userAccess.own')}</p>
+            </Alert>
+          )}
+          {access.anonymous && (
+            <Alert tone="info">
+              <p>{t('userAccess.anonymous')}</p>
+            </Alert>
+          )}
+          {units.denied && (
+            <Alert tone="error">
+              <p>{t('userAccess.denied')}</p>
+            </Alert>
+          )}
+          <div>
+            <Button type="submit" variant="primary" disabled={locked || !units.changed || units.saving}>
+              {t('userAccess.save')}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Card>
   )
 }

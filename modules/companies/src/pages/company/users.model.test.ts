@@ -3,8 +3,7 @@ import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
 import { addCompanyUserFx, fetchCandidatesFx, fetchCompanyUsersFx, removeCompanyUserFx } from '../../api'
 import { notifyFx } from '../../notify'
-import { askFx } from './model'
-import { $candidateText, $match, $users, $usersFailed, addClicked, candidateTyped, removeClicked, usersOpened, usersPageChosen, usersRetried } from './users.model'
+import { $candidateText, $match, $users, $usersFailed, addClicked, candidateTyped, removeConfirmed, usersOpened, usersPageChosen, usersRetried } from './users.model'
 
 const ULLA: CompanyUser = { userId: 5, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', enabled: true, anonymous: false }
 
@@ -43,7 +42,6 @@ const setup = () => {
           return ULLA
         },
       ],
-      [askFx, async () => true],
       [notifyFx, () => undefined],
     ],
   })
@@ -77,7 +75,7 @@ describe('add-company-user box', () => {
     await allSettled(usersOpened, { scope, params: 3 })
     expect(loads()).toBe(1)
     expect(scope.getState($users)?.total).toBe(0)
-    await allSettled(removeClicked, { scope, params: ULLA })
+    await allSettled(removeConfirmed, { scope, params: ULLA })
     expect(removed).toEqual([5])
     expect(loads()).toBe(2)
   })

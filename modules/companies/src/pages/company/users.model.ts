@@ -4,13 +4,12 @@
  * users holding access to the company, each a link to their access page, with a box
  * that opens the access page of any account user.
  */
-import { i18n, navigate } from '@app/module-kit'
+import { navigate } from '@app/module-kit'
 import type { CompanyUser, CompanyUserWithAccess } from '@app/plugin-companies/shared'
 import { createEffect, createEvent, createStore, sample } from 'effector'
 import { PAGE_SIZE, type Page, addCompanyUserFx, fetchCompanyUsersFx, fetchUsersWithAccessFx, removeCompanyUserFx } from '../../api'
 import { notifyFx } from '../../notify'
 import { createCandidatePicker } from './candidates.model'
-import { askFx } from './model'
 
 export const usersOpened = createEvent<number>()
 export const accessOpened = createEvent<number>()
@@ -21,7 +20,7 @@ export const usersPageChosen = createEvent<number>()
 export const accessPageChosen = createEvent<number>()
 export const accessUserChosen = createEvent()
 export const addClicked = createEvent()
-export const removeClicked = createEvent<CompanyUser>()
+export const removeConfirmed = createEvent<CompanyUser>()
 
 const $companyId = createStore(0).on([usersOpened, accessOpened], (_, id) => id)
 export const $users = createStore<Page<CompanyUser> | null>(null).on(fetchCompanyUsersFx.doneData, (_, page) => page).reset(usersOpened)
@@ -67,12 +66,7 @@ sample({ clock: addClicked, source: { id: $companyId, match: $match }, filter: (
 sample({ clock: addCompanyUserFx.done, fn: () => ({ kind: 'success' as const, key: 'users.added' }), target: notifyFx })
 sample({ clock: addCompanyUserFx.fail, fn: () => ({ kind: 'error' as const, key: 'users.addFailed' }), target: notifyFx })
 
-const askRemoveFx = createEffect(({ id, user }: { id: number; user: CompanyUser }) =>
-  askFx({ title: 'users.removeTitle', text: i18n.t('users.removeText', { ns: 'companies', name: user.username }) }).then((yes) =>
-    yes ? { id, userId: user.userId } : null,
-  ),
-)
-sample({ clock: removeClicked, source: $companyId, fn: (id, user) => ({ id, user }), target: askRemoveFx })
-sample({ clock: askRemoveFx.doneData, filter: (job): job is { id: number; userId: number } => job !== null, target: removeCompanyUserFx })
+// The row's Remove asked first (the kit's DeleteAction), so this is a removal already confirmed.
+sample({ clock: removeConfirmed, source: $companyId, fn: (id, user) => ({ id, userId: user.userId }), target: removeCompanyUserFx })
 sample({ clock: removeCompanyUserFx.done, fn: () => ({ kind: 'success' as const, key: 'users.removed' }), target: notifyFx })
 sample({ clock: removeCompanyUserFx.fail, fn: () => ({ kind: 'error' as const, key: 'users.removeFailed' }), target: notifyFx })

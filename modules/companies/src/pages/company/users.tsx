@@ -1,9 +1,9 @@
-import { EmptyState, Link, LoadFailed, Spinner } from '@app/module-kit'
+import { Badge, Button, DeleteAction, TextLink } from '@app/module-kit'
+import type { CompanyUser, CompanyUserWithAccess } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PAGE_SIZE } from '../../api'
-import { Pager } from '../../table'
+import { type Column, PagedTable } from '../../table'
 import { type CandidatePicker, MIN_CANDIDATE_TEXT } from './candidates.model'
 import {
   $access,
@@ -20,7 +20,7 @@ import {
   accessUserChosen,
   addClicked,
   addPicker,
-  removeClicked,
+  removeConfirmed,
   userAccessPath,
   usersOpened,
   usersPageChosen,
@@ -29,8 +29,6 @@ import {
 
 interface CandidateBoxProps {
   picker: CandidatePicker
-  /** Unique on the page: names the box's suggestions and hint. */
-  id: string
   label: string
   button: string
   busy?: boolean
@@ -38,21 +36,35 @@ interface CandidateBoxProps {
 }
 
 /** An input that suggests account users from 4 characters; its button acts on an exact match only. */
-const CandidateBox = ({ picker, id, label, button, busy = false, onSubmit }: CandidateBoxProps) => {
+const CandidateBox = ({ picker, label, button, busy = false, onSubmit }: CandidateBoxProps) => {
   const { t } = useTranslation('companies')
+  const id = useId()
   const { text, candidates, match, typed } = useUnit({ text: picker.$text, candidates: picker.$candidates, match: picker.$match, typed: picker.typed })
   return (
     <form
-      className="companies-add-user"
       onSubmit={(event) => {
         event.preventDefault()
         onSubmit()
       }}
     >
-      <label className="kit-field">
-        <span className="kit-field-label">{label}</span>
-        <input className="kit-input" list={`${id}-candidates`} value={text} aria-describedby={`${id}-hint`} onChange={(event) => typed(event.target.value)} />
-      </label>
+      <div className="companies-picker">
+        <div className="kit-field">
+          <label htmlFor={`${id}-input`} className="kit-field-label">
+            {label}
+          </label>
+          <input
+            id={`${id}-input`}
+            className="kit-input"
+            list={`${id}-candidates`}
+            value={text}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => typed(event.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="primary" disabled={!match || busy}>
+          {button}
+        </Button>
+      </div>
       <datalist id={`${id}-candidates`}>
         {candidates.map((user) => (
           <option key={user.userId} value={user.username}>{`${user.firstName} ${user.lastName}`}</option>
@@ -61,80 +73,67 @@ const CandidateBox = ({ picker, id, label, button, busy = false, onSubmit }: Can
       <p id={`${id}-hint`} className="companies-hint">
         {t('users.addHint', { min: MIN_CANDIDATE_TEXT })}
       </p>
-      <button type="submit" className="kit-button kit-button-primary" disabled={!match || busy}>
-        {button}
-      </button>
     </form>
   )
 }
 
-const AddUserBox = () => {
-  const { t } = useTranslation('companies')
-  const { adding, add } = useUnit({ adding: $adding, add: addClicked })
-  return <CandidateBox picker={addPicker} id="companies-add-user" label={t('users.addLabel')} button={t('users.add')} busy={adding} onSubmit={add} />
-}
+const nameColumns = <Row extends CompanyUser>(t: (key: string) => string, username: (row: Row) => ReactNode): Column<Row>[] => [
+  { key: 'username', header: t('users.username'), cell: username, rowHeader: true },
+  { key: 'firstName', header: t('users.firstName'), cell: (user) => user.firstName },
+  { key: 'lastName', header: t('users.lastName'), cell: (user) => user.lastName },
+]
 
 export const UsersTab = ({ companyId }: { companyId: number }) => {
   const { t } = useTranslation('companies')
-  const { page: loaded, failed, loading, opened, retry, choosePage, remove } = useUnit({
+  const { page, failed, loading, adding, opened, retry, choosePage, add, remove } = useUnit({
     page: $users,
     failed: $usersFailed,
     loading: $usersLoading,
+    adding: $adding,
     opened: usersOpened,
     retry: usersRetried,
     choosePage: usersPageChosen,
-    remove: removeClicked,
+    add: addClicked,
+    remove: removeConfirmed,
   })
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
-  // A failure replaces the rows of an earlier answer.
-  const page = failed ? null : loaded
+  const columns: Column<CompanyUser>[] = [
+    ...nameColumns<CompanyUser>(t, (user) => user.username),
+    {
+      key: 'actions',
+      header: <span className="kit-visually-hidden">{t('users.actions')}</span>,
+      cell: (user) => (
+        <DeleteAction
+          label={t('users.removeUser', { name: user.username })}
+          question={{ title: t('users.removeTitle'), text: t('users.removeText', { name: user.username }) }}
+          onConfirmed={() => remove(user)}
+        />
+      ),
+    },
+  ]
   return (
-    <section aria-labelledby="companies-users-title">
-      <h2 id="companies-users-title">{t('tabs.users')}</h2>
-      <AddUserBox />
-      {failed && !loading && <LoadFailed text={t('users.failed')} onRetry={() => retry()} />}
-      {loading && !page && <Spinner />}
-      {page && !page.data.length && <EmptyState text={t('users.empty')} />}
-      {page && page.data.length > 0 && (
-        <>
-          <table className="companies-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('users.username')}</th>
-                <th scope="col">{t('users.firstName')}</th>
-                <th scope="col">{t('users.lastName')}</th>
-                <th scope="col">
-                  <span className="kit-visually-hidden">{t('users.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((user) => (
-                <tr key={user.userId}>
-                  <td>{user.username}</td>
-                  <td>{user.firstName}</td>
-                  <td>{user.lastName}</td>
-                  <td>
-                    <button type="button" className="kit-button" onClick={() => remove(user)}>
-                      {t('users.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={Math.floor(page.skip / PAGE_SIZE) + 1} pages={Math.max(1, Math.ceil(page.total / PAGE_SIZE))} total={page.total} onPage={choosePage} />
-        </>
-      )}
-    </section>
+    <div className="kit-stack">
+      <CandidateBox picker={addPicker} label={t('users.addLabel')} button={t('users.add')} busy={adding} onSubmit={add} />
+      <PagedTable
+        caption={t('users.caption', { count: page?.total ?? 0 })}
+        columns={columns}
+        rowKey={(user) => user.userId}
+        page={page}
+        loading={loading}
+        failedText={failed ? t('users.failed') : null}
+        emptyText={t('users.empty')}
+        onRetry={() => retry()}
+        onPage={choosePage}
+      />
+    </div>
   )
 }
 
 export const AccessTab = ({ companyId }: { companyId: number }) => {
   const { t } = useTranslation('companies')
-  const { page: loaded, failed, loading, opened, retry, choosePage, open } = useUnit({
+  const { page, failed, loading, opened, retry, choosePage, open } = useUnit({
     page: $access,
     failed: $accessFailed,
     loading: $accessLoading,
@@ -146,43 +145,24 @@ export const AccessTab = ({ companyId }: { companyId: number }) => {
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
-  // A failure replaces the rows of an earlier answer.
-  const page = failed ? null : loaded
+  const columns: Column<CompanyUserWithAccess>[] = [
+    ...nameColumns<CompanyUserWithAccess>(t, (user) => <TextLink to={userAccessPath(companyId, user.userId)}>{user.username}</TextLink>),
+    { key: 'level', header: t('access.level'), cell: (user) => <Badge>{t(`access.levels.${user.action}`)}</Badge> },
+  ]
   return (
-    <section aria-labelledby="companies-access-title">
-      <h2 id="companies-access-title">{t('tabs.useraccess')}</h2>
-      <CandidateBox picker={accessPicker} id="companies-access-user" label={t('access.openLabel')} button={t('access.open')} onSubmit={open} />
-      {failed && !loading && <LoadFailed text={t('access.failed')} onRetry={() => retry()} />}
-      {loading && !page && <Spinner />}
-      {page && !page.data.length && <EmptyState text={t('access.empty')} />}
-      {page && page.data.length > 0 && (
-        <>
-          <table className="companies-table">
-            <caption className="kit-visually-hidden">{t('access.caption', { count: page.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.username')}</th>
-                <th scope="col">{t('users.firstName')}</th>
-                <th scope="col">{t('users.lastName')}</th>
-                <th scope="col">{t('access.level')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((user) => (
-                <tr key={user.userId}>
-                  <th scope="row">
-                    <Link to={userAccessPath(companyId, user.userId)}>{user.username}</Link>
-                  </th>
-                  <td>{user.firstName}</td>
-                  <td>{user.lastName}</td>
-                  <td>{t(`access.levels.${user.action}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={Math.floor(page.skip / PAGE_SIZE) + 1} pages={Math.max(1, Math.ceil(page.total / PAGE_SIZE))} total={page.total} onPage={choosePage} />
-        </>
-      )}
-    </section>
+    <div className="kit-stack">
+      <CandidateBox picker={accessPicker} label={t('access.openLabel')} button={t('access.open')} onSubmit={open} />
+      <PagedTable
+        caption={t('access.caption', { count: page?.total ?? 0 })}
+        columns={columns}
+        rowKey={(user) => user.userId}
+        page={page}
+        loading={loading}
+        failedText={failed ? t('access.failed') : null}
+        emptyText={t('access.empty')}
+        onRetry={() => retry()}
+        onPage={choosePage}
+      />
+    </div>
   )
 }

@@ -1,6 +1,7 @@
-import { $flags, type DataColumn, DataTable, Link, ListFilter, useCountryName, useFormat } from '@app/module-kit'
+import { $flags, Button, type DataColumn, DataTable, ListFilter, Page, TextLink, useCountryName, useFormat } from '@app/module-kit'
 import type { Company, CompanySort } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
+import { Download, Plus } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $exporting, companies, exportClicked, listOpened } from './model'
@@ -25,28 +26,32 @@ export const CompaniesPage = () => {
       key: 'name',
       header: t('fields.name'),
       sortable: true,
-      render: (company) => <Link to={`/companies/${company.id}`}>{company.name}</Link>,
+      rowHeader: true,
+      render: (company) => <TextLink to={`/companies/${company.id}`}>{company.name}</TextLink>,
     },
     { key: 'city', header: t('fields.city'), sortable: true },
     { key: 'country', header: t('fields.country'), sortable: true, render: (company) => (company.country ? countryName(company.country) : '') },
     { key: 'createdAt', header: t('fields.createdAt'), sortable: true, render: (company) => format.date(company.createdAt) },
   ]
+  const actions = (
+    <>
+      {(flags.canManageAccounts || flags.canManageSettings) && (
+        <Button icon={Download} disabled={exporting} aria-busy={exporting || undefined} onClick={() => exportFile()}>
+          {t('list.export')}
+        </Button>
+      )}
+      {flags.canManageCompany && (
+        <Button to="/companies/add" variant="primary" icon={Plus}>
+          {t('list.new')}
+        </Button>
+      )}
+    </>
+  )
 
   return (
-    <div className="companies-page">
-      <h1>{t('list.title')}</h1>
-      <div className="companies-toolbar">
+    <Page title={t('list.title')} actions={actions}>
+      <div className="kit-row">
         <ListFilter list={companies} label={t('list.filter')} placeholder={t('list.filter')} />
-        {(flags.canManageAccounts || flags.canManageSettings) && (
-          <button type="button" className="kit-button" disabled={exporting} onClick={() => exportFile()}>
-            {t('list.export')}
-          </button>
-        )}
-        {flags.canManageCompany && (
-          <Link to="/companies/add" className="kit-button kit-button-primary">
-            {t('list.new')}
-          </Link>
-        )}
       </div>
       <DataTable
         list={companies}
@@ -54,8 +59,7 @@ export const CompaniesPage = () => {
         rowKey={(company) => company.id}
         caption={t('list.caption', { count: total })}
         emptyText={t(filter ? 'list.noMatch' : 'list.empty')}
-        className="companies-table"
       />
-    </div>
+    </Page>
   )
 }

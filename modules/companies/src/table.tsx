@@ -38,7 +38,7 @@ export const PagedTable = <Row,>({ caption, columns, rowKey, page, loading, fail
   if (!shown.data.length) return <EmptyState icon={Users} text={emptyText} />
   return (
     <div>
-      <div className="kit-table-wrap" aria-busy={loading}>
+      <div className="kit-table-wrap companies-table-wrap" aria-busy={loading}>
         <table className="kit-table">
           <caption className="kit-visually-hidden">{caption}</caption>
           <thead>

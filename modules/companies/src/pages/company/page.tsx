@@ -79,17 +79,19 @@ const Skyview = ({ company }: { company: Company }) => {
   const mayTurnOn = flags.canManageAccounts || flags.canManageCompany
   return (
     <Card title={t('skyview.title')}>
-      <label className="kit-field kit-checkbox">
-        <input
-          type="checkbox"
-          checked={company.skymapEnabled}
-          // Once on it stays on: the toggle only ever turns it on.
-          disabled={company.skymapEnabled || !mayTurnOn}
-          onChange={() => skyview()}
-        />
-        {t('skyview.enabled')}
-      </label>
-      <p className="companies-hint">{t(company.skymapEnabled ? 'skyview.locked' : 'skyview.hint')}</p>
+      <div className="kit-stack">
+        <label className="kit-field kit-checkbox">
+          <input
+            type="checkbox"
+            checked={company.skymapEnabled}
+            // Once on it stays on: the toggle only ever turns it on.
+            disabled={company.skymapEnabled || !mayTurnOn}
+            onChange={() => skyview()}
+          />
+          {t('skyview.enabled')}
+        </label>
+        <p className="companies-hint">{t(company.skymapEnabled ? 'skyview.locked' : 'skyview.hint')}</p>
+      </div>
     </Card>
   )
 }

@@ -54,13 +54,53 @@ describe('companies', () => {
     await page.goto('/companies')
     await page.getByRole('link', { name: company.name }).click()
     await page.getByRole('heading', { name: company.name }).waitFor()
-    await page.getByRole('link', { name: 'Users' }).waitFor()
+    await page.getByRole('tab', { name: 'Users' }).waitFor()
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0)
     await page.goto('/companies')
     await page.getByRole('table').waitFor()
     expect(await page.getByRole('button', { name: 'Export to Excel' }).count()).toBe(0)
     expect(await page.getByRole('link', { name: 'New company' }).count()).toBe(0)
   })
+
+  it("a company's users tab: the page's title and tabs, and a quiet Remove that asks first", async (page) => {
+    const account = await app.make.account()
+    const company = await app.make.company(account)
+    const ulla = await app.make.user(account, 'user', { company, firstName: 'Ulla', lastName: 'User' })
+    await signInAs(page, account.admin)
+    await page.goto(`/companies/${company.id}`)
+    await page.getByRole('heading', { name: company.name, level: 1 }).waitFor()
+    await expect.poll(() => page.title()).toBe(`${company.name} · Business Cloud`)
+    await page.getByRole('tab', { name: 'Details' }).focus()
+    // The tabs follow the arrow keys; the chosen tab keeps the focus on its own route.
+    await page.keyboard.press('End')
+    await page.waitForURL(`**/companies/${company.id}/users`)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Users')
+
+    const remove = page.getByRole('button', { name: `Remove ${ulla.username} from the company` })
+    await remove.click()
+    await page.getByRole('button', { name: 'No' }).click()
+    await page.getByRole('cell', { name: 'Ulla' }).waitFor()
+    await remove.click()
+    await page.getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('The company has no users yet').waitFor()
+    expect((await app.knex('account_users').where({ user_id: ulla.id, account_id: account.id }).first('company_id')).company_id).toBeNull()
+  })
+
+  browserTest(
+    () => app,
+    "a phone shows a company's users without widening the page",
+    async (page) => {
+      const account = await app.make.account()
+      const company = await app.make.company(account)
+      await app.make.user(account, 'user', { company })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await signInAs(page, account.admin)
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(`/companies/${company.id}/users`)
+      await page.getByRole('table').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    },
+  )
 
   it("a company's user access is given and taken back from the company page", async (page) => {
     const account = await app.make.account()

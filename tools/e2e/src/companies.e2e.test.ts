@@ -70,6 +70,8 @@ describe('companies', () => {
     await page.goto(`/companies/${company.id}`)
     await page.getByRole('heading', { name: company.name, level: 1 }).waitFor()
     await expect.poll(() => page.title()).toBe(`${company.name} · Business Cloud`)
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' })
+    await expect.poll(() => trail.textContent()).toBe(`DashboardCompanies${company.name}`)
     await page.getByRole('tab', { name: 'Details' }).focus()
     // The tabs follow the arrow keys; the chosen tab keeps the focus on its own route.
     await page.keyboard.press('End')
@@ -84,6 +86,11 @@ describe('companies', () => {
     await page.getByRole('button', { name: 'Yes' }).click()
     await page.getByText('The company has no users yet').waitFor()
     expect((await app.knex('account_users').where({ user_id: ulla.id, account_id: account.id }).first('company_id')).company_id).toBeNull()
+
+    await page.goto(`/companies/${company.id + 1000}`)
+    await page.getByRole('heading', { name: 'Company not found' }).waitFor()
+    await trail.getByRole('link', { name: 'Companies' }).click()
+    await page.waitForURL('**/companies')
   })
 
   browserTest(

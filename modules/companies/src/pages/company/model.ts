@@ -2,8 +2,7 @@
  * /companies/{clientId}: the company's metadata (edit form, logo, Skyview, delete),
  * projects, user access and users tabs.
  */
-import { ApiError, breadcrumbsSet, confirm, dashboardCrumb, i18n, navigate, tokenStorage } from '@app/module-kit'
-import { companiesCrumb } from '../../crumbs'
+import { ApiError, confirm, i18n, navigate, tokenStorage } from '@app/module-kit'
 import { type Company, type DeleteBlock, logoUrl } from '@app/plugin-companies/shared'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import { deleteCompanyFx, enableSkyviewFx, fetchCompanyChoicesFx, fetchCompanyFx, saveCompanyFx, uploadLogoFx } from '../../api'
@@ -61,11 +60,6 @@ sample({ clock: companyOpened, target: [fetchCompanyFx, fetchCompanyChoicesFx] }
 sample({ clock: otherCompanyOpened, target: editForm.reset })
 // The saved company is where the form starts: its fields are not shown as checked until the user changes them.
 sample({ clock: fetchCompanyFx.doneData, fn: toCompanyValues, target: editForm.filled })
-sample({
-  clock: fetchCompanyFx.doneData,
-  fn: (company) => [dashboardCrumb(), companiesCrumb(), { label: company.name }],
-  target: breadcrumbsSet,
-})
 
 sample({ clock: saveCompanyFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.saved' }), target: notifyFx })
 sample({ clock: saveCompanyFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.saveFailed' }), target: notifyFx })

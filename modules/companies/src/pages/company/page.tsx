@@ -1,10 +1,11 @@
-import { $flags, Alert, Button, Card, EmptyState, FormError, FormFrame, Page, type RouteProps, SubmitButton, Tabs, buttonClass, navigate } from '@app/module-kit'
+import { $flags, Alert, Button, Card, type Crumb, EmptyState, FormError, FormFrame, Page, type RouteProps, SubmitButton, Tabs, buttonClass, dashboardCrumb, navigate } from '@app/module-kit'
 import type { Company } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { ArrowLeft, Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CompanyFields } from '../../company-fields'
+import { companiesCrumb } from '../../crumbs'
 import {
   $company,
   $deleteBlocks,
@@ -144,10 +145,10 @@ const Metadata = ({ company }: { company: Company }) => {
   )
 }
 
-const NotFound = () => {
+const NotFound = ({ crumbs }: { crumbs: Crumb[] }) => {
   const { t } = useTranslation('companies')
   return (
-    <Page title={t('company.notFound')}>
+    <Page title={t('company.notFound')} crumbs={crumbs}>
       <EmptyState
         icon={Building2}
         text={t('company.notFoundText')}
@@ -191,9 +192,13 @@ export const CompanyPage = ({ params }: RouteProps) => {
     focused()
   }, [company, units.chosen, tab, focused])
 
-  if (!valid || units.loadError === 'notFound') return <NotFound />
+  // The trail ends with this page, so Companies stays a link: the company once known, else what the page says.
+  const trail = (label: string): Crumb[] => [dashboardCrumb(), companiesCrumb(), { label }]
+  if (!valid || units.loadError === 'notFound') return <NotFound crumbs={trail(t('company.notFound'))} />
+  const crumbs = trail(company?.name ?? t('company.title'))
   return (
     <Page
+      crumbs={crumbs}
       title={company ? companyTitle(company) : t('company.title')}
       loading={!company && !units.loadError}
       error={units.loadError ? t('company.loadFailed') : null}

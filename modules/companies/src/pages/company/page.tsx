@@ -1,4 +1,4 @@
-import { $flags, Alert, Button, Card, type Crumb, EmptyState, FormError, FormFrame, Page, type RouteProps, SubmitButton, Tabs, buttonClass, dashboardCrumb, navigate } from '@app/module-kit'
+import { $flags, Alert, Button, Card, Columns, type Crumb, EmptyState, FormError, FormFrame, Page, type RouteProps, SubmitButton, Tabs, buttonClass, dashboardCrumb, navigate } from '@app/module-kit'
 import type { Company } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { ArrowLeft, Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
@@ -136,11 +136,11 @@ const Metadata = ({ company }: { company: Company }) => {
           <SubmitButton form={editForm}>{t('company.save')}</SubmitButton>
         </div>
       </FormFrame>
-      <div className="companies-cards">
+      <Columns>
         <Logo company={company} />
         <Skyview company={company} />
         {flags.canManageCompany && <Delete company={company} />}
-      </div>
+      </Columns>
     </div>
   )
 }

@@ -36,10 +36,10 @@ describe('admin settings', () => {
     await app.call('POST', `/api/foldertypes/${accountId}`, { name: 'Drawing', typeId: 'DRW' }, await app.make.signIn(account.admin))
     await signInAs(page, account.admin)
     await page.goto('/admin')
-    await page.getByRole('link', { name: 'Setup' }).click()
+    await page.getByRole('tab', { name: 'Setup' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/${accountId}/setup`)
     const types = page.getByRole('table', { name: 'Document types' })
-    await types.getByRole('cell', { name: 'Skyview', exact: true }).first().waitFor()
+    await types.getByRole('rowheader', { name: 'Skyview', exact: true }).first().waitFor()
 
     await page.getByRole('link', { name: 'Add document type' }).click()
     await page.getByLabel('Name').fill('Specification')
@@ -70,13 +70,13 @@ describe('admin settings', () => {
     await page.getByText('The template file you tried to upload has an invalid format.').waitFor()
     await file.setInputFiles({ name: 'Offer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
     await page.getByRole('button', { name: 'Upload' }).click()
-    await page.getByRole('table', { name: 'Templates' }).getByRole('cell', { name: 'Offer.pdf', exact: true }).waitFor()
+    await page.getByRole('table', { name: 'Templates' }).getByRole('rowheader', { name: 'Offer.pdf', exact: true }).waitFor()
   })
 
   it('an ordinary user has no Settings entry and is refused the page', async (page) => {
     await signInAs(page, await app.make.user(await app.make.account()))
     await page.goto('/admin')
-    await page.getByText('Forbidden').waitFor()
+    await page.getByRole('heading', { name: 'You do not have access to this page' }).waitFor()
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0)
   })
 })

@@ -45,7 +45,7 @@ test('the account number, creation date, enabled and the user, file and storage 
   for (const [label, value] of [
     ['Account no.', '100004'],
     ['Created', '05/03/2024'],
-    ['Enabled', 'Yes'],
+    ['Enabled', '<span class="kit-badge kit-badge-success">Yes</span>'],
     ['Users', '12'],
     ['Files', '345'],
     ['Storage used', '123.4\u00a0MB'],

@@ -1,5 +1,6 @@
-import { useFormat } from '@app/module-kit'
+import { Badge, Card, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $account } from './model'
 
@@ -9,17 +10,16 @@ export const AccountFacts = () => {
   const account = useUnit($account)
   const format = useFormat()
   if (!account) return null
-  const facts: [key: string, value: string][] = [
+  const facts: [key: string, value: ReactNode][] = [
     ['accountNo', account.accountNo],
     ['createdAt', format.date(account.createdAt)],
-    ['enabled', t(account.enabled ? 'common.yes' : 'common.no')],
+    ['enabled', <Badge key="enabled" tone={account.enabled ? 'success' : 'warning'}>{t(account.enabled ? 'common.yes' : 'common.no')}</Badge>],
     ['userCount', format.number(account.userCount)],
     ['fileCount', format.number(account.fileCount)],
     ['mbUsed', format.storage(account.mbUsed)],
   ]
   return (
-    <section className="admin-section" aria-labelledby="admin-account-facts-title">
-      <h2 id="admin-account-facts-title">{t('accountInfo.factsTitle')}</h2>
+    <Card title={t('accountInfo.factsTitle')}>
       <dl className="admin-facts">
         {facts.map(([key, value]) => (
           <div key={key}>
@@ -28,6 +28,6 @@ export const AccountFacts = () => {
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   )
 }

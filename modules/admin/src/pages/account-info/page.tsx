@@ -1,6 +1,7 @@
-import { $flags, $session, ErrorPage, type RouteProps, useBreadcrumbs } from '@app/module-kit'
+import { $flags, $session, Page, type RouteProps } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
+import { settingsCrumbs } from '../settings/page'
 import { AccountInfoForm } from './AccountInfoForm'
 import { $account } from './model'
 
@@ -9,14 +10,15 @@ export const AccountInfoPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('admin')
   const { flags, session, account } = useUnit({ flags: $flags, session: $session, account: $account })
   const accountId = Number(params.accountId)
-  useBreadcrumbs([{ label: 'admin:settings.title', href: '/admin' }, { label: 'admin:accountInfo.title' }])
   const own = accountId === session?.accountId
-  if (!Number.isInteger(accountId) || !(flags.canManageAccounts || (own && flags.canManageSettings)))
-    return <ErrorPage message="kit:status.403" />
+  const allowed = Number.isInteger(accountId) && (flags.canManageAccounts || (own && flags.canManageSettings))
   return (
-    <div className="admin-page">
-      <h1>{account?.company ?? t('accountInfo.title')}</h1>
-      <AccountInfoForm accountId={accountId} />
-    </div>
+    <Page
+      title={account?.company ?? t('accountInfo.title')}
+      crumbs={[...settingsCrumbs(), { label: 'admin:accountInfo.title' }]}
+      forbidden={!allowed}
+    >
+      {allowed && <AccountInfoForm accountId={accountId} />}
+    </Page>
   )
 }

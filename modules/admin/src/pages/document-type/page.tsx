@@ -1,7 +1,8 @@
-import { $flags, $session, CheckboxField, ErrorPage, FormError, FormFrame, Link, type RouteProps, SubmitButton, TextField, useBreadcrumbs } from '@app/module-kit'
+import { $flags, $session, Alert, Button, Card, CheckboxField, FormError, FormFrame, Page, type RouteProps, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { settingsCrumbs } from '../settings/page'
 import { $loadFailed, $loaded, documentTypeForm, documentTypeOpened } from './model'
 
 /** /admin/{accountId}/setup/add-document-type and /edit-document-type/{documentTypeId}. */
@@ -16,24 +17,28 @@ export const DocumentTypePage = ({ params }: RouteProps) => {
   })
   const accountId = Number(params.accountId)
   const id = params.documentTypeId ? Number(params.documentTypeId) : null
+  const allowed = flags.canManageAccounts || (accountId === session?.accountId && flags.canManageSettings)
+  // Another account's setup is for global admins only: nothing is loaded for anyone else.
   useEffect(() => {
-    opened({ accountId, id })
-  }, [opened, accountId, id])
-  useBreadcrumbs([
-    { label: 'admin:settings.title', href: '/admin' },
-    { label: 'admin:settings.tab.setup', href: `/admin/${accountId}/setup` },
-    { label: id ? 'admin:documentType.editTitle' : 'admin:documentType.addTitle' },
-  ])
-  const own = accountId === session?.accountId
-  if (!(flags.canManageAccounts || (own && flags.canManageSettings))) return <ErrorPage message="kit:status.403" />
-  if (failed) return <ErrorPage message="kit:status.404" />
+    if (allowed) opened({ accountId, id })
+  }, [allowed, opened, accountId, id])
+  const setupPath = `/admin/${accountId}/setup`
+  const title = id ? t('documentType.editTitle') : t('documentType.addTitle')
   const form = documentTypeForm
   return (
-    <div className="admin-page">
-      <h1>{id ? t('documentType.editTitle') : t('documentType.addTitle')}</h1>
-      <section className="admin-section">
+    <Page
+      title={title}
+      crumbs={[...settingsCrumbs(), { label: 'admin:settings.tab.setup', href: setupPath }, { label: id ? 'admin:documentType.editTitle' : 'admin:documentType.addTitle' }]}
+      forbidden={!allowed}
+      loading={id !== null && !loaded && !failed}
+      error={failed ? t('documentType.loadFailed') : null}
+      onRetry={() => opened({ accountId, id })}
+    >
+      <Card>
         {loaded?.global ? (
-          <p role="alert">{t('documentType.builtIn')}</p>
+          <Alert tone="info" actions={<Button to={setupPath}>{t('documentType.back')}</Button>}>
+            <p>{t('documentType.builtIn')}</p>
+          </Alert>
         ) : (
           <FormFrame form={form}>
             <div className="admin-form">
@@ -41,16 +46,14 @@ export const DocumentTypePage = ({ params }: RouteProps) => {
               <TextField form={form} name="typeId" label={t('documentTypes.typeId')} />
               <CheckboxField form={form} name="active" label={t('documentTypes.active')} />
               <FormError form={form} />
-              <p className="admin-actions">
-                <SubmitButton form={form}>{t('common.save')}</SubmitButton>
-                <Link to={`/admin/${accountId}/setup`} className="kit-button">
-                  {t('common.cancel')}
-                </Link>
-              </p>
+            </div>
+            <div className="kit-row">
+              <SubmitButton form={form}>{t('common.save')}</SubmitButton>
+              <Button to={setupPath}>{t('common.cancel')}</Button>
             </div>
           </FormFrame>
         )}
-      </section>
-    </div>
+      </Card>
+    </Page>
   )
 }

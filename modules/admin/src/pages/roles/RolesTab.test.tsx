@@ -61,7 +61,7 @@ describe('<RolesTab />', () => {
     })
     // The roles section alone (the privileges per user below it have their own list).
     const draw = () =>
-      /<section[^>]*aria-labelledby="admin-roles-title">[\s\S]*?<\/section>/.exec(
+      /<section class="kit-card"[\s\S]*?<\/section>/.exec(
         renderToStaticMarkup(
           <Provider value={scope}>
             <RolesTab accountId={4} />
@@ -83,10 +83,11 @@ describe('<RolesTab />', () => {
 
   test('a built-in role is marked and offers only its privileges; a custom one is edited and removed by name', async () => {
     const html = await render()
-    expect(html).toMatch(/<th scope="row">Administrators<span class="roles-badge">Built-in<\/span><\/th>/)
+    expect(html).toMatch(/<th scope="row"><span class="kit-row">Administrators<span class="kit-badge">Built-in<\/span><\/span><\/th>/)
     expect(html).not.toContain('aria-label="Remove the role Administrators"')
     expect(html).toContain('aria-label="Edit the role Surveyors"')
-    expect(html).toContain('aria-label="Remove the role Surveyors"')
+    // Removing is the quiet delete action, which asks before anything goes.
+    expect(html).toMatch(/<button type="button" aria-label="Remove the role Surveyors" title="Remove the role Surveyors" class="kit-button kit-button-ghost kit-button-sm kit-button-icon kit-button-quiet-danger">/)
     expect(html).toContain('<th scope="row"><a aria-label="Edit the privileges of Ulla User" class="kit-link" href="/users/7/access">Ulla User</a></th>')
   })
 

@@ -1,6 +1,10 @@
 /** The roles tab: the account's roles, the chosen role's privileges, and privileges per user. */
 import {
   $grantablePrivileges,
+  Badge,
+  Button,
+  Card,
+  DeleteAction,
   EmptyState,
   FormError,
   FormFrame,
@@ -12,6 +16,7 @@ import {
   usePrivilegeText,
 } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import { KeyRound, Pencil } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Role } from '../../api'
@@ -26,14 +31,13 @@ import {
   editCancelled,
   editClicked,
   privilegeToggled,
-  removeClicked,
+  removeConfirmed,
   roleForm,
   roleSelected,
   rolesOpened,
   rolesRetried,
 } from './model'
 import { UserPrivileges } from './UserPrivileges'
-import './roles.css'
 
 const RoleForm = () => {
   const { t } = useTranslation('admin')
@@ -45,11 +49,7 @@ const RoleForm = () => {
         <TextField form={roleForm} name="name" label={t('roles.name')} />
         <SelectField form={roleForm} name="securityGroup" label={t('roles.securityGroup')} options={groups} />
         <SubmitButton form={roleForm}>{editing ? t('roles.save') : t('roles.add')}</SubmitButton>
-        {editing && (
-          <button type="button" className="kit-button" onClick={() => cancel()}>
-            {t('common.cancel')}
-          </button>
-        )}
+        {editing && <Button onClick={() => cancel()}>{t('common.cancel')}</Button>}
       </div>
       {editing && <p className="admin-hint">{t('roles.editing', { name: editing.name })}</p>}
       <FormError form={roleForm} />
@@ -59,28 +59,41 @@ const RoleForm = () => {
 
 const RoleRow = ({ role }: { role: Role }) => {
   const { t } = useTranslation('admin')
-  const u = useUnit({ selected: $selectedRoleId, select: roleSelected, edit: editClicked, remove: removeClicked })
+  const u = useUnit({ selected: $selectedRoleId, select: roleSelected, edit: editClicked, remove: removeConfirmed })
   return (
     <tr>
       <th scope="row">
-        {role.name}
-        {role.builtIn && <span className="roles-badge">{t('roles.builtIn')}</span>}
+        <span className="kit-row">
+          {role.name}
+          {role.builtIn && <Badge>{t('roles.builtIn')}</Badge>}
+        </span>
       </th>
       <td>{t(`roles.group.${role.securityGroup}`)}</td>
-      <td className="admin-actions">
-        <button type="button" className="kit-button" onClick={() => u.select(role.id)} aria-pressed={role.id === u.selected} aria-label={t('roles.privilegesOf', { name: role.name })}>
-          {t('roles.privileges')}
-        </button>
-        {!role.builtIn && (
-          <>
-            <button type="button" className="kit-button" onClick={() => u.edit(role)} aria-label={t('roles.editOf', { name: role.name })}>
-              {t('common.edit')}
-            </button>
-            <button type="button" className="admin-danger" onClick={() => u.remove(role)} aria-label={t('roles.removeOf', { name: role.name })}>
-              {t('common.remove')}
-            </button>
-          </>
-        )}
+      <td>
+        <span className="kit-row">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={KeyRound}
+            onClick={() => u.select(role.id)}
+            aria-pressed={role.id === u.selected}
+            aria-label={t('roles.privilegesOf', { name: role.name })}
+          >
+            {t('roles.privileges')}
+          </Button>
+          {!role.builtIn && (
+            <>
+              <Button size="sm" variant="ghost" icon={Pencil} onClick={() => u.edit(role)} aria-label={t('roles.editOf', { name: role.name })}>
+                {t('common.edit')}
+              </Button>
+              <DeleteAction
+                label={t('roles.removeOf', { name: role.name })}
+                question={{ title: t('roles.confirmRemove', { name: role.name }) }}
+                onConfirmed={() => u.remove(role)}
+              />
+            </>
+          )}
+        </span>
       </td>
     </tr>
   )
@@ -92,13 +105,13 @@ const RoleList = () => {
   // A failure replaces the roles of an earlier answer.
   const roles = failed ? [] : loaded
   return (
-    <section className="admin-section" aria-labelledby="admin-roles-title">
-      <h2 id="admin-roles-title">{t('roles.title')}</h2>
+    <Card title={t('roles.title')}>
       <p className="admin-hint">{t('roles.hint')}</p>
       <RoleForm />
       {failed && !loading && <LoadFailed text={t('list.failed')} onRetry={() => retry()} />}
       {roles.length > 0 && (
-        <table className="admin-table">
+        <div className="kit-table-wrap">
+        <table className="kit-table">
           <caption className="kit-visually-hidden">{t('roles.title')}</caption>
           <thead>
             <tr>
@@ -113,10 +126,11 @@ const RoleList = () => {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {loading && <Spinner />}
       {!loading && !failed && roles.length === 0 && <EmptyState text={t('roles.empty')} />}
-    </section>
+    </Card>
   )
 }
 
@@ -125,8 +139,7 @@ const RolePrivileges = ({ role }: { role: Role }) => {
   const text = usePrivilegeText()
   const { catalog, granted, toggle } = useUnit({ catalog: $grantablePrivileges, granted: $grantedNames, toggle: privilegeToggled })
   return (
-    <section className="admin-section" aria-labelledby="admin-role-privileges-title">
-      <h2 id="admin-role-privileges-title">{t('roles.privilegesOf', { name: role.name })}</h2>
+    <Card title={t('roles.privilegesOf', { name: role.name })}>
       <p className="admin-hint">{t('roles.privilegesHint')}</p>
       {role.securityGroup === 'ADMIN' && <p className="admin-hint">{t('roles.adminGroupHint')}</p>}
       <ul className="admin-privileges">
@@ -141,7 +154,7 @@ const RolePrivileges = ({ role }: { role: Role }) => {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   )
 }
 

@@ -1,5 +1,5 @@
 /** The "privileges per user" section of the roles tab: a user picker whose names lead to each user's access page. */
-import { DataTable, ListFilter, TextLink } from '@app/module-kit'
+import { Card, DataTable, ListFilter, TextLink } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { UserChoice } from '../../api'
 import { userAccessPath, userPicker } from './user-privileges.model'
@@ -9,10 +9,9 @@ const fullName = (user: UserChoice) => `${user.firstName} ${user.lastName}`
 export const UserPrivileges = () => {
   const { t } = useTranslation('admin')
   return (
-    <section className="admin-section" aria-labelledby="admin-user-privileges-title">
-      <h2 id="admin-user-privileges-title">{t('userPrivileges.title')}</h2>
+    <Card title={t('userPrivileges.title')}>
       <p className="admin-hint">{t('userPrivileges.hint')}</p>
-      <div className="roles-picker">
+      <div className="kit-stack">
         <ListFilter list={userPicker} label={t('userPrivileges.findUser')} />
         <DataTable
           list={userPicker}
@@ -37,6 +36,6 @@ export const UserPrivileges = () => {
           ]}
         />
       </div>
-    </section>
+    </Card>
   )
 }

@@ -10,7 +10,6 @@ import {
   saveRoleFx,
   toggleRoleGrantFx,
 } from '../../api'
-import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
 import {
   $editing,
@@ -18,7 +17,7 @@ import {
   $roles,
   editClicked,
   privilegeToggled,
-  removeClicked,
+  removeConfirmed,
   removeFailureKey,
   roleForm,
   roleSelected,
@@ -32,7 +31,7 @@ const ROLES: Role[] = [
 ]
 const SURVEYORS = ROLES[2]!
 
-const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<Role>; yes?: boolean } = {}) => {
+const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<Role>} = {}) => {
   const calls = {
     roles: vi.fn(async () => ({ total: 3, limit: 500, skip: 0, data: ROLES })),
     catalog: vi.fn(async () => [{ id: 6, name: 'PROJECT_CREATE', resource: 'PROJECT' as const, description: 'Creates projects' }]),
@@ -41,7 +40,6 @@ const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<R
     remove: vi.fn(options.remove ?? (async () => SURVEYORS)),
     grants: vi.fn(async () => ({ total: 1, limit: 500, skip: 0, data: [{ id: 5, roleId: 2, name: 'PROJECT_CREATE' }] })),
     toggle: vi.fn(async () => ({ granted: false })),
-    confirm: vi.fn(async () => options.yes ?? true),
     notify: vi.fn(),
   }
   const scope = fork({
@@ -53,7 +51,6 @@ const setup = (options: { create?: () => Promise<Role>; remove?: () => Promise<R
       [removeRoleFx, calls.remove],
       [fetchRoleGrantsFx, calls.grants],
       [toggleRoleGrantFx, calls.toggle],
-      [confirmRemoveFx, calls.confirm],
       [notifyFx, calls.notify],
       [roleForm.scrollToFieldFx, () => undefined],
     ],
@@ -92,13 +89,12 @@ describe('roles', () => {
   })
 
   test('a built-in role is neither edited nor removed', async () => {
-    const { scope, confirm, remove } = setup()
+    const { scope, remove } = setup()
     await allSettled(rolesOpened, { scope, params: 4 })
     await allSettled(editClicked, { scope, params: ROLES[0]! })
     expect(scope.getState($editing)).toBeNull()
     expect(scope.getState(roleForm.$values).name).toBe('')
-    await allSettled(removeClicked, { scope, params: ROLES[1]! })
-    expect(confirm).not.toHaveBeenCalled()
+    await allSettled(removeConfirmed, { scope, params: ROLES[0]! })
     expect(remove).not.toHaveBeenCalled()
   })
 
@@ -111,24 +107,16 @@ describe('roles', () => {
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'roles.saveFailed' })
   })
 
-  test('remove asks first; only Yes removes', async () => {
-    const no = setup({ yes: false })
-    await allSettled(removeClicked, { scope: no.scope, params: SURVEYORS })
-    expect(no.confirm).toHaveBeenCalledWith({ key: 'roles.confirmRemove', name: 'Surveyors' })
-    expect(no.remove).not.toHaveBeenCalled()
-    // A Yes to another question of the tab later does not remove the role asked about before.
-    no.confirm.mockImplementation(async () => true)
-    await allSettled(confirmRemoveFx, { scope: no.scope, params: { key: 'userPrivileges.confirmRemove', name: 'x' } })
-    expect(no.remove).not.toHaveBeenCalled()
-    const yes = setup()
-    await allSettled(removeClicked, { scope: yes.scope, params: SURVEYORS })
-    expect(yes.remove).toHaveBeenCalledWith(3)
-    expect(yes.notify).toHaveBeenCalledWith({ kind: 'success', key: 'roles.removed' })
+  test('a confirmed removal removes the role and says so', async () => {
+    const { scope, remove, notify } = setup()
+    await allSettled(removeConfirmed, { scope, params: SURVEYORS })
+    expect(remove).toHaveBeenCalledWith(3)
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'roles.removed' })
   })
 
   test("the API's refusals say why: a role given to users, a built-in role", async () => {
     const inUse = setup({ remove: () => Promise.reject(new ApiError('The role is given to users; give them another role first', 409)) })
-    await allSettled(removeClicked, { scope: inUse.scope, params: SURVEYORS })
+    await allSettled(removeConfirmed, { scope: inUse.scope, params: SURVEYORS })
     expect(inUse.notify).toHaveBeenCalledWith({ kind: 'error', key: 'roles.inUse' })
     expect(removeFailureKey(new ApiError('A built-in role cannot be changed or removed', 403))).toBe('roles.builtInRefused')
     expect(removeFailureKey(new ApiError('Network error', 0))).toBe('roles.removeFailed')

@@ -16,7 +16,6 @@ import {
   toggleRoleGrantFx,
 } from '../../api'
 import { withConflictOn } from '../../conflict'
-import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
 
 export const SECURITY_GROUPS = ['USER', 'ADMIN'] as const
@@ -31,7 +30,8 @@ export const rolesOpened = createEvent<number>()
 export const rolesRetried = createEvent()
 export const editClicked = createEvent<Role>()
 export const editCancelled = createEvent()
-export const removeClicked = createEvent<Role>()
+/** The removal of a role was confirmed (the view's delete action asks first). */
+export const removeConfirmed = createEvent<Role>()
 export const roleSelected = createEvent<number>()
 export const privilegeToggled = createEvent<number>()
 
@@ -77,10 +77,7 @@ sample({ clock: roleForm.submitFx.done, target: [roleForm.reset, fetchRolesFx] }
 sample({ clock: roleForm.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'roles.saved' }), target: notifyFx })
 sample({ clock: roleForm.submitFx.fail, fn: () => ({ kind: 'error' as const, key: 'roles.saveFailed' }), target: notifyFx })
 
-// Remove: ask first (its own question: another tab's Yes removes nothing here); only a Yes removes.
-const confirmRoleRemovalFx = createEffect(async (role: Role) => ({ role, yes: await confirmRemoveFx({ key: 'roles.confirmRemove', name: role.name }) }))
-sample({ clock: removeClicked, filter: (role) => !role.builtIn, target: confirmRoleRemovalFx })
-sample({ clock: confirmRoleRemovalFx.doneData, filter: ({ yes }) => yes, fn: ({ role }) => role.id, target: removeRoleFx })
+sample({ clock: removeConfirmed, filter: (role) => !role.builtIn, fn: (role) => role.id, target: removeRoleFx })
 sample({ clock: removeRoleFx.done, target: fetchRolesFx })
 sample({ clock: removeRoleFx.done, fn: () => ({ kind: 'success' as const, key: 'roles.removed' }), target: notifyFx })
 

@@ -1,21 +1,21 @@
-import { Link } from '@app/module-kit'
+import { Button, Card } from '@app/module-kit'
+import { UserPlus, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 /** The users tab: the user screens live in the users remote at /users. */
 export const UsersTab = () => {
   const { t } = useTranslation('admin')
   return (
-    <section className="admin-section" aria-labelledby="admin-users-title">
-      <h2 id="admin-users-title">{t('users.title')}</h2>
+    <Card title={t('users.title')}>
       <p>{t('users.text')}</p>
-      <p className="admin-actions">
-        <Link to="/users" className="kit-button kit-button-primary">
+      <div className="kit-row">
+        <Button to="/users" variant="primary" icon={Users}>
           {t('users.open')}
-        </Link>
-        <Link to="/users/add" className="kit-button">
+        </Button>
+        <Button to="/users/add" icon={UserPlus}>
           {t('users.add')}
-        </Link>
-      </p>
-    </section>
+        </Button>
+      </div>
+    </Card>
   )
 }

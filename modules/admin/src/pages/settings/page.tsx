@@ -1,11 +1,13 @@
-import { $flags, $session, ErrorPage, Link, type RouteProps, navigate, useBreadcrumbs } from '@app/module-kit'
+import { $flags, $session, Button, EmptyState, Page, type RouteProps, Tabs, dashboardCrumb, navigate } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { ArrowLeft, MapPinOff } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AccountInfoForm } from '../account-info/AccountInfoForm'
 import { RolesTab } from '../roles/RolesTab'
 import { SetupTab } from '../setup/SetupTab'
 import { TemplatesTab } from '../templates/TemplatesTab'
+import { $tabChosen, tabChosen, tabFocused } from './model'
 import { TABS, type Tab, sectionOf, tabPath } from './tabs'
 import { UsersTab } from './UsersTab'
 
@@ -24,40 +26,67 @@ const TabContent = ({ tab, accountId }: { tab: Tab; accountId: number }) => {
   }
 }
 
+/** The trail of every settings page; its pages add theirs after it. */
+export const settingsCrumbs = () => [dashboardCrumb(), { label: 'admin:settings.title', href: '/admin' }]
+
 /**
  * /admin, /admin/{tab} and /admin/{accountId}/setup: the settings of the current
- * account, or (setup, for global admins) of the account in the path.
+ * account, or (setup, for global admins) of the account in the path. Each tab has its
+ * own address, so choosing one navigates.
  */
 export const SettingsPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('admin')
-  const { flags, session } = useUnit({ flags: $flags, session: $session })
+  const { flags, session, chosen, choose, focused } = useUnit({ flags: $flags, session: $session, chosen: $tabChosen, choose: tabChosen, focused: tabFocused })
   const section = params.accountId ? { tab: 'setup' as const } : sectionOf(params.section)
   const accountId = params.accountId ? Number(params.accountId) : (session?.accountId ?? 0)
   const redirect = section && 'accountId' in section ? `/admin/${section.accountId}/info` : null
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true })
   }, [redirect])
-  useBreadcrumbs([{ label: 'admin:settings.title' }])
+  const current = section && 'tab' in section ? section.tab : null
+  const tabs = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!current || chosen !== current) return
+    tabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
+    focused()
+  }, [current, chosen, focused])
   if (redirect) return null
-  if (!section) return <ErrorPage message="kit:status.404" />
+  const title = t('settings.title')
+  const crumbs = [dashboardCrumb(), { label: 'admin:settings.title' }]
+  if (!current) {
+    return (
+      <Page title={title} crumbs={crumbs}>
+        <EmptyState
+          icon={MapPinOff}
+          text={t('settings.notFound')}
+          action={
+            <Button to="/admin" icon={ArrowLeft}>
+              {t('settings.back')}
+            </Button>
+          }
+        />
+      </Page>
+    )
+  }
   const own = accountId === session?.accountId
-  if (!(flags.canManageAccounts || (own && flags.canManageSettings))) return <ErrorPage message="kit:status.403" />
-  const current = (section as { tab: Tab }).tab
+  const allowed = flags.canManageAccounts || (own && flags.canManageSettings)
   return (
-    <div className="admin-page">
-      <h1>{t('settings.title')}</h1>
-      <nav aria-label={t('settings.tabs')}>
-        <ul className="admin-tabs">
-          {TABS.map((tab) => (
-            <li key={tab}>
-              <Link to={tabPath(tab, accountId)} aria-current={tab === current ? 'page' : undefined}>
-                {t(`settings.tab.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <TabContent tab={current} accountId={accountId} />
-    </div>
+    <Page title={title} crumbs={crumbs} forbidden={!allowed}>
+      <div ref={tabs}>
+        <Tabs
+          label={t('settings.tabs')}
+          tabs={TABS.map((id) => ({ id, label: t(`settings.tab.${id}`) }))}
+          selected={current}
+          onSelect={(tab) => {
+            choose(tab)
+            navigate(tabPath(tab, accountId))
+          }}
+        >
+          <div className="kit-stack">
+            <TabContent tab={current} accountId={accountId} />
+          </div>
+        </Tabs>
+      </div>
+    </Page>
   )
 }

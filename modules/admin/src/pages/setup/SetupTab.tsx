@@ -1,15 +1,16 @@
-import { type DataColumn, DataTable, FormError, FormFrame, Link, ListFilter, SubmitButton, TextField } from '@app/module-kit'
+import { Badge, Button, Card, type DataColumn, DataTable, DeleteAction, FormError, FormFrame, ListFilter, SubmitButton, TextField } from '@app/module-kit'
 import type { FolderType, SetupItem } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
+import { Pencil, Plus } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type FolderTypeSortField, type SetupListModel, activeToggled, folderTypes, setupLists, setupOpened, typeRemoveClicked } from './model'
+import { type FolderTypeSortField, type SetupListModel, activeToggled, folderTypes, setupLists, setupOpened, typeRemoveConfirmed } from './model'
 
 const DocumentTypes = ({ accountId }: { accountId: number }) => {
   const { t } = useTranslation('admin')
-  const { toggle, remove } = useUnit({ toggle: activeToggled, remove: typeRemoveClicked })
+  const { toggle, remove } = useUnit({ toggle: activeToggled, remove: typeRemoveConfirmed })
   const columns: DataColumn<FolderType, FolderTypeSortField>[] = [
-    { key: 'name', sortable: true, header: t('documentTypes.name') },
+    { key: 'name', sortable: true, rowHeader: true, header: t('documentTypes.name') },
     { key: 'typeId', sortable: true, header: t('documentTypes.typeId') },
     {
       key: 'active',
@@ -22,36 +23,47 @@ const DocumentTypes = ({ accountId }: { accountId: number }) => {
         </label>
       ),
     },
-    { key: 'global', header: t('documentTypes.builtIn'), render: (row) => (row.global ? t('common.yes') : t('common.no')) },
+    { key: 'global', header: t('documentTypes.builtIn'), render: (row) => row.global && <Badge>{t('documentTypes.builtIn')}</Badge> },
     {
       key: 'actions',
       header: t('common.actions'),
       render: (row) =>
         row.global ? null : (
-          <span className="admin-actions">
-            <Link to={`/admin/${accountId}/setup/edit-document-type/${row.id}`} className="kit-button">
+          <span className="kit-row">
+            <Button
+              to={`/admin/${accountId}/setup/edit-document-type/${row.id}`}
+              size="sm"
+              variant="ghost"
+              icon={Pencil}
+              aria-label={t('documentTypes.editOf', { name: row.name })}
+            >
               {t('common.edit')}
-            </Link>
+            </Button>
             {row.deletable && (
-              <button type="button" className="admin-danger" onClick={() => remove(row)}>
-                {t('common.remove')}
-              </button>
+              <DeleteAction
+                label={t('documentTypes.removeOf', { name: row.name })}
+                question={{ title: t('documentTypes.confirmRemove', { name: row.name }) }}
+                onConfirmed={() => remove(row)}
+              />
             )}
           </span>
         ),
     },
   ]
   return (
-    <section className="admin-section" aria-labelledby="admin-document-types-title">
-      <h2 id="admin-document-types-title">{t('documentTypes.title')}</h2>
-      <p>
-        <Link to={`/admin/${accountId}/setup/add-document-type`} className="kit-button kit-button-primary">
+    <Card
+      title={t('documentTypes.title')}
+      actions={
+        <Button to={`/admin/${accountId}/setup/add-document-type`} variant="primary" icon={Plus}>
           {t('documentTypes.add')}
-        </Link>
-      </p>
-      <ListFilter list={folderTypes} />
-      <DataTable list={folderTypes} columns={columns} caption={t('documentTypes.title')} emptyText={t('documentTypes.empty')} rowKey={(row) => row.id} />
-    </section>
+        </Button>
+      }
+    >
+      <div className="kit-stack">
+        <ListFilter list={folderTypes} />
+        <DataTable list={folderTypes} columns={columns} caption={t('documentTypes.title')} emptyText={t('documentTypes.empty')} rowKey={(row) => row.id} />
+      </div>
+    </Card>
   )
 }
 
@@ -61,46 +73,51 @@ const SetupListSection = ({ model }: { model: SetupListModel }) => {
     editing: model.$editing,
     edit: model.editClicked,
     cancel: model.editCancelled,
-    remove: model.removeClicked,
+    remove: model.removeConfirmed,
   })
   const id = model.list.id
+  const nameOf = (row: SetupItem) => String(row[model.list.unique])
   const columns: DataColumn<SetupItem>[] = [
-    ...model.list.fields.map((field) => ({ key: field.name, sortable: true as const, header: t(`setup.field.${id}.${field.name}`) })),
+    ...model.list.fields.map((field, index) => ({
+      key: field.name,
+      sortable: true as const,
+      rowHeader: index === 0,
+      header: t(`setup.field.${id}.${field.name}`),
+    })),
     {
       key: 'actions',
       header: t('common.actions'),
       render: (row: SetupItem) => (
-        <span className="admin-actions">
-          <button type="button" className="kit-button" onClick={() => edit(row)}>
+        <span className="kit-row">
+          <Button size="sm" variant="ghost" icon={Pencil} aria-label={t('setup.editOf', { name: nameOf(row) })} onClick={() => edit(row)}>
             {t('common.edit')}
-          </button>
-          <button type="button" className="admin-danger" onClick={() => remove(row)}>
-            {t('common.remove')}
-          </button>
+          </Button>
+          <DeleteAction
+            label={t('setup.removeOf', { name: nameOf(row) })}
+            question={{ title: t('setup.confirmRemove', { name: nameOf(row) }) }}
+            onConfirmed={() => remove(row)}
+          />
         </span>
       ),
     },
   ]
   return (
-    <section className="admin-section" aria-labelledby={`admin-setup-${id}-title`}>
-      <h2 id={`admin-setup-${id}-title`}>{t(`setup.title.${id}`)}</h2>
-      <FormFrame form={model.form}>
-        <div className="admin-inline-form">
-          {model.list.fields.map((field) => (
-            <TextField key={field.name} form={model.form} name={field.name} label={t(`setup.field.${id}.${field.name}`)} />
-          ))}
-          <SubmitButton form={model.form}>{editing ? t('common.save') : t('common.add')}</SubmitButton>
-          {editing && (
-            <button type="button" className="kit-button" onClick={() => cancel()}>
-              {t('common.cancel')}
-            </button>
-          )}
-        </div>
-        <FormError form={model.form} />
-      </FormFrame>
-      <ListFilter list={model.rows} />
-      <DataTable list={model.rows} columns={columns} caption={t(`setup.title.${id}`)} emptyText={t('setup.empty')} rowKey={(row) => row.id} />
-    </section>
+    <Card title={t(`setup.title.${id}`)}>
+      <div className="kit-stack">
+        <FormFrame form={model.form}>
+          <div className="admin-inline-form">
+            {model.list.fields.map((field) => (
+              <TextField key={field.name} form={model.form} name={field.name} label={t(`setup.field.${id}.${field.name}`)} />
+            ))}
+            <SubmitButton form={model.form}>{editing ? t('common.save') : t('common.add')}</SubmitButton>
+            {editing && <Button onClick={() => cancel()}>{t('common.cancel')}</Button>}
+          </div>
+          <FormError form={model.form} />
+        </FormFrame>
+        <ListFilter list={model.rows} />
+        <DataTable list={model.rows} columns={columns} caption={t(`setup.title.${id}`)} emptyText={t('setup.empty')} rowKey={(row) => row.id} />
+      </div>
+    </Card>
   )
 }
 

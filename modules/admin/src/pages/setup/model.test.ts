@@ -3,9 +3,8 @@ import type { FolderType } from '@app/plugin-setup/shared'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test, vi } from 'vitest'
 import { fetchFolderTypesFx, fetchSetupItemsFx, removeFolderTypeFx, saveSetupItemFx, toggleFolderTypeFx } from '../../api'
-import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
-import { activeToggled, setupLists, setupOpened, typeRemoveClicked } from './model'
+import { activeToggled, setupLists, setupOpened, typeRemoveConfirmed } from './model'
 
 const type = (over: Partial<FolderType>): FolderType => ({
   id: 1,
@@ -26,7 +25,6 @@ const setup = (save: () => Promise<unknown> = async () => ({})) => {
     toggle: vi.fn(async () => type({ active: false })),
     remove: vi.fn(async () => type({})),
     save: vi.fn(save),
-    confirm: vi.fn(async () => true),
     notify: vi.fn(),
   }
   const scope = fork({
@@ -36,7 +34,6 @@ const setup = (save: () => Promise<unknown> = async () => ({})) => {
       [toggleFolderTypeFx, calls.toggle],
       [removeFolderTypeFx, calls.remove],
       [saveSetupItemFx, calls.save],
-      [confirmRemoveFx, calls.confirm],
       [notifyFx, calls.notify],
       ...setupLists.map((m) => [m.form.scrollToFieldFx, () => undefined] as [any, any]),
     ],
@@ -68,13 +65,12 @@ describe('setup tab', () => {
     expect(types).toHaveBeenCalledTimes(2)
   })
 
-  test('only a deletable type is removed, after a Yes', async () => {
-    const { scope, remove, confirm } = setup()
+  test('only a deletable type is removed once confirmed', async () => {
+    const { scope, remove } = setup()
     await allSettled(setupOpened, { scope, params: 4 })
-    await allSettled(typeRemoveClicked, { scope, params: type({ deletable: false, global: true, name: 'Skyview' }) })
-    expect(confirm).not.toHaveBeenCalled()
-    await allSettled(typeRemoveClicked, { scope, params: type({}) })
-    expect(confirm).toHaveBeenCalledWith({ key: 'documentTypes.confirmRemove', name: 'Drawing' })
+    await allSettled(typeRemoveConfirmed, { scope, params: type({ deletable: false, global: true, name: 'Skyview' }) })
+    expect(remove).not.toHaveBeenCalled()
+    await allSettled(typeRemoveConfirmed, { scope, params: type({}) })
     expect(remove).toHaveBeenCalledWith({ accountId: 4, id: 1 })
   })
 

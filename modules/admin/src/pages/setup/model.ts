@@ -16,7 +16,6 @@ import {
   toggleFolderTypeFx,
 } from '../../api'
 import { withConflictOn } from '../../conflict'
-import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
 
 /** The tab opens on an account: every list of the tab is that account's. */
@@ -30,7 +29,8 @@ export const folderTypes = createPagedList<FolderType, FolderTypeSortField>({
   resetOnOpen: true,
 })
 export const activeToggled = createEvent<FolderType>()
-export const typeRemoveClicked = createEvent<FolderType>()
+/** The removal of a document type was confirmed (the view's delete action asks first). */
+export const typeRemoveConfirmed = createEvent<FolderType>()
 
 const toggleFx = attach({
   source: $accountId,
@@ -41,15 +41,12 @@ sample({ clock: activeToggled, target: toggleFx })
 sample({ clock: toggleFx.done, target: folderTypes.refreshed })
 sample({ clock: toggleFx.fail, fn: () => ({ kind: 'error' as const, key: 'documentTypes.toggleFailed' }), target: notifyFx })
 
-const confirmTypeFx = attach({ effect: confirmRemoveFx })
-const $removingType = createStore<FolderType | null>(null).on(typeRemoveClicked, (_, type) => type)
-sample({ clock: typeRemoveClicked, filter: (type) => type.deletable, fn: (type) => ({ key: 'documentTypes.confirmRemove', name: type.name }), target: confirmTypeFx })
 const removeTypeFx = attach({
   source: $accountId,
   effect: removeFolderTypeFx,
   mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, id }),
 })
-sample({ clock: confirmTypeFx.doneData, source: $removingType, filter: (type, yes) => Boolean(type && yes), fn: (type) => type!.id, target: removeTypeFx })
+sample({ clock: typeRemoveConfirmed, filter: (type) => type.deletable, fn: (type) => type.id, target: removeTypeFx })
 sample({ clock: removeTypeFx.done, target: folderTypes.refreshed })
 sample({ clock: removeTypeFx.done, fn: () => ({ kind: 'success' as const, key: 'documentTypes.removed' }), target: notifyFx })
 sample({ clock: removeTypeFx.fail, fn: () => ({ kind: 'error' as const, key: 'documentTypes.removeFailed' }), target: notifyFx })
@@ -67,7 +64,7 @@ const createSetupListModel = (list: SetupList) => {
   })
   const editClicked = createEvent<SetupItem>()
   const editCancelled = createEvent()
-  const removeClicked = createEvent<SetupItem>()
+  const removeConfirmed = createEvent<SetupItem>()
   const $editing = createStore<SetupItem | null>(null)
 
   const saveFx = attach({
@@ -93,19 +90,16 @@ const createSetupListModel = (list: SetupList) => {
   sample({ clock: form.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'setup.saved' }), target: notifyFx })
   sample({ clock: form.submitFx.fail, fn: () => ({ kind: 'error' as const, key: 'setup.saveFailed' }), target: notifyFx })
 
-  const confirmFx = attach({ effect: confirmRemoveFx })
-  const $removing = createStore<SetupItem | null>(null).on(removeClicked, (_, item) => item)
-  sample({ clock: removeClicked, fn: (item) => ({ key: 'setup.confirmRemove', name: String(item[list.unique]) }), target: confirmFx })
   const removeFx = attach({
     source: $accountId,
     effect: removeSetupItemFx,
     mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, list: listId, id }),
   })
-  sample({ clock: confirmFx.doneData, source: $removing, filter: (item, yes) => Boolean(item && yes), fn: (item) => item!.id, target: removeFx })
+  sample({ clock: removeConfirmed, fn: (item) => item.id, target: removeFx })
   sample({ clock: removeFx.done, target: rows.refreshed })
   sample({ clock: removeFx.fail, fn: () => ({ kind: 'error' as const, key: 'setup.removeFailed' }), target: notifyFx })
 
-  return { list, rows, form, $editing, editClicked, editCancelled, removeClicked }
+  return { list, rows, form, $editing, editClicked, editCancelled, removeConfirmed }
 }
 
 export type SetupListModel = ReturnType<typeof createSetupListModel>

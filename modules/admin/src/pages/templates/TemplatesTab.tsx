@@ -1,6 +1,7 @@
-import { type DataColumn, DataTable, ListFilter, useFormat } from '@app/module-kit'
+import { Button, Card, type DataColumn, DataTable, DeleteAction, ListFilter, useFormat } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
+import { Download, Upload } from 'lucide-react'
 import { type FormEvent, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -15,7 +16,7 @@ import {
   downloadClicked,
   fileChosen,
   type TemplateSortField,
-  removeClicked,
+  removeConfirmed,
   templates,
   templatesOpened,
   uploadClicked,
@@ -36,7 +37,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     upload: uploadClicked,
     download: downloadClicked,
     toggle: appendableToggled,
-    remove: removeClicked,
+    remove: removeConfirmed,
   })
   useEffect(() => {
     u.opened(accountId)
@@ -46,7 +47,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     u.upload()
   }
   const columns: DataColumn<Template, TemplateSortField>[] = [
-    { key: 'name', sortable: true, header: t('templates.name') },
+    { key: 'name', sortable: true, rowHeader: true, header: t('templates.name') },
     { key: 'size', sortable: true, header: t('templates.size'), render: (row) => format.storageBytes(row.size) },
     { key: 'createdAt', sortable: true, header: t('templates.created'), render: (row) => format.date(row.createdAt) },
     {
@@ -64,20 +65,22 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
       key: 'actions',
       header: t('common.actions'),
       render: (row) => (
-        <span className="admin-actions">
-          <button type="button" className="kit-button" onClick={() => u.download(row)}>
+        <span className="kit-row">
+          <Button size="sm" variant="ghost" icon={Download} aria-label={t('templates.downloadOf', { name: row.name })} onClick={() => u.download(row)}>
             {t('templates.download')}
-          </button>
-          <button type="button" className="admin-danger" onClick={() => u.remove(row)}>
-            {t('common.remove')}
-          </button>
+          </Button>
+          <DeleteAction
+            label={t('templates.removeOf', { name: row.name })}
+            question={{ title: t('templates.confirmRemove', { name: row.name }) }}
+            onConfirmed={() => u.remove(row)}
+          />
         </span>
       ),
     },
   ]
   return (
-    <section className="admin-section" aria-labelledby="admin-templates-title">
-      <h2 id="admin-templates-title">{t('templates.title')}</h2>
+    <Card title={t('templates.title')}>
+      <div className="kit-stack">
       <form className="admin-inline-form" onSubmit={submit} noValidate>
         <div className="kit-field">
           <label htmlFor="admin-template-file" className="kit-field-label">
@@ -100,12 +103,13 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
           <input type="checkbox" checked={u.appendable} onChange={(e) => u.setAppendable(e.target.checked)} />
           <span>{t('templates.appendable')}</span>
         </label>
-        <button type="submit" className="kit-button kit-button-primary" disabled={u.uploading} aria-busy={u.uploading}>
+        <Button type="submit" variant="primary" icon={Upload} disabled={u.uploading} aria-busy={u.uploading}>
           {t('templates.upload')}
-        </button>
+        </Button>
       </form>
       <ListFilter list={templates} />
       <DataTable list={templates} columns={columns} caption={t('templates.title')} emptyText={t('templates.empty')} rowKey={(row) => row.id} />
-    </section>
+      </div>
+    </Card>
   )
 }

@@ -3,19 +3,17 @@ import type { Template } from '@app/plugin-setup/shared'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test, vi } from 'vitest'
 import { fetchTemplatesFx, removeTemplateFx, setAppendableFx, uploadTemplateFx } from '../../api'
-import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
-import { $uploadError, appendableChanged, appendableToggled, fileChosen, removeClicked, templates, templatesOpened, uploadClicked } from './model'
+import { $uploadError, appendableChanged, appendableToggled, fileChosen, removeConfirmed, templates, templatesOpened, uploadClicked } from './model'
 
 const TEMPLATE: Template = { id: 3, accountId: 4, name: 'Offer.xlsx', mimeType: 'x', size: 10, appendable: false, createdAt: '2026-11-23T00:00:00Z', createdBy: 1 }
 
-const setup = (options: { upload?: () => Promise<unknown>; yes?: boolean } = {}) => {
+const setup = (options: { upload?: () => Promise<unknown>} = {}) => {
   const calls = {
     fetch: vi.fn(async () => ({ total: 1, limit: 50, skip: 0, data: [TEMPLATE] })),
     upload: vi.fn(options.upload ?? (async () => TEMPLATE)),
     appendable: vi.fn(async () => TEMPLATE),
     remove: vi.fn(async () => TEMPLATE),
-    confirm: vi.fn(async () => options.yes ?? true),
     notify: vi.fn(),
   }
   const scope = fork({
@@ -24,7 +22,6 @@ const setup = (options: { upload?: () => Promise<unknown>; yes?: boolean } = {})
       [uploadTemplateFx, calls.upload],
       [setAppendableFx, calls.appendable],
       [removeTemplateFx, calls.remove],
-      [confirmRemoveFx, calls.confirm],
       [notifyFx, calls.notify],
     ],
   })
@@ -78,17 +75,11 @@ describe('templates', () => {
     expect(appendable).toHaveBeenCalledWith({ accountId: 4, id: 3, appendable: true })
   })
 
-  test('delete asks first; No keeps the template', async () => {
-    const no = setup({ yes: false })
-    await allSettled(templatesOpened, { scope: no.scope, params: 4 })
-    await allSettled(removeClicked, { scope: no.scope, params: TEMPLATE })
-    expect(no.confirm).toHaveBeenCalledWith({ key: 'templates.confirmRemove', name: 'Offer.xlsx' })
-    expect(no.remove).not.toHaveBeenCalled()
-
-    const yes = setup({ yes: true })
-    await allSettled(templatesOpened, { scope: yes.scope, params: 4 })
-    await allSettled(removeClicked, { scope: yes.scope, params: TEMPLATE })
-    expect(yes.remove).toHaveBeenCalledWith({ accountId: 4, id: 3 })
-    expect(yes.notify).toHaveBeenCalledWith({ kind: 'success', key: 'templates.removed' })
+  test('a confirmed removal removes the template and says so', async () => {
+    const { scope, remove, notify } = setup()
+    await allSettled(templatesOpened, { scope, params: 4 })
+    await allSettled(removeConfirmed, { scope, params: TEMPLATE })
+    expect(remove).toHaveBeenCalledWith({ accountId: 4, id: 3 })
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'templates.removed' })
   })
 })

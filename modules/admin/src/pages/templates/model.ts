@@ -8,7 +8,6 @@ import { ApiError, createPagedList } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { accountPages, downloadTemplateFx, fetchTemplatesFx, removeTemplateFx, setAppendableFx, uploadTemplateFx } from '../../api'
-import { confirmRemoveFx } from '../../confirm'
 import { notifyFx } from '../../notify'
 
 /** The tab opens on an account: its templates are listed, uploaded and changed there. */
@@ -27,7 +26,8 @@ export const appendableChanged = createEvent<boolean>()
 export const uploadClicked = createEvent()
 export const downloadClicked = createEvent<Template>()
 export const appendableToggled = createEvent<Template>()
-export const removeClicked = createEvent<Template>()
+/** The removal of a template was confirmed (the view's delete action asks first). */
+export const removeConfirmed = createEvent<Template>()
 
 export const $file = createStore<File | null>(null).on(fileChosen, (_, file) => file)
 export const $appendable = createStore(false).on(appendableChanged, (_, value) => value)
@@ -78,15 +78,12 @@ sample({ clock: appendableToggled, target: appendableFx })
 sample({ clock: appendableFx.finally, target: templates.refreshed })
 sample({ clock: appendableFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.saveFailed' }), target: notifyFx })
 
-const confirmFx = attach({ effect: confirmRemoveFx })
-const $removing = createStore<Template | null>(null).on(removeClicked, (_, template) => template)
-sample({ clock: removeClicked, fn: (template) => ({ key: 'templates.confirmRemove', name: template.name }), target: confirmFx })
 const removeFx = attach({
   source: $accountId,
   effect: removeTemplateFx,
   mapParams: (id: number, accountId) => ({ accountId: accountId ?? 0, id }),
 })
-sample({ clock: confirmFx.doneData, source: $removing, filter: (template, yes) => Boolean(template && yes), fn: (template) => template!.id, target: removeFx })
+sample({ clock: removeConfirmed, fn: (template) => template.id, target: removeFx })
 sample({ clock: removeFx.done, target: templates.refreshed })
 sample({ clock: removeFx.done, fn: () => ({ kind: 'success' as const, key: 'templates.removed' }), target: notifyFx })
 sample({ clock: removeFx.fail, fn: () => ({ kind: 'error' as const, key: 'templates.removeFailed' }), target: notifyFx })

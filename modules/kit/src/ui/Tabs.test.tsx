@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useUnit } from 'effector-react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Tabs } from './Tabs'
+import { $location } from '../router'
+import { RouteTabs, Tabs } from './Tabs'
 
 afterEach(cleanup)
 
@@ -54,5 +56,40 @@ describe('Tabs', () => {
     render(<CompanyTabs />)
     await userEvent.click(screen.getByRole('tab', { name: 'Access' }))
     expect(screen.getByRole('tabpanel', { name: 'Access' }).textContent).toBe('Panel of access')
+  })
+})
+
+const ROUTE_TABS = [
+  { id: 'info', label: 'Account info', path: '/admin' },
+  { id: 'roles', label: 'Roles', path: '/admin/roles' },
+] as const
+
+/** As the shell draws it: each address is a page of its own, mounted anew (the key). */
+const SettingsRoute = () => {
+  const { pathname } = useUnit($location)
+  const selected = ROUTE_TABS.find((tab) => tab.path === pathname)?.id ?? 'info'
+  return (
+    <RouteTabs key={selected} label="Settings" tabs={ROUTE_TABS} selected={selected}>
+      <p>Page of {selected}</p>
+    </RouteTabs>
+  )
+}
+
+describe('RouteTabs', () => {
+  it("goes to the chosen tab's address, and the page drawn there gives that tab the focus", async () => {
+    window.history.replaceState(null, '', '/admin')
+    render(<SettingsRoute />)
+    await userEvent.tab()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(window.location.pathname).toBe('/admin/roles')
+    expect(screen.getByRole('tabpanel').textContent).toBe('Page of roles')
+    expect(document.activeElement).toBe(selectedTab())
+    expect(selectedTab().textContent).toBe('Roles')
+  })
+
+  it('leaves the focus alone on a page opened by its address', () => {
+    window.history.replaceState(null, '', '/admin/roles')
+    render(<SettingsRoute />)
+    expect(document.activeElement).toBe(document.body)
   })
 })

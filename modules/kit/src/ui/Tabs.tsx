@@ -2,7 +2,10 @@
  * Tabs (WAI-ARIA tabs pattern): a tablist whose selected tab is the one Tab stop;
  * the arrow keys, Home and End move between tabs and select the one reached.
  */
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import { createEvent, createStore } from 'effector'
+import { useUnit } from 'effector-react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
+import { navigate } from '../router'
 import './kit.css'
 
 export interface TabItem<Id extends string> {
@@ -63,6 +66,48 @@ export const Tabs = <Id extends string>({ label, tabs, selected, onSelect, child
       <div id={`${base}-panel`} role="tabpanel" aria-labelledby={tabId(selected)}>
         {children}
       </div>
+    </div>
+  )
+}
+
+export interface RouteTabItem<Id extends string> extends TabItem<Id> {
+  /** The tab's own address: choosing the tab goes there. */
+  path: string
+}
+
+export interface RouteTabsProps<Id extends string> extends Omit<TabsProps<Id>, 'tabs' | 'onSelect'> {
+  tabs: readonly RouteTabItem<Id>[]
+}
+
+/**
+ * The address of the tab the user chose, until the page drawn there has given it the focus:
+ * a tab of another route draws a new page, which would otherwise leave the focus nowhere.
+ */
+const routeTabChosen = createEvent<string>()
+const routeTabFocused = createEvent()
+const $routeTabChosen = createStore<string | null>(null)
+  .on(routeTabChosen, (_, path) => path)
+  .reset(routeTabFocused)
+
+/** Tabs whose every tab is a page of its own (an address to link to, Back between tabs). */
+export const RouteTabs = <Id extends string>({ tabs, selected, ...rest }: RouteTabsProps<Id>) => {
+  const { chosen, choose, focused } = useUnit({ chosen: $routeTabChosen, choose: routeTabChosen, focused: routeTabFocused })
+  const box = useRef<HTMLDivElement>(null)
+  const path = tabs.find((tab) => tab.id === selected)?.path
+  useEffect(() => {
+    if (!path || chosen !== path) return
+    box.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
+    focused()
+  }, [path, chosen, focused])
+  const onSelect = (id: Id) => {
+    const tab = tabs.find((item) => item.id === id)
+    if (!tab || tab.path === path) return
+    choose(tab.path)
+    navigate(tab.path)
+  }
+  return (
+    <div ref={box}>
+      <Tabs {...rest} tabs={tabs} selected={selected} onSelect={onSelect} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { Link } from '@app/module-kit'
+import { RouteTabs, dashboardCrumb } from '@app/module-kit'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 const TABS = [
@@ -6,16 +7,15 @@ const TABS = [
   { id: 'manuals', path: '/global-admin/manuals' },
 ] as const
 
-/** The two tabs of /global-admin as links, so each has its own address. */
-export const Tabs = ({ current }: { current: (typeof TABS)[number]['id'] }) => {
+/** The two tabs of /global-admin, each a page of its own address. */
+export const GlobalAdminTabs = ({ current, children }: { current: (typeof TABS)[number]['id']; children: ReactNode }) => {
   const { t } = useTranslation('globaladmin')
   return (
-    <nav className="ga-tabs" aria-label={t('title')}>
-      {TABS.map((tab) => (
-        <Link key={tab.id} to={tab.path} className="ga-tab" aria-current={tab.id === current ? 'page' : undefined}>
-          {t(`tabs.${tab.id}`)}
-        </Link>
-      ))}
-    </nav>
+    <RouteTabs label={t('title')} tabs={TABS.map((tab) => ({ ...tab, label: t(`tabs.${tab.id}`) }))} selected={current}>
+      <div className="kit-stack">{children}</div>
+    </RouteTabs>
   )
 }
+
+/** The trail of both tabs: the tab itself is shown by the tabs. */
+export const globalAdminCrumbs = () => [dashboardCrumb(), { label: 'globaladmin:title' }]

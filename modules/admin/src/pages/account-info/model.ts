@@ -67,8 +67,11 @@ $account
   .reset(accountInfoOpened)
 $loadFailed.on(fetchAccountFx.fail, () => true).reset(accountInfoOpened)
 
-for (const name of FIELDS)
-  sample({ clock: fetchAccountFx.doneData, fn: (account) => ({ name, value: account[name] ?? '' }), target: accountInfoForm.fieldChanged })
+sample({
+  clock: fetchAccountFx.doneData,
+  fn: (account) => Object.fromEntries(FIELDS.map((name) => [name, account[name] ?? ''])) as AccountInfoValues,
+  target: accountInfoForm.filled,
+})
 
 sample({ clock: accountInfoForm.submitFx.done, fn: () => ({ kind: 'success' as const, key: 'accountInfo.saved' }), target: notifyFx })
 sample({ clock: accountInfoForm.submitFx.fail, fn: () => ({ kind: 'error' as const, key: 'accountInfo.failed' }), target: notifyFx })

@@ -1,13 +1,12 @@
-import { $flags, $session, Button, EmptyState, Page, type RouteProps, Tabs, dashboardCrumb, navigate } from '@app/module-kit'
+import { $flags, $session, Button, EmptyState, Page, type RouteProps, RouteTabs, dashboardCrumb, navigate } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { ArrowLeft, MapPinOff } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AccountInfoForm } from '../account-info/AccountInfoForm'
 import { RolesTab } from '../roles/RolesTab'
 import { SetupTab } from '../setup/SetupTab'
 import { TemplatesTab } from '../templates/TemplatesTab'
-import { $tabChosen, tabChosen, tabFocused } from './model'
 import { TABS, type Tab, sectionOf, tabPath } from './tabs'
 import { UsersTab } from './UsersTab'
 
@@ -36,7 +35,7 @@ export const settingsCrumbs = () => [dashboardCrumb(), { label: 'admin:settings.
  */
 export const SettingsPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('admin')
-  const { flags, session, chosen, choose, focused } = useUnit({ flags: $flags, session: $session, chosen: $tabChosen, choose: tabChosen, focused: tabFocused })
+  const { flags, session } = useUnit({ flags: $flags, session: $session })
   const section = params.accountId ? { tab: 'setup' as const } : sectionOf(params.section)
   const accountId = params.accountId ? Number(params.accountId) : (session?.accountId ?? 0)
   const redirect = section && 'accountId' in section ? `/admin/${section.accountId}/info` : null
@@ -44,12 +43,6 @@ export const SettingsPage = ({ params }: RouteProps) => {
     if (redirect) navigate(redirect, { replace: true })
   }, [redirect])
   const current = section && 'tab' in section ? section.tab : null
-  const tabs = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!current || chosen !== current) return
-    tabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
-    focused()
-  }, [current, chosen, focused])
   if (redirect) return null
   const title = t('settings.title')
   const crumbs = [dashboardCrumb(), { label: 'admin:settings.title' }]
@@ -72,21 +65,15 @@ export const SettingsPage = ({ params }: RouteProps) => {
   const allowed = flags.canManageAccounts || (own && flags.canManageSettings)
   return (
     <Page title={title} crumbs={crumbs} forbidden={!allowed}>
-      <div ref={tabs}>
-        <Tabs
-          label={t('settings.tabs')}
-          tabs={TABS.map((id) => ({ id, label: t(`settings.tab.${id}`) }))}
-          selected={current}
-          onSelect={(tab) => {
-            choose(tab)
-            navigate(tabPath(tab, accountId))
-          }}
-        >
-          <div className="kit-stack">
-            <TabContent tab={current} accountId={accountId} />
-          </div>
-        </Tabs>
-      </div>
+      <RouteTabs
+        label={t('settings.tabs')}
+        tabs={TABS.map((id) => ({ id, label: t(`settings.tab.${id}`), path: tabPath(id, accountId) }))}
+        selected={current}
+      >
+        <div className="kit-stack">
+          <TabContent tab={current} accountId={accountId} />
+        </div>
+      </RouteTabs>
     </Page>
   )
 }

@@ -1,4 +1,4 @@
-import { FormError, FormFrame, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
+import { Button, FormError, FormFrame, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../dialog'
@@ -27,10 +27,8 @@ export const AddAccountDialog = () => {
           <TextField form={addForm} name="adminFirstName" label={t('fields.firstName')} />
           <TextField form={addForm} name="adminLastName" label={t('fields.lastName')} />
           <FormError form={addForm} />
-          <div className="ga-dialog-buttons">
-            <button type="button" className="kit-button" onClick={() => close()}>
-              {t('cancel')}
-            </button>
+          <div className="kit-dialog-actions">
+            <Button onClick={() => close()}>{t('cancel')}</Button>
             <SubmitButton form={addForm}>{t('add.submit')}</SubmitButton>
           </div>
         </div>

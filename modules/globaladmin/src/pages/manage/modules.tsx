@@ -1,4 +1,4 @@
-import { Spinner } from '@app/module-kit'
+import { Button, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../dialog'
@@ -25,21 +25,19 @@ export const ModulesDialog = () => {
         <ul className="ga-switches">
           {modules.map((module) => (
             <li key={module.id}>
-              <label>
-                <input type="checkbox" checked={module.enabled} disabled={module.alwaysOn || saving} onChange={() => toggled(module.id)} />{' '}
-                {t(`modules.names.${module.id}`, { defaultValue: module.id })}
+              <label className="kit-checkbox">
+                <input type="checkbox" checked={module.enabled} disabled={module.alwaysOn || saving} onChange={() => toggled(module.id)} />
+                <span>{t(`modules.names.${module.id}`, { defaultValue: module.id })}</span>
               </label>
             </li>
           ))}
         </ul>
       )}
-      <div className="ga-dialog-buttons">
-        <button type="button" className="kit-button" onClick={() => closed()}>
-          {t('cancel')}
-        </button>
-        <button type="button" className="kit-button kit-button-primary" disabled={loading || saving} aria-busy={saving} onClick={() => saved()}>
+      <div className="kit-dialog-actions">
+        <Button onClick={() => closed()}>{t('cancel')}</Button>
+        <Button variant="primary" disabled={loading || saving} aria-busy={saving} onClick={() => saved()}>
           {t('modules.save')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   )

@@ -1,9 +1,10 @@
-import { $location, type DataColumn, DataTable, Link, ListFilter, useBreadcrumbs, useCountryName, useFormat } from '@app/module-kit'
+import { $location, Badge, Button, type DataColumn, DataTable, ListFilter, Page, TextLink, useCountryName, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import { Blocks, Plus, Power, PowerOff } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountListRow, AccountSortField } from '../../api'
-import { Tabs } from '../../tabs'
+import { GlobalAdminTabs, globalAdminCrumbs } from '../../tabs'
 import { AddAccountDialog } from './add'
 import { ADD_PATH } from './add.model'
 import { $toggling, accounts, manageOpened, toggleClicked } from './model'
@@ -14,25 +15,27 @@ const Actions = ({ account }: { account: AccountListRow }) => {
   const { t } = useTranslation('globaladmin')
   const { toggling, toggle, openModules } = useUnit({ toggling: $toggling, toggle: toggleClicked, openModules: modulesOpened })
   return (
-    <div className="ga-actions">
-      <button
-        type="button"
-        className="kit-button"
+    <span className="kit-row">
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={account.enabled ? PowerOff : Power}
         disabled={toggling.includes(account.id)}
         aria-label={t(account.enabled ? 'manage.disableNamed' : 'manage.enableNamed', { company: account.company })}
         onClick={() => toggle(account)}
       >
         {t(account.enabled ? 'manage.disable.button' : 'manage.enable')}
-      </button>
-      <button
-        type="button"
-        className="kit-button"
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={Blocks}
         aria-label={t('modules.openNamed', { company: account.company })}
         onClick={() => openModules({ accountId: account.id, company: account.company })}
       >
         {t('modules.open')}
-      </button>
-    </div>
+      </Button>
+    </span>
   )
 }
 
@@ -43,7 +46,6 @@ export const ManagePage = () => {
   useEffect(() => opened(), [opened])
   const countryName = useCountryName()
   const format = useFormat()
-  useBreadcrumbs([{ label: 'globaladmin:title', href: '/global-admin/manage' }, { label: 'globaladmin:tabs.manage' }])
 
   const columns: DataColumn<AccountListRow, AccountSortField>[] = [
     { key: 'accountNo', header: t('columns.accountNo'), sortable: true },
@@ -52,11 +54,11 @@ export const ManagePage = () => {
       header: t('columns.company'),
       sortable: true,
       rowHeader: true,
-      render: (account) => <Link to={`/admin/${account.id}/info`}>{account.company}</Link>,
+      render: (account) => <TextLink to={`/admin/${account.id}/info`}>{account.company}</TextLink>,
     },
     { key: 'country', header: t('columns.country'), render: (account) => (account.country ? countryName(account.country) : '') },
     { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (account) => format.date(account.createdAt) },
-    { key: 'enabled', header: t('columns.enabled'), sortable: true, render: (account) => (account.enabled ? t('yes') : t('no')) },
+    { key: 'enabled', header: t('columns.enabled'), sortable: true, render: (account) => <Badge tone={account.enabled ? 'success' : 'warning'}>{account.enabled ? t('yes') : t('no')}</Badge> },
     { key: 'userCount', header: t('columns.userCount'), sortable: true, className: 'ga-number', render: (account) => format.number(account.userCount) },
     { key: 'fileCount', header: t('columns.fileCount'), sortable: true, className: 'ga-number', render: (account) => format.number(account.fileCount) },
     {
@@ -70,25 +72,27 @@ export const ManagePage = () => {
   ]
 
   return (
-    <div className="ga-page">
-      <h1>{t('title')}</h1>
-      <Tabs current="manage" />
-      <div className="ga-toolbar">
-        <ListFilter list={accounts} label={t('manage.filter')} />
-        <Link to={ADD_PATH} className="kit-button kit-button-primary">
+    <Page
+      title={t('title')}
+      crumbs={globalAdminCrumbs()}
+      actions={
+        <Button to={ADD_PATH} variant="primary" icon={Plus}>
           {t('add.open')}
-        </Link>
-      </div>
-      <DataTable
-        list={accounts}
-        columns={columns}
-        rowKey={(account) => account.id}
-        caption={t('manage.caption', { total })}
-        emptyText={t('manage.empty')}
-        className="ga-table"
-      />
+        </Button>
+      }
+    >
+      <GlobalAdminTabs current="manage">
+        <ListFilter list={accounts} label={t('manage.filter')} />
+        <DataTable
+          list={accounts}
+          columns={columns}
+          rowKey={(account) => account.id}
+          caption={t('manage.caption', { total })}
+          emptyText={t('manage.empty')}
+        />
+      </GlobalAdminTabs>
       {location.pathname === ADD_PATH && <AddAccountDialog />}
       <ModulesDialog />
-    </div>
+    </Page>
   )
 }

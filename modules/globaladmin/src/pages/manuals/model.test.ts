@@ -1,12 +1,12 @@
 import { allSettled, fork } from 'effector'
 import { expect, test } from 'vitest'
 import { type SupportManualRow, deleteManualFx, fetchManualsFx, uploadManualFx } from '../../api'
-import { confirmFx, notifyFx } from '../../notify'
-import { $chosenFile, $manuals, deleteClicked, fileChosen, manualsOpened, uploadClicked } from './model'
+import { notifyFx } from '../../notify'
+import { $chosenFile, $manuals, deleteConfirmed, fileChosen, manualsOpened, uploadClicked } from './model'
 
 const GUIDE: SupportManualRow = { id: 1, name: 'Guide.pdf', link: '/api/support/1/download' }
 
-const setup = (options: { confirmed?: boolean; uploadFails?: boolean } = {}) => {
+const setup = (options: { uploadFails?: boolean } = {}) => {
   let list = [GUIDE]
   const notices: string[] = []
   const deleted: number[] = []
@@ -30,7 +30,6 @@ const setup = (options: { confirmed?: boolean; uploadFails?: boolean } = {}) => 
           return GUIDE
         },
       ],
-      [confirmFx, async () => options.confirmed ?? true],
       [notifyFx, ({ key }: { key: string }) => void notices.push(key)],
     ],
   })
@@ -57,14 +56,10 @@ test('a failed upload shows an error toast and keeps the file chosen', async () 
   expect(scope.getState($chosenFile)?.name).toBe('Big.pdf')
 })
 
-test('delete only after Yes', async () => {
-  const declined = setup({ confirmed: false })
-  await allSettled(deleteClicked, { scope: declined.scope, params: GUIDE })
-  expect(declined.deleted).toEqual([])
-
+test('a confirmed delete removes the manual, reloads the list and says so', async () => {
   const accepted = setup()
   await allSettled(manualsOpened, { scope: accepted.scope })
-  await allSettled(deleteClicked, { scope: accepted.scope, params: GUIDE })
+  await allSettled(deleteConfirmed, { scope: accepted.scope, params: GUIDE })
   expect(accepted.deleted).toEqual([1])
   expect(accepted.scope.getState($manuals)).toEqual([])
   expect(accepted.notices).toEqual(['manuals.deleted'])

@@ -1,13 +1,13 @@
-/** Support manuals: the list, an upload (busy while sending), download, and delete after a Yes. */
-import { createEffect, createEvent, createStore, sample } from 'effector'
+/** Support manuals: the list, an upload (busy while sending), download, and delete once confirmed (the view asks). */
+import { createEvent, createStore, sample } from 'effector'
 import { type SupportManualRow, deleteManualFx, downloadManualFx, fetchManualsFx, uploadManualFx } from '../../api'
-import { confirmFx, notifyFx } from '../../notify'
+import { notifyFx } from '../../notify'
 
 export const manualsOpened = createEvent()
 export const fileChosen = createEvent<File | null>()
 export const uploadClicked = createEvent()
 export const downloadClicked = createEvent<number>()
-export const deleteClicked = createEvent<SupportManualRow>()
+export const deleteConfirmed = createEvent<SupportManualRow>()
 
 export const $manuals = createStore<SupportManualRow[]>([]).on(fetchManualsFx.doneData, (_, manuals) => manuals)
 export const $manualsLoading = fetchManualsFx.pending
@@ -43,10 +43,6 @@ sample({
 sample({ clock: downloadClicked, target: downloadManualFx })
 sample({ clock: downloadManualFx.fail, fn: () => ({ kind: 'error' as const, key: 'manuals.downloadFailed' }), target: notifyFx })
 
-const confirmDeleteFx = createEffect((manual: SupportManualRow) =>
-  confirmFx({ title: 'manuals.delete.title', text: 'manuals.delete.text', values: { name: manual.name } }),
-)
-sample({ clock: deleteClicked, target: confirmDeleteFx })
-sample({ clock: confirmDeleteFx.done, filter: ({ result }) => result, fn: ({ params }) => params.id, target: deleteManualFx })
+sample({ clock: deleteConfirmed, fn: (manual) => manual.id, target: deleteManualFx })
 sample({ clock: deleteManualFx.done, fn: () => ({ kind: 'success' as const, key: 'manuals.deleted' }), target: notifyFx })
 sample({ clock: deleteManualFx.fail, fn: () => ({ kind: 'error' as const, key: 'manuals.deleteFailed' }), target: notifyFx })

@@ -1,8 +1,9 @@
-import { EmptyState, LoadFailed, Spinner, useBreadcrumbs } from '@app/module-kit'
+import { Button, Card, DeleteAction, EmptyState, LoadFailed, Page, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import { FileText, Upload as UploadIcon } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Tabs } from '../../tabs'
+import { GlobalAdminTabs, globalAdminCrumbs } from '../../tabs'
 import {
   $chosenFile,
   $manuals,
@@ -10,7 +11,7 @@ import {
   $manualsLoading,
   $uploadCount,
   $uploading,
-  deleteClicked,
+  deleteConfirmed,
   downloadClicked,
   fileChosen,
   manualsOpened,
@@ -29,56 +30,65 @@ const Upload = () => {
   })
   return (
     <div className="ga-upload">
-      <label htmlFor={inputId}>{t('manuals.file')}</label>
+      <label htmlFor={inputId} className="kit-field-label">
+        {t('manuals.file')}
+      </label>
       {/* A new key after each upload empties the input. */}
       <input key={uploads} id={inputId} type="file" disabled={uploading} onChange={(event) => chosen(event.target.files?.[0] ?? null)} />
-      <button type="button" className="kit-button kit-button-primary" disabled={!file || uploading} aria-busy={uploading} onClick={() => upload()}>
+      <Button variant="primary" icon={UploadIcon} disabled={!file || uploading} aria-busy={uploading} onClick={() => upload()}>
         {uploading ? t('manuals.uploading') : t('manuals.upload')}
-      </button>
+      </Button>
     </div>
+  )
+}
+
+/** The manuals, or why there are none; a failure replaces an earlier list and offers Retry. */
+const ManualList = () => {
+  const { t } = useTranslation('globaladmin')
+  const { manuals, loading, failed, opened, download, remove } = useUnit({
+    manuals: $manuals,
+    loading: $manualsLoading,
+    failed: $manualsFailed,
+    opened: manualsOpened,
+    download: downloadClicked,
+    remove: deleteConfirmed,
+  })
+  if (loading && (failed || !manuals.length)) return <Spinner />
+  if (failed) return <LoadFailed text={t('manuals.failed')} onRetry={() => opened()} />
+  if (!manuals.length) return <EmptyState icon={FileText} text={t('manuals.empty')} />
+  return (
+    <ul className="ga-manuals" aria-label={t('tabs.manuals')}>
+      {manuals.map((manual) => (
+        <li key={manual.id}>
+          <Button variant="ghost" size="sm" icon={FileText} title={t('manuals.download', { name: manual.name })} onClick={() => download(manual.id)}>
+            {manual.name}
+          </Button>
+          <DeleteAction
+            label={t('manuals.deleteNamed', { name: manual.name })}
+            question={{ title: t('manuals.delete.title', { name: manual.name }), text: t('manuals.delete.text') }}
+            onConfirmed={() => remove(manual)}
+          />
+        </li>
+      ))}
+    </ul>
   )
 }
 
 /** /global-admin/manuals */
 export const ManualsPage = () => {
   const { t } = useTranslation('globaladmin')
-  const { loaded, loading, failed, opened, download, remove } = useUnit({
-    loaded: $manuals,
-    loading: $manualsLoading,
-    failed: $manualsFailed,
-    opened: manualsOpened,
-    download: downloadClicked,
-    remove: deleteClicked,
-  })
+  const opened = useUnit(manualsOpened)
   useEffect(() => opened(), [opened])
-  // A failure replaces the manuals of an earlier answer.
-  const manuals = failed ? [] : loaded
-  useBreadcrumbs([{ label: 'globaladmin:title', href: '/global-admin/manage' }, { label: 'globaladmin:tabs.manuals' }])
-
   return (
-    <div className="ga-page">
-      <h1>{t('title')}</h1>
-      <Tabs current="manuals" />
-      <Upload />
-      {failed && !loading && <LoadFailed text={t('manuals.failed')} onRetry={() => opened()} />}
-      {loading && !manuals.length ? (
-        <Spinner />
-      ) : manuals.length ? (
-        <ul className="ga-manuals" aria-label={t('tabs.manuals')}>
-          {manuals.map((manual) => (
-            <li key={manual.id}>
-              <button type="button" className="ga-link" title={t('manuals.download', { name: manual.name })} onClick={() => download(manual.id)}>
-                {manual.name}
-              </button>
-              <button type="button" className="kit-button" aria-label={t('manuals.deleteNamed', { name: manual.name })} onClick={() => remove(manual)}>
-                {t('manuals.delete.button')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        !failed && <EmptyState text={t('manuals.empty')} />
-      )}
-    </div>
+    <Page title={t('title')} crumbs={globalAdminCrumbs()}>
+      <GlobalAdminTabs current="manuals">
+        <Card title={t('tabs.manuals')}>
+          <div className="kit-stack">
+            <Upload />
+            <ManualList />
+          </div>
+        </Card>
+      </GlobalAdminTabs>
+    </Page>
   )
 }

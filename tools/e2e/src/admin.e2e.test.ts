@@ -76,7 +76,8 @@ describe('admin settings', () => {
   it('an ordinary user has no Settings entry and is refused the page', async (page) => {
     await signInAs(page, await app.make.user(await app.make.account()))
     await page.goto('/admin')
-    await page.getByRole('heading', { name: 'You do not have access to this page' }).waitFor()
+    await page.getByText('You do not have access to this page', { exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor()
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0)
   })
 })

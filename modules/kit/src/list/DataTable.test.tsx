@@ -15,7 +15,7 @@ const list = createPagedList<Row, 'name' | 'city'>({ fetch: async () => ({ total
 const columns = [
   { key: 'name' as const, header: 'Name', sortable: true as const, rowHeader: true },
   { key: 'city' as const, header: 'City', sortable: true as const },
-  { key: 'actions', header: 'Actions', render: (row: Row) => <button type="button">Edit {row.name}</button> },
+  { key: 'actions', header: 'Actions', actions: true, render: (row: Row) => <button type="button">Edit {row.name}</button> },
 ]
 
 const draw = (values: { values?: [Store<unknown>, unknown][] }) =>
@@ -38,12 +38,25 @@ describe('<DataTable />', () => {
     expect(html).toContain('<caption class="kit-visually-hidden">Companies</caption>')
     expect(html).toContain('<th scope="col" aria-sort="none"><button type="button" class="kit-sort">Name')
     expect(html).toContain('<th scope="col">Actions</th>')
-    expect(html).toContain('<th scope="row">Nordic Steel</th><td></td><td><button type="button">Edit Nordic Steel</button></td>')
+    expect(html).toContain(
+      '<th scope="row">Nordic Steel</th><td><span class="kit-cell-label" aria-hidden="true">City</span></td><td class="kit-table-actions"><button type="button">Edit Nordic Steel</button></td>',
+    )
     expect(html).toContain('aria-label="Pages"')
     expect(html).toContain('Page 1 of 2')
     expect(html).toContain('Rows: 51')
-    expect(html).toMatch(/<button type="button" class="kit-button" disabled="">Previous<\/button>/)
+    expect(html).toMatch(/<button disabled="" type="button" class="kit-button kit-button-sm">.*Previous<\/button>/)
     expect(html).toMatch(/<label for="([^"]+)">Filter companies<\/label><input id="\1" type="search"/)
+  })
+
+  it('labels each data cell with its header for the stacked rows of a narrow list, and keeps the actions unlabelled at the foot', () => {
+    const html = draw({ values: [[list.$rows, [{ id: 1, name: 'Nordic Steel', city: 'Oulu' }]], [list.$total, 1], [list.$loaded, true]] })
+    const cells = [...html.matchAll(/<td( class="[^"]*")?>(.*?)<\/td>/g)].map((match) => ({ className: match[1] ?? '', content: match[2] }))
+    expect(cells).toEqual([
+      { className: '', content: '<span class="kit-cell-label" aria-hidden="true">City</span>Oulu' },
+      { className: ' class="kit-table-actions"', content: '<button type="button">Edit Nordic Steel</button>' },
+    ])
+    // The name stays the row's header, without a label: it heads the card.
+    expect(html).toContain('<th scope="row">Nordic Steel</th>')
   })
 
   it('marks the sorted header with its direction', async () => {

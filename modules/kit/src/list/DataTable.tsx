@@ -1,8 +1,11 @@
 /**
  * The thin view of a paged list: the filter box, the table with sortable headers
  * (buttons in `th scope="col"`, `aria-sort` on the sorted one), and the pager.
+ * Where the list is narrow (a phone, a split-screen pane) each row becomes a card of
+ * labelled fields with its actions at the foot, so nothing hides off to the side.
  */
 import { useUnit } from 'effector-react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { type Key, type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, EmptyState, Spinner } from '../ui'
@@ -16,6 +19,8 @@ interface BaseColumn<Row> {
   render?: (row: Row) => ReactNode
   /** This column names the row: a `th scope="row"`. */
   rowHeader?: boolean
+  /** The row's buttons: on a narrow list they sit at the foot of the row's card, unlabelled. */
+  actions?: boolean
   className?: string
 }
 /** A sortable column's key is a field the server sorts by. */
@@ -81,6 +86,31 @@ export const LoadFailed = ({ text, onRetry }: { text: string; onRetry: () => voi
   )
 }
 
+/**
+ * One cell. A data cell carries its column's header, shown only where rows are stacked
+ * (hidden from screen readers, which announce the table's own header).
+ */
+const Cell = <Row,>({ row, column }: { row: Row; column: BaseColumn<Row> & { key: string } }) => {
+  const className = [column.className, column.actions && 'kit-table-actions'].filter(Boolean).join(' ') || undefined
+  if (column.rowHeader) {
+    return (
+      <th scope="row" className={className}>
+        {cellOf(row, column)}
+      </th>
+    )
+  }
+  return (
+    <td className={className}>
+      {!column.actions && (
+        <span className="kit-cell-label" aria-hidden="true">
+          {column.header}
+        </span>
+      )}
+      {cellOf(row, column)}
+    </td>
+  )
+}
+
 /** The table, its loading, empty and failed (with Retry) states, and the pager below it. */
 export const DataTable = <Row, F extends string = string>({
   list,
@@ -120,17 +150,9 @@ export const DataTable = <Row, F extends string = string>({
               <tbody>
                 {rows.map((row) => (
                   <tr key={rowKey(row)}>
-                    {columns.map((column) =>
-                      column.rowHeader ? (
-                        <th key={column.key} scope="row" className={column.className}>
-                          {cellOf(row, column)}
-                        </th>
-                      ) : (
-                        <td key={column.key} className={column.className}>
-                          {cellOf(row, column)}
-                        </td>
-                      ),
-                    )}
+                    {columns.map((column) => (
+                      <Cell key={column.key} row={row} column={column} />
+                    ))}
                   </tr>
                 ))}
               </tbody>
@@ -158,13 +180,14 @@ export const Pager = <Row, F extends string>({ list }: { list: PagedList<Row, F>
   const { page, pages, total, chosen } = useUnit({ page: list.$page, pages: list.$pages, total: list.$total, chosen: list.pageChosen })
   return (
     <nav className="kit-pager" aria-label={t('list.pages')}>
-      <button type="button" className="kit-button" disabled={page <= 1} onClick={() => chosen(page - 1)}>
+      <Button size="sm" icon={ChevronLeft} disabled={page <= 1} onClick={() => chosen(page - 1)}>
         {t('list.previous')}
-      </button>
+      </Button>
       <span>{t('list.page', { page, pages })}</span>
-      <button type="button" className="kit-button" disabled={page >= pages} onClick={() => chosen(page + 1)}>
+      <Button size="sm" disabled={page >= pages} onClick={() => chosen(page + 1)}>
         {t('list.next')}
-      </button>
+        <ChevronRight size={16} aria-hidden="true" />
+      </Button>
       <span className="kit-pager-count">{t('list.count', { count: total })}</span>
     </nav>
   )

@@ -126,11 +126,35 @@ describe('users', () => {
     await page.getByText('The user was saved').waitFor()
     expect((await app.knex('users').where({ id }).first()).first_name).toBe('Mikael')
 
-    await page.getByRole('link', { name: 'Access' }).click()
+    // The tabs are the kit's: the arrow key opens the next tab's page, which keeps the focus on its tab.
+    await page.getByRole('tab', { name: 'Details' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${id}/access`)
     await page.getByRole('table', { name: "The user's own privileges" }).getByRole('rowheader', { name: 'Creates projects' }).waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Access')
+    expect(await page.getByRole('tab', { name: 'Access' }).getAttribute('aria-selected')).toBe('true')
+    expect(await page.title()).toBe('Mikael Manager · Business Cloud')
 
     await page.goto('/users/987654/details')
     await page.getByText('User not found').waitFor()
+  })
+
+  it('on a phone each user is a card: the name link and every field are in view without scrolling sideways', async (page) => {
+    const account = await app.make.account()
+    const member = await app.make.user(account, 'user', { firstName: 'Pia', lastName: 'Phone' })
+    await signInAs(page, account.admin)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/users')
+    const link = page.getByRole('table', { name: /Users/ }).getByRole('link', { name: 'Phone' })
+    await link.waitFor()
+    const box = await link.boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    // Nothing of the list lies off to the side.
+    expect(await page.evaluate(() => document.querySelector('.kit-table-wrap')!.scrollWidth <= document.querySelector('.kit-table-wrap')!.clientWidth)).toBe(true)
+    const row = page.getByRole('row', { name: /Phone/ })
+    expect(await row.getByText(member.username).isVisible()).toBe(true)
+    await link.click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${member.id}/details`)
   })
 
   it('an ordinary user has no Users entries and the API refuses the list', async (page) => {

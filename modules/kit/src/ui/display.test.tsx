@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { Users } from 'lucide-react'
+import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Button } from './Button'
 import { Alert, Badge, Card, EmptyState, Skeleton, Tile, TileGrid } from './display'
@@ -58,6 +59,20 @@ describe('Card and Tile', () => {
     const region = screen.getByRole('region', { name: 'Password' })
     expect(region.querySelector('h2')?.textContent).toBe('Password')
     expect(region.textContent).toContain('Last changed in May')
+  })
+
+  it('lets code move the focus to a card title it holds, which stays out of the Tab order', () => {
+    const heading = createRef<HTMLHeadingElement>()
+    render(
+      <Card title="Company access" titleRef={heading}>
+        <p>Step 2</p>
+      </Card>,
+    )
+    heading.current?.focus()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Company access' }))
+    expect(heading.current?.tabIndex).toBe(-1)
+    render(<Card title="Plain">x</Card>)
+    expect(screen.getByRole('heading', { name: 'Plain' }).hasAttribute('tabindex')).toBe(false)
   })
 
   it('makes a tile a link with its figure, or a figure alone', () => {

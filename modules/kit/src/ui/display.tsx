@@ -1,7 +1,7 @@
 /** The design system's display pieces: Badge, Card, Tile, EmptyState, Skeleton and the inline Alert. */
 import type { LucideIcon } from 'lucide-react'
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react'
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, type Ref, useId } from 'react'
 import { Link } from '../router'
 import { useText } from './text'
 import './kit.css'
@@ -18,11 +18,13 @@ export interface CardProps {
   title?: string
   /** Buttons drawn beside the title. */
   actions?: ReactNode
+  /** Makes the title focusable from code (a wizard's new step moves the focus to it). */
+  titleRef?: Ref<HTMLHeadingElement>
   children: ReactNode
 }
 
 /** A surface grouping one subject of a page. */
-export const Card = ({ title, actions, children }: CardProps) => {
+export const Card = ({ title, actions, titleRef, children }: CardProps) => {
   const titleId = useId()
   const id = title ? titleId : undefined
   return (
@@ -30,7 +32,7 @@ export const Card = ({ title, actions, children }: CardProps) => {
       {(title || actions) && (
         <div className="kit-card-header">
           {title && (
-            <h2 id={id} className="kit-card-title">
+            <h2 id={id} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className="kit-card-title">
               {title}
             </h2>
           )}

@@ -1,9 +1,10 @@
-import { EmptyState, FormError, TextField, dashboardCrumb, useBreadcrumbs } from '@app/module-kit'
-import { usersCrumb } from '../../crumbs'
+import { Alert, Button, Card, EmptyState, FormError, Page, TextField, dashboardCrumb } from '@app/module-kit'
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
+import { ArrowLeft, ArrowRight, Check } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { usersCrumb } from '../../crumbs'
 import {
   $companies,
   $companyId,
@@ -25,12 +26,12 @@ const DetailsStep = () => {
   const { t } = useTranslation('users')
   const registeredElsewhere = useUnit($registeredElsewhere)
   return (
-    <div className="us-form">
+    <div className="us-fields">
       <TextField form={detailsForm} name="email" label={t('fields.email')} type="email" autoComplete="off" autoFocus />
       {registeredElsewhere && (
-        <p className="us-note" role="status">
-          {t('add.registered')}
-        </p>
+        <Alert tone="info">
+          <p>{t('add.registered')}</p>
+        </Alert>
       )}
       <TextField form={detailsForm} name="repeatEmail" label={t('fields.repeatEmail')} type="email" autoComplete="off" />
       <TextField form={detailsForm} name="firstName" label={t('fields.firstName')} />
@@ -53,9 +54,9 @@ const CompanyStep = () => {
   })
   if (!companies.length) return <EmptyState text={t('add.noCompanies')} />
   return (
-    <div className="us-form">
+    <div className="us-fields">
       <div className="kit-field">
-        <label htmlFor={companyId}>{t('fields.company')}</label>
+        <label htmlFor={companyId} className="kit-field-label">{t('fields.company')}</label>
         <select
           id={companyId}
           className="kit-input"
@@ -72,7 +73,7 @@ const CompanyStep = () => {
       </div>
       {company !== null && (
         <div className="kit-field">
-          <label htmlFor={levelId}>{t('columns.level')}</label>
+          <label htmlFor={levelId} className="kit-field-label">{t('columns.level')}</label>
           <select id={levelId} className="kit-input" value={level} onChange={(event) => chooseLevel(event.target.value as PrivilegeAction)}>
             {PRIVILEGE_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -99,7 +100,6 @@ export const AddPage = () => {
     submitted: stepSubmitted,
   })
   useEffect(() => opened(), [opened])
-  useBreadcrumbs([dashboardCrumb(), usersCrumb(), { label: t('add.title') }])
   const heading = useRef<HTMLHeadingElement>(null)
   const shown = useRef(step)
   // A new step takes the focus to its heading; the first one, on opening, focuses its e-mail field.
@@ -113,8 +113,7 @@ export const AddPage = () => {
   }
 
   return (
-    <div className="us-page">
-      <h1>{t('add.title')}</h1>
+    <Page title={t('add.title')} crumbs={[dashboardCrumb(), usersCrumb(), { label: t('add.title') }]}>
       {steps.length > 1 && (
         <ol className="us-steps">
           {steps.map((name) => (
@@ -124,25 +123,23 @@ export const AddPage = () => {
           ))}
         </ol>
       )}
-      <form className="kit-form" noValidate aria-busy={creating} onSubmit={onSubmit}>
-        <section aria-labelledby="us-add-step">
-          <h2 id="us-add-step" ref={heading} tabIndex={-1} className="us-step-title">
-            {t(`add.steps.${step}`)}
-          </h2>
+      <form noValidate aria-busy={creating} onSubmit={onSubmit}>
+        <Card title={t(`add.steps.${step}`)} titleRef={heading}>
           {step === 'details' && <DetailsStep />}
           {step === 'company' && <CompanyStep />}
-        </section>
-        <div className="us-buttons">
-          {step !== steps[0] && (
-            <button type="button" className="kit-button" onClick={() => back()}>
-              {t('add.back')}
-            </button>
-          )}
-          <button type="submit" className="kit-button kit-button-primary" disabled={creating} aria-busy={last && creating}>
-            {t(last ? 'add.finish' : 'add.next')}
-          </button>
-        </div>
+          <div className="kit-row us-step-buttons">
+            {step !== steps[0] && (
+              <Button icon={ArrowLeft} onClick={() => back()}>
+                {t('add.back')}
+              </Button>
+            )}
+            <Button type="submit" variant="primary" icon={last ? Check : undefined} disabled={creating} aria-busy={last && creating}>
+              {t(last ? 'add.finish' : 'add.next')}
+              {!last && <ArrowRight size={18} aria-hidden="true" />}
+            </Button>
+          </div>
+        </Card>
       </form>
-    </div>
+    </Page>
   )
 }

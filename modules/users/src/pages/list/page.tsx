@@ -1,5 +1,6 @@
-import { $flags, type DataColumn, DataTable, Link, ListFilter, dashboardCrumb, useBreadcrumbs, useFormat } from '@app/module-kit'
+import { $flags, Badge, Button, type DataColumn, DataTable, ListFilter, Page, TextLink, dashboardCrumb, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
+import { Download, UserPlus } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountUser, UserSortField } from '../../api'
@@ -21,7 +22,6 @@ export const ListPage = () => {
   })
   const onlyRemovalsId = useId()
   useEffect(() => opened(), [opened])
-  useBreadcrumbs([dashboardCrumb(), usersCrumb()])
 
   // Edit links only for user managers, and never for an anonymised user.
   const editable = (user: AccountUser) => flags.canManageUsers && !user.anonymous
@@ -32,7 +32,7 @@ export const ListPage = () => {
       header: t('columns.lastName'),
       sortable: true,
       rowHeader: true,
-      render: (user) => (editable(user) ? <Link to={`/users/${user.id}/details`}>{user.lastName}</Link> : user.lastName),
+      render: (user) => (editable(user) ? <TextLink to={`/users/${user.id}/details`}>{user.lastName}</TextLink> : user.lastName),
     },
     { key: 'firstName', header: t('columns.firstName'), sortable: true },
     { key: 'username', header: t('columns.username'), sortable: true },
@@ -41,42 +41,43 @@ export const ListPage = () => {
       key: 'enabled',
       header: t('columns.enabled'),
       sortable: true,
-      render: (user) => (user.anonymous ? t('list.anonymous') : user.enabled ? t('yes') : t('no')),
+      render: (user) =>
+        user.anonymous ? <Badge>{t('list.anonymous')}</Badge> : user.enabled ? <Badge tone="success">{t('yes')}</Badge> : <Badge>{t('no')}</Badge>,
     },
     { key: 'companyName', header: t('columns.company') },
-    { key: 'removalRequested', header: t('columns.removalRequested'), render: (user) => (user.removalRequested ? t('yes') : t('no')) },
+    {
+      key: 'removalRequested',
+      header: t('columns.removalRequested'),
+      render: (user) => (user.removalRequested ? <Badge tone="danger">{t('yes')}</Badge> : t('no')),
+    },
   ]
 
+  const actions = (
+    <>
+      {(flags.canManageAccounts || flags.canManageSettings) && (
+        <Button icon={Download} disabled={exporting} aria-busy={exporting} onClick={() => exported()}>
+          {t('list.export')}
+        </Button>
+      )}
+      {flags.canManageUsers && (
+        <Button to="/users/add" variant="primary" icon={UserPlus}>
+          {t('list.add')}
+        </Button>
+      )}
+    </>
+  )
   return (
-    <div className="us-page">
-      <h1>{t('title')}</h1>
-      <div className="us-toolbar">
+    <Page title={t('title')} crumbs={[dashboardCrumb(), usersCrumb()]} actions={actions}>
+      <div className="kit-row">
         <ListFilter list={users} label={t('list.filter')} />
         <div className="kit-field kit-checkbox">
           <input id={onlyRemovalsId} type="checkbox" checked={onlyRemovals} onChange={(event) => removalsToggled(event.target.checked)} />
-          <label htmlFor={onlyRemovalsId}>{t('list.onlyRemovalRequests')}</label>
-        </div>
-        <div className="us-actions">
-          {(flags.canManageAccounts || flags.canManageSettings) && (
-            <button type="button" className="kit-button" disabled={exporting} aria-busy={exporting} onClick={() => exported()}>
-              {t('list.export')}
-            </button>
-          )}
-          {flags.canManageUsers && (
-            <Link to="/users/add" className="kit-button kit-button-primary">
-              {t('list.add')}
-            </Link>
-          )}
+          <label htmlFor={onlyRemovalsId} className="kit-field-label">
+            {t('list.onlyRemovalRequests')}
+          </label>
         </div>
       </div>
-      <DataTable
-        list={users}
-        columns={columns}
-        rowKey={(user) => user.id}
-        caption={t('list.caption', { total })}
-        emptyText={t('list.empty')}
-        className="us-table"
-      />
-    </div>
+      <DataTable list={users} columns={columns} rowKey={(user) => user.id} caption={t('list.caption', { total })} emptyText={t('list.empty')} />
+    </Page>
   )
 }

@@ -1,3 +1,4 @@
+import { Card } from '@app/module-kit'
 import { GrantEditor } from '../../grants'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
@@ -9,5 +10,9 @@ export const AccessTab = ({ userId }: { userId: number }) => {
   useEffect(() => {
     opened(userId)
   }, [opened, userId])
-  return <GrantEditor editor={accessGrants} />
+  return (
+    <Card>
+      <GrantEditor editor={accessGrants} />
+    </Card>
+  )
 }

@@ -1,6 +1,7 @@
-import { $flags, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { $flags, Button, Card, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import type { UserAccessLevel } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
+import { KeyRound, UserRoundX } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountUser } from '../../api'
@@ -27,7 +28,7 @@ const Toggle = ({ label, checked, disabled, onToggle }: { label: string; checked
   return (
     <div className="kit-field kit-checkbox">
       <input id={id} type="checkbox" role="switch" aria-checked={checked} checked={checked} disabled={disabled} onChange={() => onToggle()} />
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className="kit-field-label">{label}</label>
     </div>
   )
 }
@@ -46,9 +47,9 @@ const RoleAndLevel = ({ user }: { user: AccountUser }) => {
     chooseLevel: levelChosen,
   })
   return (
-    <div className="us-form">
+    <div className="us-fields">
       <div className="kit-field">
-        <label htmlFor={roleId}>{t('fields.role')}</label>
+        <label htmlFor={roleId} className="kit-field-label">{t('fields.role')}</label>
         <select
           id={roleId}
           className="kit-input"
@@ -65,7 +66,7 @@ const RoleAndLevel = ({ user }: { user: AccountUser }) => {
         </select>
       </div>
       <div className="kit-field">
-        <label htmlFor={levelId}>{t('fields.accessLevel')}</label>
+        <label htmlFor={levelId} className="kit-field-label">{t('fields.accessLevel')}</label>
         <select
           id={levelId}
           className="kit-input"
@@ -99,45 +100,49 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
     anonymise: anonymiseClicked,
   })
   return (
-    <div className="us-details">
-      <FormFrame form={editForm}>
-        <div className="us-form">
-          <TextField form={editForm} name="username" label={t('fields.email')} type="email" autoComplete="off" disabled={!mayChangeIdentity} />
-          {!mayChangeIdentity && <p className="us-note">{t('details.emailHint')}</p>}
-          <TextField form={editForm} name="firstName" label={t('fields.firstName')} />
-          <TextField form={editForm} name="lastName" label={t('fields.lastName')} />
-          <TextField form={editForm} name="acronym" label={t('fields.acronym')} />
-          <FormError form={editForm} />
-          <div className="us-buttons">
-            <SubmitButton form={editForm}>{t('details.save')}</SubmitButton>
+    <div className="kit-stack">
+      <Card>
+        <FormFrame form={editForm}>
+          <div className="us-fields">
+            <TextField form={editForm} name="username" label={t('fields.email')} type="email" autoComplete="off" disabled={!mayChangeIdentity} />
+            <TextField form={editForm} name="acronym" label={t('fields.acronym')} />
+            <TextField form={editForm} name="firstName" label={t('fields.firstName')} />
+            <TextField form={editForm} name="lastName" label={t('fields.lastName')} />
           </div>
+          {!mayChangeIdentity && <p>{t('details.emailHint')}</p>}
+          <FormError form={editForm} />
+          <SubmitButton form={editForm}>{t('details.save')}</SubmitButton>
+        </FormFrame>
+      </Card>
+      <Card title={t('details.state')}>
+        <div className="kit-stack">
+          <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={toggleEnabled} />
+          {mayChangeIdentity ? (
+            <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={toggleTwoFactor} />
+          ) : (
+            <p>{t(user.hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff')}</p>
+          )}
+          <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={toggleRemoval} />
         </div>
-      </FormFrame>
-      <h2>{t('details.state')}</h2>
-      <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={toggleEnabled} />
-      {mayChangeIdentity ? (
-        <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={toggleTwoFactor} />
-      ) : (
-        <p className="us-note">{t(user.hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff')}</p>
-      )}
-      <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={toggleRemoval} />
+      </Card>
+      <Card title={t('details.roleAndLevel')}>
+        <RoleAndLevel user={user} />
+      </Card>
       {maySendResetLink && (
-        <div className="us-form">
+        <Card title={t('details.resetLink.title')}>
           <p>{t('details.resetLink.explain')}</p>
-          <button type="button" className="kit-button" disabled={busy} onClick={() => sendResetLink()}>
+          <Button icon={KeyRound} disabled={busy} onClick={() => sendResetLink()}>
             {t('details.resetLink.button')}
-          </button>
-        </div>
+          </Button>
+        </Card>
       )}
-      <RoleAndLevel user={user} />
       {!self && (
-        <div className="us-danger">
-          <h2>{t('details.anonymise.title')}</h2>
+        <Card title={t('details.anonymise.title')}>
           <p>{t('details.anonymise.explain')}</p>
-          <button type="button" className="kit-button us-danger-button" disabled={busy} onClick={() => anonymise()}>
+          <Button variant="danger" icon={UserRoundX} disabled={busy} onClick={() => anonymise()}>
             {t('details.anonymise.button')}
-          </button>
-        </div>
+          </Button>
+        </Card>
       )}
     </div>
   )

@@ -109,6 +109,21 @@ test('an unknown user shows the User not found page', async () => {
   expect(scope.getState($user)).toBeNull()
 })
 
+test("the same user opened again (the other tab's page) stays shown while it reloads; another user is not shown meanwhile", async () => {
+  const { scope } = setup()
+  await allSettled(userOpened, { scope, params: 7 })
+  const again = allSettled(userOpened, { scope, params: 7 })
+  expect(scope.getState($user)?.id).toBe(7)
+  expect(scope.getState(editForm.$values).acronym).toBe('U7')
+  await again
+  const other = allSettled(userOpened, { scope, params: 8 })
+  expect(scope.getState($user)).toBeNull()
+  expect(scope.getState(editForm.$values).acronym).toBe('')
+  await other
+  expect(scope.getState($user)?.id).toBe(8)
+  expect(scope.getState(editForm.$values).acronym).toBe('U8')
+})
+
 test('the form holds the loaded user and saves it with its id', async () => {
   const { scope, saved, notices } = setup()
   await allSettled(userOpened, { scope, params: 7 })

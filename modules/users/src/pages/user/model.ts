@@ -31,6 +31,14 @@ export const levelChosen = createEvent<UserAccessLevel>()
 export const anonymiseClicked = createEvent()
 export const resetLinkClicked = createEvent()
 
+export type UserTab = 'details' | 'access'
+/** A tab chosen on the page; each tab is its own route, so the page drawn for it focuses it once, then forgets. */
+export const tabChosen = createEvent<UserTab>()
+export const tabFocused = createEvent()
+export const $tabChosen = createStore<UserTab | null>(null)
+  .on(tabChosen, (_, tab) => tab)
+  .reset(tabFocused)
+
 const $accountId = $session.map((session) => session?.accountId ?? null)
 
 export const $user = createStore<AccountUser | null>(null)
@@ -39,14 +47,14 @@ export const $user = createStore<AccountUser | null>(null)
   .on(toggleEnabledFx.doneData, (user, { enabled }) => (user ? { ...user, enabled } : user))
   .on(toggleTwoFactorFx.doneData, (user, { hasTwoFactor }) => (user ? { ...user, hasTwoFactor } : user))
   .on(toggleRemovalFx.doneData, (user, { removalRequested }) => (user ? { ...user, removalRequested } : user))
-  .reset(userOpened)
+  // The same user opened again (the other tab's page) stays shown while it reloads; another one is not shown meanwhile.
+  .on(userOpened, (user, id) => (user?.id === id ? user : null))
 export const $notFound = createStore(false)
   .on(fetchUserFx.failData, (_, error) => error instanceof ApiError && error.status === 404)
   .reset(userOpened)
 export const $loadFailed = createStore<string | null>(null)
   .on(fetchUserFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? null : error.message))
   .reset(userOpened)
-export const $loading = fetchUserFx.pending
 export const $roles = createStore<Role[]>([]).on(fetchRolesFx.doneData, (_, roles) => roles)
 export const $busy = combine(
   [
@@ -109,7 +117,8 @@ export const editForm = createForm<EditValues>({
   acronym: user.acronym,
 }))
 
-sample({ clock: userOpened, target: [editForm.reset, fetchUserFx, fetchRolesFx] })
+sample({ clock: userOpened, target: [fetchUserFx, fetchRolesFx] })
+sample({ clock: userOpened, source: $user, filter: (user, id) => user?.id !== id, target: editForm.reset })
 
 const target = combine({ accountId: $accountId, user: $user, busy: $busy })
 type Ready = { accountId: number; user: AccountUser; busy: boolean }

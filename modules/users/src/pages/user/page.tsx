@@ -1,49 +1,90 @@
-import { ErrorPage, Link, Spinner, dashboardCrumb, useBreadcrumbs } from '@app/module-kit'
-import { usersCrumb } from '../../crumbs'
+import { Alert, Badge, Button, EmptyState, Page, Tabs, dashboardCrumb, navigate } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useEffect } from 'react'
+import { ArrowLeft, UserX } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { usersCrumb } from '../../crumbs'
 import { AccessTab } from './access'
 import { DetailsTab } from './details'
-import { $loadFailed, $loading, $notFound, $user, userOpened } from './model'
+import { $loadFailed, $notFound, $tabChosen, $user, tabChosen, tabFocused, type UserTab, userOpened } from './model'
 
-const TABS = ['details', 'access'] as const
-type Tab = (typeof TABS)[number]
+const TABS: readonly UserTab[] = ['details', 'access']
 
-const Tabs = ({ userId, current }: { userId: number; current: Tab }) => {
+/** /users/{id}/details and /users/{id}/access; an unknown id shows User not found. */
+const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
   const { t } = useTranslation('users')
-  return (
-    <nav className="us-tabs" aria-label={t('details.tabs')}>
-      {TABS.map((tab) => (
-        <Link key={tab} to={`/users/${userId}/${tab}`} className="us-tab" aria-current={tab === current ? 'page' : undefined}>
-          {t(`tabs.${tab}`)}
-        </Link>
-      ))}
-    </nav>
-  )
-}
-
-/** /users/{id}/details and /users/{id}/access; an unknown id shows the User not found page. */
-const UserPage = ({ userId, tab }: { userId: number; tab: Tab }) => {
-  const { t } = useTranslation('users')
-  const { user, loading, notFound, failed, opened } = useUnit({ user: $user, loading: $loading, notFound: $notFound, failed: $loadFailed, opened: userOpened })
+  const { user, notFound, failed, opened, chosen, choose, focused } = useUnit({
+    user: $user,
+    notFound: $notFound,
+    failed: $loadFailed,
+    opened: userOpened,
+    chosen: $tabChosen,
+    choose: tabChosen,
+    focused: tabFocused,
+  })
   useEffect(() => {
     opened(userId)
   }, [opened, userId])
+  // Each tab is its own route, so choosing one draws a new page: it gives the focus back to the tab chosen.
+  const tabs = useRef<HTMLDivElement>(null)
+  const ready = user !== null
+  useEffect(() => {
+    if (!ready || chosen !== tab) return
+    tabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
+    focused()
+  }, [ready, chosen, tab, focused])
+
   const name = user ? `${user.firstName} ${user.lastName}` : ''
-  useBreadcrumbs([dashboardCrumb(), usersCrumb(), ...(name ? [{ label: name }] : [])])
-  if (notFound || !Number.isInteger(userId)) return <ErrorPage message={t('notFound')} />
-  if (failed) return <ErrorPage message={failed} />
-  if (loading || !user) return <Spinner />
+  const crumbs = [dashboardCrumb(), usersCrumb(), ...(name ? [{ label: name }] : [])]
+  if (notFound || !Number.isInteger(userId)) {
+    return (
+      <Page title={t('notFound')} crumbs={crumbs}>
+        <EmptyState
+          icon={UserX}
+          text={t('notFoundText')}
+          action={
+            <Button to="/users" icon={ArrowLeft}>
+              {t('backToList')}
+            </Button>
+          }
+        />
+      </Page>
+    )
+  }
   return (
-    <div className="us-page">
-      <h1>
-        {name} <span className="us-acronym">({user.acronym})</span>
-      </h1>
-      {user.anonymous && <p className="us-note">{t('details.isAnonymous')}</p>}
-      <Tabs userId={user.id} current={tab} />
-      {tab === 'details' ? <DetailsTab user={user} /> : <AccessTab userId={user.id} />}
-    </div>
+    <Page title={name || t('user')} crumbs={crumbs} loading={!ready} error={failed} onRetry={() => opened(userId)}>
+      {user && (
+        <>
+          <div className="kit-row">
+            <Badge>{user.acronym}</Badge>
+            {user.anonymous ? (
+              <Badge>{t('list.anonymous')}</Badge>
+            ) : (
+              !user.enabled && <Badge tone="warning">{t('details.disabled')}</Badge>
+            )}
+            {user.removalRequested && <Badge tone="danger">{t('fields.removalRequested')}</Badge>}
+          </div>
+          {user.anonymous && (
+            <Alert tone="info">
+              <p>{t('details.isAnonymous')}</p>
+            </Alert>
+          )}
+          <div ref={tabs}>
+            <Tabs
+              label={t('details.tabs')}
+              tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+              selected={tab}
+              onSelect={(next) => {
+                choose(next)
+                navigate(`/users/${user.id}/${next}`)
+              }}
+            >
+              {tab === 'details' ? <DetailsTab user={user} /> : <AccessTab userId={user.id} />}
+            </Tabs>
+          </div>
+        </>
+      )}
+    </Page>
   )
 }
 

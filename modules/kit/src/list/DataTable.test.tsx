@@ -2,7 +2,7 @@ import { type Store, allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { DataTable, ListFilter } from './DataTable'
+import { DataTable, ListFilter, Table } from './DataTable'
 import { createPagedList } from './model'
 
 interface Row {
@@ -57,6 +57,15 @@ describe('<DataTable />', () => {
     ])
     // The name stays the row's header, without a label: it heads the card.
     expect(html).toContain('<th scope="row">Nordic Steel</th>')
+  })
+
+  it('draws rows at hand (a Table) with plain headers and the same labelled cells', () => {
+    const html = renderToStaticMarkup(
+      <Table<Row> columns={columns} rows={[{ id: 2, name: 'Arctic Glass', city: 'Tromsø' }]} rowKey={(row) => row.id} caption="Suppliers" />,
+    )
+    expect(html).toContain('<div class="kit-table-wrap"><table class="kit-table"><caption class="kit-visually-hidden">Suppliers</caption>')
+    expect(html).toContain('<th scope="col">Name</th><th scope="col">City</th><th scope="col">Actions</th>')
+    expect(html).toContain('<th scope="row">Arctic Glass</th><td><span class="kit-cell-label" aria-hidden="true">City</span>Tromsø</td><td class="kit-table-actions">')
   })
 
   it('marks the sorted header with its direction', async () => {

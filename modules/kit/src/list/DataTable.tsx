@@ -6,7 +6,7 @@
  */
 import { useUnit } from 'effector-react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { type Key, type ReactNode, useId } from 'react'
+import { Fragment, type Key, type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, EmptyState, Spinner } from '../ui'
 import type { PagedList } from './model'
@@ -66,31 +66,14 @@ const SortHeader = <Row, F extends string>({ list, column }: { list: PagedList<R
   )
 }
 
-/**
- * A list that could not be loaded: the failure and Retry, in place of its rows (rows of an
- * earlier answer would no longer match what was asked for). Lists of any shape use it.
- */
-export const LoadFailed = ({ text, onRetry }: { text: string; onRetry: () => void }) => {
-  const { t } = useTranslation('kit')
-  return (
-    <Alert
-      tone="error"
-      actions={
-        <Button variant="primary" size="sm" onClick={onRetry}>
-          {t('page.retry')}
-        </Button>
-      }
-    >
-      <p>{text}</p>
-    </Alert>
-  )
-}
+/** A column of a table whose rows are already at hand. */
+export type TableColumn<Row> = BaseColumn<Row> & { key: string }
 
 /**
  * One cell. A data cell carries its column's header, shown only where rows are stacked
  * (hidden from screen readers, which announce the table's own header).
  */
-const Cell = <Row,>({ row, column }: { row: Row; column: BaseColumn<Row> & { key: string } }) => {
+const Cell = <Row,>({ row, column }: { row: Row; column: TableColumn<Row> }) => {
   const className = [column.className, column.actions && 'kit-table-actions'].filter(Boolean).join(' ') || undefined
   if (column.rowHeader) {
     return (
@@ -108,6 +91,70 @@ const Cell = <Row,>({ row, column }: { row: Row; column: BaseColumn<Row> & { key
       )}
       {cellOf(row, column)}
     </td>
+  )
+}
+
+export interface TableProps<Row> {
+  columns: readonly TableColumn<Row>[]
+  rows: readonly Row[]
+  rowKey: (row: Row) => Key
+  /** The table's accessible name (visually hidden). */
+  caption: string
+  className?: string
+  /** New rows are on their way. */
+  busy?: boolean
+  /** A column's header cell of one's own (the paged list's sort buttons); a plain `th scope="col"` without it. */
+  header?: (column: TableColumn<Row>) => ReactNode
+}
+
+/** A table of rows at hand; like every list of the kit, a narrow one stacks its rows as cards. */
+export const Table = <Row,>({ columns, rows, rowKey, caption, className, busy, header }: TableProps<Row>) => (
+  <div className="kit-table-wrap" aria-busy={busy}>
+    <table className={className ? `kit-table ${className}` : 'kit-table'}>
+      <caption className="kit-visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) =>
+            header ? (
+              <Fragment key={column.key}>{header(column)}</Fragment>
+            ) : (
+              <th key={column.key} scope="col" className={column.className}>
+                {column.header}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <Cell key={column.key} row={row} column={column} />
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+)
+
+/**
+ * A list that could not be loaded: the failure and Retry, in place of its rows (rows of an
+ * earlier answer would no longer match what was asked for). Lists of any shape use it.
+ */
+export const LoadFailed = ({ text, onRetry }: { text: string; onRetry: () => void }) => {
+  const { t } = useTranslation('kit')
+  return (
+    <Alert
+      tone="error"
+      actions={
+        <Button variant="primary" size="sm" onClick={onRetry}>
+          {t('page.retry')}
+        </Button>
+      }
+    >
+      <p>{text}</p>
+    </Alert>
   )
 }
 
@@ -137,27 +184,15 @@ export const DataTable = <Row, F extends string = string>({
     <div className="kit-list">
       {rows.length ? (
         <>
-          <div className="kit-table-wrap" aria-busy={loading}>
-            <table className={className ? `kit-table ${className}` : 'kit-table'}>
-              <caption className="kit-visually-hidden">{caption}</caption>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <SortHeader key={column.key} list={list} column={column} />
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Cell key={column.key} row={row} column={column} />
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            caption={caption}
+            className={className}
+            busy={loading}
+            header={(column) => <SortHeader list={list} column={column as DataColumn<Row, F>} />}
+          />
           {loading && (
             <p className="kit-visually-hidden" role="status">
               {t('list.loading')}

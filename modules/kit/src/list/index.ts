@@ -12,4 +12,4 @@ export {
   type PagedListOptions,
   type SortDirection,
 } from './model'
-export { type DataColumn, DataTable, type DataTableProps, ListFilter, type ListFilterProps, LoadFailed, Pager } from './DataTable'
+export { type DataColumn, DataTable, type DataTableProps, ListFilter, type ListFilterProps, LoadFailed, Pager, Table, type TableColumn, type TableProps } from './DataTable'

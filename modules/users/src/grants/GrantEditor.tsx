@@ -2,9 +2,10 @@
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { useId } from 'react'
-import { $grantablePrivileges, DataTable, EmptyState, ListFilter, Spinner } from '@app/module-kit'
+import { $grantablePrivileges, Alert, Button, DataTable, EmptyState, IconButton, ListFilter, Spinner, Table, type TableColumn } from '@app/module-kit'
+import { Check, Plus, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { CompanyChoice } from './api'
+import type { CompanyChoice, UserGrant } from './api'
 import { GRANT_KINDS, type GrantEditorModel, type GrantKind } from './model'
 import { useGrantText } from './text'
 import './grants.css'
@@ -32,9 +33,9 @@ const ActionSelect = (props: { id?: string; label?: string; value: PrivilegeActi
 const ChooseButton = ({ label, chosen, onChoose }: { label: string; chosen: boolean; onChoose: () => void }) => {
   const { t } = useTranslation('users')
   return (
-    <button type="button" className="kit-button users-choose" aria-pressed={chosen} aria-label={label} onClick={onChoose}>
+    <Button size="sm" variant={chosen ? 'primary' : 'secondary'} icon={chosen ? Check : undefined} aria-pressed={chosen} aria-label={label} onClick={onChoose}>
       {chosen ? t('grants.chosen') : t('grants.choose')}
-    </button>
+    </Button>
   )
 }
 
@@ -55,6 +56,7 @@ const CompanyPicker = ({ editor }: { editor: GrantEditorModel }) => {
           { key: 'name', sortable: true, rowHeader: true, header: t('grants.name') },
           {
             key: 'choose',
+            actions: true,
             header: t('grants.columns.actions'),
             render: (row) => (
               <ChooseButton label={t('grants.chooseCompany', { name: row.name })} chosen={row.id === company?.id} onChoose={() => choose(row)} />
@@ -89,7 +91,7 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
       <legend>{t('grants.addTitle')}</legend>
       <div className="users-grants-row">
         <div className="kit-field">
-          <label htmlFor={ids.kind}>{t('grants.kind')}</label>
+          <label htmlFor={ids.kind} className="kit-field-label">{t('grants.kind')}</label>
           <select id={ids.kind} className="kit-input" value={u.grantKind} onChange={(event) => u.chooseKind(event.target.value as GrantKind)}>
             {GRANT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -100,7 +102,7 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
         </div>
         {u.grantKind === 'GLOBAL' && (
           <div className="kit-field">
-            <label htmlFor={ids.privilege}>{t('grants.columns.privilege')}</label>
+            <label htmlFor={ids.privilege} className="kit-field-label">{t('grants.columns.privilege')}</label>
             <select id={ids.privilege} className="kit-input" value={u.name ?? ''} onChange={(event) => u.choosePrivilege(event.target.value)}>
               <option value="">{t('grants.choosePrivilege')}</option>
               {u.grantable.map((privilege) => (
@@ -112,12 +114,12 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
           </div>
         )}
         <div className="kit-field">
-          <label htmlFor={ids.action}>{t('grants.columns.action')}</label>
+          <label htmlFor={ids.action} className="kit-field-label">{t('grants.columns.action')}</label>
           <ActionSelect id={ids.action} value={u.action} onChange={u.chooseAction} />
         </div>
-        <button type="button" className="kit-button kit-button-primary" disabled={!u.canAdd} onClick={() => u.add()}>
+        <Button variant="primary" icon={Plus} disabled={!u.canAdd} onClick={() => u.add()}>
           {t('grants.add')}
-        </button>
+        </Button>
       </div>
       {u.grantKind === 'COMPANY' && (
         <>
@@ -143,49 +145,49 @@ const GrantTable = ({ editor, caption }: { editor: GrantEditorModel; caption: st
     changeAction: editor.grantActionChosen,
     remove: editor.grantRemoveClicked,
   })
-  if (u.failed) return <p role="alert">{t('grants.loadFailed')}</p>
+  if (u.failed)
+    return (
+      <Alert tone="error">
+        <p>{t('grants.loadFailed')}</p>
+      </Alert>
+    )
   if (!u.loaded && u.loading) return <Spinner />
   if (!u.grants.length) return <EmptyState text={t('grants.empty')} />
-  return (
-    <div className="kit-table-wrap">
-      <table className="kit-table">
-        <caption className="kit-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('grants.columns.privilege')}</th>
-            <th scope="col">{t('grants.columns.appliesTo')}</th>
-            <th scope="col">{t('grants.columns.action')}</th>
-            {u.canEdit && <th scope="col">{t('grants.columns.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {u.grants.map((grant) => {
-            const label = text.grantLabel(grant)
-            return (
-              <tr key={grant.id}>
-                <th scope="row">{text.grantName(grant)}</th>
-                <td>{text.grantTarget(grant)}</td>
-                {u.canEdit ? (
-                  <>
-                    <td>
-                      <ActionSelect label={t('grants.actionOf', { name: label })} value={grant.action} onChange={(action) => u.changeAction({ grant, action })} />
-                    </td>
-                    <td>
-                      <button type="button" className="kit-button users-grants-remove" aria-label={t('grants.removeOf', { name: label })} onClick={() => u.remove({ grant, label })}>
-                        {t('grants.remove')}
-                      </button>
-                    </td>
-                  </>
-                ) : (
-                  <td>{text.action(grant.action)}</td>
-                )}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
-  )
+  const columns: TableColumn<UserGrant>[] = [
+    { key: 'privilege', header: t('grants.columns.privilege'), rowHeader: true, render: (grant) => text.grantName(grant) },
+    { key: 'appliesTo', header: t('grants.columns.appliesTo'), render: (grant) => text.grantTarget(grant) },
+    u.canEdit
+      ? {
+          key: 'action',
+          header: t('grants.columns.action'),
+          render: (grant) => (
+            <ActionSelect
+              label={t('grants.actionOf', { name: text.grantLabel(grant) })}
+              value={grant.action}
+              onChange={(action) => u.changeAction({ grant, action })}
+            />
+          ),
+        }
+      : { key: 'action', header: t('grants.columns.action'), render: (grant) => text.action(grant.action) },
+  ]
+  if (u.canEdit) {
+    columns.push({
+      key: 'remove',
+      header: t('grants.columns.actions'),
+      actions: true,
+      // Quiet on every row; the model asks before anything is removed.
+      render: (grant) => (
+        <IconButton
+          icon={Trash2}
+          size="sm"
+          className="kit-button-quiet-danger"
+          label={t('grants.removeOf', { name: text.grantLabel(grant) })}
+          onClick={() => u.remove({ grant, label: text.grantLabel(grant) })}
+        />
+      ),
+    })
+  }
+  return <Table columns={columns} rows={u.grants} rowKey={(grant) => grant.id} caption={caption} />
 }
 
 export interface GrantEditorProps {

@@ -38,8 +38,8 @@ const openTab = async (flags: Partial<MenuFlags>) => {
 test("the access tab lists the user's own grants, with each one's company by name, and offers changes to user managers", async () => {
   const { html, grants } = await openTab({ canManageUsers: true, canManageSettings: true })
   expect(grants).toHaveBeenCalledWith(9)
-  expect(html).toContain('<th scope="row">Access: Company</th><td>Nordic Steel Oy</td>')
-  expect(html).toContain('<th scope="row">Access: Account</th><td>Whole account</td>')
+  expect(html).toContain('<th scope="row">Access: Company</th><td><span class="kit-cell-label" aria-hidden="true">Applies to</span>Nordic Steel Oy</td>')
+  expect(html).toContain('<th scope="row">Access: Account</th><td><span class="kit-cell-label" aria-hidden="true">Applies to</span>Whole account</td>')
   expect(html).toContain('aria-label="Remove Access: Company, Nordic Steel Oy"')
   expect(html).toContain('<option value="COMPANY_CREATE">Creates companies</option>')
   expect(html).toContain('<option value="ACCOUNT">Access to the whole account</option>')
@@ -49,7 +49,7 @@ test("the access tab lists the user's own grants, with each one's company by nam
 
 test('a company manager reads the grants of their company\'s user but is offered no change the API would refuse', async () => {
   const { html } = await openTab({ canManageCompanyUsers: true })
-  expect(html).toContain('<th scope="row">Access: Company</th><td>Nordic Steel Oy</td><td>View</td>')
+  expect(html).toContain('<th scope="row">Access: Company</th><td><span class="kit-cell-label" aria-hidden="true">Applies to</span>Nordic Steel Oy</td><td><span class="kit-cell-label" aria-hidden="true">Action</span>View</td>')
   expect(html).not.toContain('<select')
   expect(html).not.toContain('Add a privilege')
 })

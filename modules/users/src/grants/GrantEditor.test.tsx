@@ -96,7 +96,8 @@ describe('<GrantEditor />', () => {
     expect(empty).toContain('<p class="kit-empty-text">No privileges of their own</p>')
     expect(empty).not.toContain('<table')
     const failed = await render({ grants: () => Promise.reject(new ApiError('User not found', 404)) })
-    expect(failed).toMatch(/<div class="kit-alert kit-alert-error" role="alert">.*<p>The user&#x27;s privileges could not be loaded<\/p>/)
+    expect(failed).toMatch(/<div class="kit-alert kit-alert-error" role="alert">.*<p>The user&#x27;s privileges could not be loaded<\/p>.*>Retry<\/button>/)
+    expect(failed).not.toContain('<table')
     expect(await render()).toContain('<caption class="kit-visually-hidden">The user&#x27;s own privileges</caption>')
   })
 

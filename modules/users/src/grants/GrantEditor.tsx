@@ -2,7 +2,7 @@
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { useId } from 'react'
-import { $grantablePrivileges, Alert, Button, DataTable, EmptyState, IconButton, ListFilter, Spinner, Table, type TableColumn } from '@app/module-kit'
+import { $grantablePrivileges, Button, DataTable, EmptyState, IconButton, ListFilter, LoadFailed, Spinner, Table, type TableColumn } from '@app/module-kit'
 import { Check, Plus, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { CompanyChoice, UserGrant } from './api'
@@ -144,13 +144,9 @@ const GrantTable = ({ editor, caption }: { editor: GrantEditorModel; caption: st
     canEdit: editor.$canEdit,
     changeAction: editor.grantActionChosen,
     remove: editor.grantRemoveClicked,
+    retry: editor.reloaded,
   })
-  if (u.failed)
-    return (
-      <Alert tone="error">
-        <p>{t('grants.loadFailed')}</p>
-      </Alert>
-    )
+  if (u.failed) return <LoadFailed text={t('grants.loadFailed')} onRetry={() => u.retry()} />
   if (!u.loaded && u.loading) return <Spinner />
   if (!u.grants.length) return <EmptyState text={t('grants.empty')} />
   const columns: TableColumn<UserGrant>[] = [

@@ -80,6 +80,17 @@ describe("a user's grants", () => {
     expect(scope.getState(editor.$grants)).toEqual([])
   })
 
+  test('Retry after a failed load asks for the same user again', async () => {
+    let fails = true
+    const { scope } = setup({ grants: async () => (fails ? Promise.reject(new ApiError('Network error', 0)) : [VIEW_NORDIC]) })
+    await allSettled(editor.opened, { scope, params: ULLA })
+    expect(scope.getState(editor.$failed)).toBe(true)
+    fails = false
+    await allSettled(editor.reloaded, { scope })
+    expect(scope.getState(editor.$failed)).toBe(false)
+    expect(scope.getState(editor.$grants)).toEqual([VIEW_NORDIC])
+  })
+
   test('grants that cannot be loaded are shown as failed until another user is opened; closing forgets the user', async () => {
     const { scope } = setup({ grants: async (userId) => (userId === ULLA ? Promise.reject(new ApiError('User not found', 404)) : [VIEW_NORDIC]) })
     await allSettled(editor.opened, { scope, params: ULLA })

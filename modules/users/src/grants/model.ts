@@ -72,7 +72,7 @@ export const createGrantEditor = () => {
   const $canEdit = $flags.map((flags) => flags.canManageUsers)
   sample({ clock: opened, filter: $canEdit, fn: () => undefined, target: privilegeCatalogRequested })
 
-  // The user's grants; an answer about a user no longer shown is dropped.
+  // The user's grants; an answer about a user no longer shown is dropped. Reloaded after a change, and by Retry.
   const reloaded = createEvent()
   sample({ clock: opened, target: fetchGrantsFx })
   sample({ clock: reloaded, source: $userId, filter: (id): id is number => id !== null, target: fetchGrantsFx })
@@ -174,6 +174,7 @@ export const createGrantEditor = () => {
   return {
     opened,
     closed,
+    reloaded,
     $userId,
     $canEdit,
     $grants,

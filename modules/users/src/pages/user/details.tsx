@@ -1,4 +1,4 @@
-import { $flags, Button, Card, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { $flags, Button, Card, Columns, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
 import type { UserAccessLevel } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { KeyRound, UserRoundX } from 'lucide-react'
@@ -100,7 +100,7 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
     anonymise: anonymiseClicked,
   })
   return (
-    <div className="kit-stack">
+    <Columns>
       <Card>
         <FormFrame form={editForm}>
           <div className="us-fields">
@@ -144,6 +144,6 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
           </Button>
         </Card>
       )}
-    </div>
+    </Columns>
   )
 }

@@ -116,6 +116,10 @@ test("the same user opened again (the other tab's page) stays shown while it rel
   expect(scope.getState($user)?.id).toBe(7)
   expect(scope.getState(editForm.$values).acronym).toBe('U7')
   await again
+  // What the person typed meanwhile stays: the reload does not write over it.
+  await allSettled(editForm.fieldChanged, { scope, params: { name: 'firstName', value: 'Frida' } })
+  await allSettled(userOpened, { scope, params: 7 })
+  expect(scope.getState(editForm.$values).firstName).toBe('Frida')
   const other = allSettled(userOpened, { scope, params: 8 })
   expect(scope.getState($user)).toBeNull()
   expect(scope.getState(editForm.$values).acronym).toBe('')

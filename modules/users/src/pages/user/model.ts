@@ -109,13 +109,15 @@ export const editForm = createForm<EditValues>({
     await saveEditFx(values)
   },
 })
-// The form engine has no event that loads saved values; its store is writable, so the loaded user fills it.
-;(editForm.$values as StoreWritable<EditValues>).on(fetchUserFx.doneData, (_, user) => ({
-  username: user.username,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  acronym: user.acronym,
-}))
+// The form engine has no event that loads saved values; its store is writable, so the loaded user fills it,
+// unless the person has begun typing (the same user reloaded under their edits: another user resets the form first).
+sample({
+  clock: fetchUserFx.doneData,
+  source: editForm.$touched,
+  filter: (touched) => Object.keys(touched).length === 0,
+  fn: (_, user): EditValues => ({ username: user.username, firstName: user.firstName, lastName: user.lastName, acronym: user.acronym }),
+  target: editForm.$values as StoreWritable<EditValues>,
+})
 
 sample({ clock: userOpened, target: [fetchUserFx, fetchRolesFx] })
 sample({ clock: userOpened, source: $user, filter: (user, id) => user?.id !== id, target: editForm.reset })

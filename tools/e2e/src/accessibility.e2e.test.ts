@@ -1,0 +1,128 @@
+/**
+ * axe-core over every screen: the signed-out pages, then every route the shell and the
+ * remotes declare (routes.ts) as an account admin, in each of the four backgrounds a
+ * user can pick on their profile. No serious or critical violation is allowed; a
+ * failure lists each one's rule, the elements it found and axe's help.
+ *
+ * One browser page for the whole walk: signed-in routes are opened in the running app
+ * (the router follows history), so each theme costs one reload, not one per route.
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { BACKGROUNDS, type Background } from '@app/module-kit'
+import type { BrowserContext, Page } from 'playwright-core'
+import type { AxeResults } from 'axe-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type E2EApp, screenshotDir, signInAs, startApp } from './harness'
+import { signedInRoutes, signedOutPaths, urlsOf } from './routes'
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const BLOCKING = ['serious', 'critical']
+
+// The world is built before the tests are listed: the routes' URLs need its ids.
+const app: E2EApp = await startApp()
+const account = await app.make.account({ name: 'Acme Engineering' })
+const company = await app.make.company(account, { name: 'Nordic Steel Oy' })
+const staff = await app.make.user(account, 'user', { company, firstName: 'Stella', lastName: 'Staff' })
+const documentType = await app.call('POST', `/api/foldertypes/${account.id}`, { name: 'Drawing', typeId: 'DRW', active: true }, await app.make.signIn(account.admin))
+if (documentType.status !== 201) throw new Error(`The document type was not made: ${documentType.status}`)
+
+/** Values for each `:param`: the rows above; a tab or section opens each of its tabs. */
+const params: Record<string, string[]> = {
+  id: [String(staff.id)],
+  clientId: [String(company.id)],
+  tab: ['metadata', 'projects', 'useraccess', 'users'],
+  item: [String(staff.id)],
+  section: ['info', 'users', 'roles', 'templates'],
+  accountId: [String(account.id)],
+  documentTypeId: [String(documentType.body.id)],
+  // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).
+  token: ['fixture-token'],
+}
+
+let context: BrowserContext
+let page: Page
+let inFlight = 0
+
+beforeAll(async () => {
+  context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
+  // Injected by the browser, not by a <script>: the app's CSP allows no inline scripts.
+  await context.addInitScript({ path: axeSource })
+  page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  page.on('request', () => inFlight++)
+  page.on('requestfinished', () => inFlight--)
+  page.on('requestfailed', () => inFlight--)
+})
+afterAll(async () => {
+  await context?.close()
+  await app?.close()
+})
+
+/** Until the page shows its heading, nothing is loading and no request has been open for a moment. */
+const settled = async () => {
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await page.waitForFunction(() => !document.querySelector('.kit-spinner, .kit-skeleton, [aria-busy="true"]'))
+  for (let quiet = 0; quiet < 3; await page.waitForTimeout(100)) quiet = inFlight > 0 ? 0 : quiet + 1
+}
+
+/** Opens a path in the running app, as its own links do. */
+const openInApp = async (url: string) => {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, url)
+  await settled()
+}
+
+const blockingViolations = async () => {
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations
+    .filter((violation) => BLOCKING.includes(violation.impact ?? ''))
+    .map((violation) => {
+      // Each element with what axe measured (for contrast: the two colours and the ratio).
+      const nodes = violation.nodes.map((node) => `${node.target.join(' ')}: ${[...node.any, ...node.all][0]?.message ?? ''}`)
+      return `${violation.id} (${violation.impact}): ${violation.help}\n    ${nodes.join('\n    ')}`
+    })
+}
+
+/** An axe check of one screen that leaves a screenshot when it fails. */
+const axeTest = (name: string, open: () => Promise<void>) =>
+  test(name, async () => {
+    try {
+      await open()
+      const violations = await blockingViolations()
+      expect(violations, `serious or critical axe violations on ${name}:\n  ${violations.join('\n  ')}`).toEqual([])
+    } catch (error) {
+      await page.screenshot({ path: path.join(screenshotDir, `axe-${name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true })
+      throw error
+    }
+  })
+
+describe('signed out', () => {
+  // Nobody's background applies before sign-in, so these pages show only the default one.
+  for (const url of signedOutPaths.flatMap((pattern) => urlsOf(pattern, params)))
+    axeTest(url, async () => {
+      await page.goto(url)
+      await settled()
+    })
+})
+
+const themeLabel: Record<Background, string> = { current: 'default', lightGrey: 'Light Grey', darkGrey: 'Dark Grey', black: 'Black' }
+
+describe('signed in as an account admin', () => {
+  beforeAll(() => signInAs(page, account.admin), 60_000)
+
+  describe.each(BACKGROUNDS.map((background) => [themeLabel[background], background] as const))('%s background', (_, background) => {
+    beforeAll(async () => {
+      // The profile keeps the choice per user in localStorage; the app reads it as it starts.
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`background:${account.admin.id}`, background])
+      await page.goto('/')
+      await page.waitForFunction((expected) => document.documentElement.dataset.background === expected, background)
+      await settled()
+    }, 60_000)
+
+    for (const route of signedInRoutes)
+      for (const url of urlsOf(route.path, params)) axeTest(`${route.module} ${url}`, () => openInApp(url))
+  })
+})

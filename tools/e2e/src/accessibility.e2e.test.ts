@@ -116,7 +116,7 @@ describe('signed in as an account admin', () => {
   describe.each(BACKGROUNDS.map((background) => [themeLabel[background], background] as const))('%s background', (_, background) => {
     beforeAll(async () => {
       // The profile keeps the choice per user in localStorage; the app reads it as it starts.
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`background:${account.admin.id}`, background])
+      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: `background:${account.admin.id}`, value: background })
       await page.goto('/')
       await page.waitForFunction((expected) => document.documentElement.dataset.background === expected, background)
       await settled()

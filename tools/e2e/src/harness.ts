@@ -61,8 +61,9 @@ const CHROMIUM_ARGS = [
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
 
-export const startApp = async () => {
-  const plugins = [...installed, crashtestPlugin, missingPlugin]
+/** The app with the installed plugins and, unless `testRemotes` is false (the docs' screenshots), the two test remotes above. */
+export const startApp = async ({ testRemotes = true } = {}) => {
+  const plugins = testRemotes ? [...installed, crashtestPlugin, missingPlugin] : installed
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
   const server = await startTestServer({}, { plugins, web })

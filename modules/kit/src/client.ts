@@ -32,6 +32,9 @@ export class ApiError extends Error {
  */
 export const storedTokenRefused = createEvent()
 
+/** The API refused the caller (403): pages show the 403 state, not an error. */
+export const isForbidden = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
 export interface RequestOptions {

@@ -5,8 +5,9 @@
  * Each outlet is its own React root: a route that throws shows the error page for
  * its area and cannot take the shell down.
  */
+import type { MenuFlag, MenuFlags } from '@app/plugin-kit/shared'
 import type { Scope } from 'effector'
-import { Provider } from 'effector-react'
+import { Provider, useUnit } from 'effector-react'
 import { type ComponentType, createElement, useMemo } from 'react'
 import * as ReactDOMClient from 'react-dom/client'
 import * as React from 'react'
@@ -15,7 +16,8 @@ import type { ParcelConfigObject } from 'single-spa'
 import { type Area, AreaContext } from './area'
 import { type Locale, registerLocales } from './i18n'
 import { matchPath } from './router'
-import { ErrorPage } from './ui'
+import { $flags } from './session'
+import { ErrorPage, ForbiddenPage } from './ui'
 
 export interface RouteProps {
   params: Record<string, string>
@@ -25,8 +27,16 @@ export interface RouteProps {
 export interface ModuleRoute {
   /** A full pattern, e.g. `/profile/settings` or `/users/:id/details`. */
   path: string
+  /**
+   * The menu flag (as the API names it) a caller needs to open the page. Without it the
+   * route shows the 403 state and the page is never mounted, so it loads nothing.
+   */
+  flag?: MenuFlag
   component: ComponentType<RouteProps>
 }
+
+/** Whether the caller's flags let them open the route. */
+export const routeAllowed = (route: Pick<ModuleRoute, 'flag'>, flags: MenuFlags) => !route.flag || flags[route.flag]
 
 export interface SearchGroup {
   id: string
@@ -69,12 +79,18 @@ const splitPath = (path: string) => {
   return index < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, index), search: path.slice(index) }
 }
 
-/** A route's page for a path, in its area, under the pane's scope when it has one. */
+/**
+ * A route's page for a path, in its area, under the pane's scope when it has one; the 403
+ * state instead when the caller lacks the route's flag (read from the app's session, which
+ * every pane shares).
+ */
 export const RouteView = ({ route, path, area = 'main', scope }: OutletProps & { route: ModuleRoute }) => {
+  const flags = useUnit($flags)
   const { pathname, search } = splitPath(path)
   const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [route.path, pathname])
   const query = useMemo(() => new URLSearchParams(search), [search])
-  const page = createElement(AreaContext.Provider, { value: area }, createElement(route.component, { params, query }))
+  const content = routeAllowed(route, flags) ? createElement(route.component, { params, query }) : createElement(ForbiddenPage)
+  const page = createElement(AreaContext.Provider, { value: area }, content)
   return scope ? createElement(Provider, { value: scope }, page) : page
 }
 

@@ -56,12 +56,14 @@ export interface PageProps {
   children?: ReactNode
 }
 
-const Forbidden = () => {
+/** The 403 state; its title is left out when the heading already says it. */
+const Forbidden = ({ heading }: { heading: string }) => {
   const text = useText()
+  const title = text('page.forbidden.title')
   return (
     <EmptyState
       icon={Lock}
-      title={text('page.forbidden.title')}
+      title={heading === title ? undefined : title}
       text={text('page.forbidden.text')}
       action={
         <Button to="/" icon={ArrowLeft}>
@@ -116,8 +118,14 @@ export const Page = ({ title, documentTitle, crumbs, actions, loading, error, on
         {ready && actions && <div className="kit-page-actions">{actions}</div>}
       </header>
       <div className="kit-page-body" aria-busy={loading || undefined}>
-        {forbidden ? <Forbidden /> : error ? <Failed message={error} onRetry={onRetry} /> : loading ? <Skeleton /> : children}
+        {forbidden ? <Forbidden heading={title} /> : error ? <Failed message={error} onRetry={onRetry} /> : loading ? <Skeleton /> : children}
       </div>
     </div>
   )
+}
+
+/** The 403 state as a whole page: a route the caller may not open, or one whose data the API refused. */
+export const ForbiddenPage = () => {
+  const text = useText()
+  return <Page title={text('page.forbidden.title')} forbidden />
 }

@@ -134,6 +134,12 @@ describe('company page', () => {
     expect(scope.getState($loadError)).toBe('notFound')
   })
 
+  test('a company the API refuses the caller is "forbidden": the 403 state, not "could not be loaded"', async () => {
+    const { scope } = setup({ get: async () => Promise.reject(new ApiError('Forbidden', 403)) })
+    await allSettled(companyOpened, { scope, params: 4 })
+    expect(scope.getState($loadError)).toBe('forbidden')
+  })
+
   test('Skyview is turned on after a Yes, and never asked for again once on', async () => {
     const { scope, enabled } = setup()
     await allSettled(companyOpened, { scope, params: 3 })

@@ -2,7 +2,7 @@
  * /companies/{clientId}: the company's metadata (edit form, logo, Skyview, delete),
  * projects, user access and users tabs.
  */
-import { ApiError, confirm, i18n, navigate, tokenStorage } from '@app/module-kit'
+import { ApiError, confirm, i18n, isForbidden, navigate, tokenStorage } from '@app/module-kit'
 import { type Company, type DeleteBlock, logoUrl } from '@app/plugin-companies/shared'
 import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import { deleteCompanyFx, enableSkyviewFx, fetchCompanyChoicesFx, fetchCompanyFx, saveCompanyFx, uploadLogoFx } from '../../api'
@@ -36,8 +36,10 @@ export const $company = createStore<Company | null>(null)
 const otherCompanyOpened = sample({ clock: companyOpened, source: $company, filter: (company, id) => company?.id !== id, fn: (_, id) => id })
 $company.reset(otherCompanyOpened)
 /** 404: the page says the company was not found; any other failure says loading failed. */
-export const $loadError = createStore<'notFound' | 'failed' | null>(null)
-  .on(fetchCompanyFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? 'notFound' : 'failed'))
+export const $loadError = createStore<'notFound' | 'forbidden' | 'failed' | null>(null)
+  .on(fetchCompanyFx.failData, (_, error) =>
+    error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed',
+  )
   .reset(companyOpened)
 export const $parents = createStore<{ id: number; name: string }[]>([]).on(fetchCompanyChoicesFx.doneData, (_, page) => page.data)
 /** Why the last delete was refused: each reason names the item in the way (spec part1 §8). */

@@ -201,7 +201,8 @@ export const CompanyPage = ({ params }: RouteProps) => {
       crumbs={crumbs}
       title={company ? companyTitle(company) : t('company.title')}
       loading={!company && !units.loadError}
-      error={units.loadError ? t('company.loadFailed') : null}
+      forbidden={units.loadError === 'forbidden'}
+      error={units.loadError === 'failed' ? t('company.loadFailed') : null}
       onRetry={() => opened(id)}
     >
       {company && (

@@ -6,7 +6,9 @@ import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, send
 import { confirmFx, notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
 import {
+  $forbidden,
   $isSelf,
+  $loadFailed,
   $mayChangeIdentity,
   $maySendResetLink,
   $notFound,
@@ -34,7 +36,7 @@ const flags = (granted: Partial<MenuFlags>): MenuFlags => ({
 
 const ACCOUNT_ADMIN = flags({ canManageUsers: true, canManageSettings: true })
 
-const setup = ({ confirmed = true, missing = false, removalRequested = false, caller = ACCOUNT_ADMIN, target = {} as Record<string, unknown> } = {}) => {
+const setup = ({ confirmed = true, missing = false, refused = false, removalRequested = false, caller = ACCOUNT_ADMIN, target = {} as Record<string, unknown> } = {}) => {
   const saved: { accountId: number; user: EditUser }[] = []
   const resetLinks: { accountId: number; userId: number }[] = []
   const anonymised: number[] = []
@@ -48,6 +50,7 @@ const setup = ({ confirmed = true, missing = false, removalRequested = false, ca
         fetchUserFx,
         async (id: number) => {
           if (missing) throw new ApiError('User not found', 404)
+          if (refused) throw new ApiError('Forbidden', 403)
           return user(id, { removalRequested, ...target })
         },
       ],
@@ -126,6 +129,15 @@ test("the same user opened again (the other tab's page) stays shown while it rel
   await other
   expect(scope.getState($user)?.id).toBe(8)
   expect(scope.getState(editForm.$values).acronym).toBe('U8')
+})
+
+test('a user the API refuses the caller shows the 403 state, not an error', async () => {
+  const { scope } = setup({ refused: true, caller: flags({ canManageCompanyUsers: true }) })
+  await allSettled(userOpened, { scope, params: 8 })
+  expect(scope.getState($forbidden)).toBe(true)
+  expect(scope.getState($loadFailed)).toBeNull()
+  await allSettled(userOpened, { scope, params: 9 })
+  expect(scope.getState($forbidden)).toBe(true)
 })
 
 test('the form holds the loaded user and saves it with its id', async () => {

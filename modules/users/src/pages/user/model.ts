@@ -2,7 +2,7 @@
  * /users/{id}/details: the user, the edit form, the enable, two-factor and
  * removal-request toggles, the password-reset link, the role and access level, and anonymising.
  */
-import { $flags, $session, ApiError, createForm } from '@app/module-kit'
+import { $flags, $session, ApiError, createForm, isForbidden } from '@app/module-kit'
 import type { MenuFlags } from '@app/plugin-kit/shared'
 import { USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
 import { type StoreWritable, attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
@@ -52,8 +52,12 @@ export const $user = createStore<AccountUser | null>(null)
 export const $notFound = createStore(false)
   .on(fetchUserFx.failData, (_, error) => error instanceof ApiError && error.status === 404)
   .reset(userOpened)
+/** The API refused the caller this user (a company manager opening someone outside their companies). */
+export const $forbidden = createStore(false)
+  .on(fetchUserFx.failData, (_, error) => isForbidden(error))
+  .reset(userOpened)
 export const $loadFailed = createStore<string | null>(null)
-  .on(fetchUserFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? null : error.message))
+  .on(fetchUserFx.failData, (_, error) => (error instanceof ApiError && (error.status === 404 || error.status === 403) ? null : error.message))
   .reset(userOpened)
 export const $roles = createStore<Role[]>([]).on(fetchRolesFx.doneData, (_, roles) => roles)
 export const $busy = combine(

@@ -6,16 +6,17 @@ import { useTranslation } from 'react-i18next'
 import { usersCrumb } from '../../crumbs'
 import { AccessTab } from './access'
 import { DetailsTab } from './details'
-import { $loadFailed, $notFound, $tabChosen, $user, tabChosen, tabFocused, type UserTab, userOpened } from './model'
+import { $forbidden, $loadFailed, $notFound, $tabChosen, $user, tabChosen, tabFocused, type UserTab, userOpened } from './model'
 
 const TABS: readonly UserTab[] = ['details', 'access']
 
 /** /users/{id}/details and /users/{id}/access; an unknown id shows User not found. */
 const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
   const { t } = useTranslation('users')
-  const { user, notFound, failed, opened, chosen, choose, focused } = useUnit({
+  const { user, notFound, forbidden, failed, opened, chosen, choose, focused } = useUnit({
     user: $user,
     notFound: $notFound,
+    forbidden: $forbidden,
     failed: $loadFailed,
     opened: userOpened,
     chosen: $tabChosen,
@@ -52,7 +53,7 @@ const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
     )
   }
   return (
-    <Page title={name || t('user')} crumbs={crumbs} loading={!ready} error={failed} onRetry={() => opened(userId)}>
+    <Page title={name || t('user')} crumbs={crumbs} forbidden={forbidden} loading={!ready && !forbidden} error={failed} onRetry={() => opened(userId)}>
       {user && (
         <>
           <div className="kit-row">

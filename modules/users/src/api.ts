@@ -85,9 +85,12 @@ export const createUserFx = createEffect(({ accountId, user }: { accountId: numb
   }),
 )
 
-/** The account's companies for the company-access step; none when the companies module is off. */
+/**
+ * The companies the caller may give a new user, for the company-access step: every company
+ * for user managers, a company administrator's own ones; none when the companies module is off.
+ */
 export const fetchCompaniesFx = createEffect(async () => {
-  const page = await apiRequest<{ data: Option[] }>('GET', '/companies', { query: { $limit: 500 } })
+  const page = await apiRequest<{ data: Option[] }>('GET', '/companies', { query: { $limit: 500, administered: true } })
   return page.data.map(({ id, name }) => ({ id, name }))
 })
 

@@ -3,7 +3,7 @@ import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
 import { addCompanyUserFx, fetchCandidatesFx, fetchCompanyUsersFx, removeCompanyUserFx } from '../../api'
 import { notifyFx } from '../../notify'
-import { $candidateText, $match, $users, $usersFailed, addClicked, candidateTyped, removeConfirmed, usersOpened, usersPageChosen, usersRetried } from './users.model'
+import { $candidateText, $match, $users, $usersFailed, addClicked, candidateTyped, removable, removeConfirmed, usersOpened, usersPageChosen, usersRetried } from './users.model'
 
 const ULLA: CompanyUser = { userId: 5, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', enabled: true, anonymous: false }
 
@@ -106,4 +106,14 @@ describe('company users list', () => {
     expect(scope.getState($usersFailed)).toBe(false)
     expect(scope.getState($users)?.data).toEqual([ULLA])
   })
+})
+
+test('an anonymised user offers no Remove, and a stray confirmation removes nothing', async () => {
+  const { scope, removed } = setup()
+  const anonymised = { ...ULLA, userId: 6, anonymous: true }
+  expect(removable(ULLA)).toBe(true)
+  expect(removable(anonymised)).toBe(false)
+  await allSettled(usersOpened, { scope, params: 3 })
+  await allSettled(removeConfirmed, { scope, params: anonymised })
+  expect(removed).toEqual([])
 })

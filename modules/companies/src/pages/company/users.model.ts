@@ -67,6 +67,8 @@ sample({ clock: addCompanyUserFx.done, fn: () => ({ kind: 'success' as const, ke
 sample({ clock: addCompanyUserFx.fail, fn: () => ({ kind: 'error' as const, key: 'users.addFailed' }), target: notifyFx })
 
 // The row's Remove asked first (the kit's DeleteAction), so this is a removal already confirmed.
-sample({ clock: removeConfirmed, source: $companyId, fn: (id, user) => ({ id, userId: user.userId }), target: removeCompanyUserFx })
+/** An anonymised user stays listed as history but is no longer someone to take out of the company. */
+export const removable = (user: CompanyUser) => !user.anonymous
+sample({ clock: removeConfirmed, source: $companyId, filter: (_, user) => removable(user), fn: (id, user) => ({ id, userId: user.userId }), target: removeCompanyUserFx })
 sample({ clock: removeCompanyUserFx.done, fn: () => ({ kind: 'success' as const, key: 'users.removed' }), target: notifyFx })
 sample({ clock: removeCompanyUserFx.fail, fn: () => ({ kind: 'error' as const, key: 'users.removeFailed' }), target: notifyFx })

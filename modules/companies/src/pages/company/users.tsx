@@ -20,6 +20,7 @@ import {
   accessUserChosen,
   addClicked,
   addPicker,
+  removable,
   removeConfirmed,
   userAccessPath,
   usersOpened,
@@ -104,7 +105,8 @@ export const UsersTab = ({ companyId }: { companyId: number }) => {
     {
       key: 'actions',
       header: <span className="kit-visually-hidden">{t('users.actions')}</span>,
-      cell: (user) => (
+      cell: (user) =>
+        removable(user) && (
         <DeleteAction
           label={t('users.removeUser', { name: user.username })}
           question={{ title: t('users.removeTitle'), text: t('users.removeText', { name: user.username }) }}

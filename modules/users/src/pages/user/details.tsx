@@ -7,10 +7,13 @@ import { useTranslation } from 'react-i18next'
 import type { AccountUser } from '../../api'
 import {
   $busy,
+  $editable,
   $isSelf,
   $levels,
+  $mayAnonymise,
   $mayChangeIdentity,
   $maySendResetLink,
+  $mayTurnOffTwoFactor,
   $roles,
   anonymiseClicked,
   editForm,
@@ -88,41 +91,52 @@ const RoleAndLevel = ({ user }: { user: AccountUser }) => {
 /** The details tab: the edit form, the toggles, role and level, and Anonymise. */
 export const DetailsTab = ({ user }: { user: AccountUser }) => {
   const { t } = useTranslation('users')
-  const { busy, self, mayChangeIdentity, maySendResetLink, toggleEnabled, toggleTwoFactor, toggleRemoval, sendResetLink, anonymise } = useUnit({
+  const units = useUnit({
     busy: $busy,
     self: $isSelf,
+    editable: $editable,
+    mayAnonymise: $mayAnonymise,
     mayChangeIdentity: $mayChangeIdentity,
     maySendResetLink: $maySendResetLink,
+    mayTurnOffTwoFactor: $mayTurnOffTwoFactor,
     sendResetLink: resetLinkClicked,
     toggleEnabled: enabledToggled,
     toggleTwoFactor: twoFactorToggled,
     toggleRemoval: removalToggled,
     anonymise: anonymiseClicked,
   })
+  const { busy, self, editable, mayAnonymise, mayChangeIdentity, maySendResetLink, mayTurnOffTwoFactor } = units
   return (
     <Columns>
       <Card>
         <FormFrame form={editForm}>
           <div className="us-fields">
-            <TextField form={editForm} name="username" label={t('fields.email')} type="email" autoComplete="off" disabled={!mayChangeIdentity} />
-            <TextField form={editForm} name="acronym" label={t('fields.acronym')} />
-            <TextField form={editForm} name="firstName" label={t('fields.firstName')} />
-            <TextField form={editForm} name="lastName" label={t('fields.lastName')} />
+            <TextField
+              form={editForm}
+              name="username"
+              label={t('fields.email')}
+              type="email"
+              autoComplete="off"
+              disabled={!editable || !mayChangeIdentity}
+            />
+            <TextField form={editForm} name="acronym" label={t('fields.acronym')} disabled={!editable} />
+            <TextField form={editForm} name="firstName" label={t('fields.firstName')} disabled={!editable} />
+            <TextField form={editForm} name="lastName" label={t('fields.lastName')} disabled={!editable} />
           </div>
-          {!mayChangeIdentity && <p>{t('details.emailHint')}</p>}
+          {editable && !mayChangeIdentity && <p>{t('details.emailHint')}</p>}
           <FormError form={editForm} />
-          <SubmitButton form={editForm}>{t('details.save')}</SubmitButton>
+          {editable && <SubmitButton form={editForm}>{t('details.save')}</SubmitButton>}
         </FormFrame>
       </Card>
       <Card title={t('details.state')}>
         <div className="kit-stack">
-          <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={toggleEnabled} />
-          {mayChangeIdentity ? (
-            <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={toggleTwoFactor} />
+          <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={units.toggleEnabled} />
+          {mayTurnOffTwoFactor ? (
+            <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={units.toggleTwoFactor} />
           ) : (
             <p>{t(user.hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff')}</p>
           )}
-          <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={toggleRemoval} />
+          <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={units.toggleRemoval} />
         </div>
       </Card>
       <Card title={t('details.roleAndLevel')}>
@@ -131,15 +145,15 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
       {maySendResetLink && (
         <Card title={t('details.resetLink.title')}>
           <p>{t('details.resetLink.explain')}</p>
-          <Button icon={KeyRound} disabled={busy} onClick={() => sendResetLink()}>
+          <Button icon={KeyRound} disabled={busy} onClick={() => units.sendResetLink()}>
             {t('details.resetLink.button')}
           </Button>
         </Card>
       )}
-      {!self && (
+      {mayAnonymise && (
         <Card title={t('details.anonymise.title')}>
           <p>{t('details.anonymise.explain')}</p>
-          <Button variant="danger" icon={UserRoundX} disabled={busy} onClick={() => anonymise()}>
+          <Button variant="danger" icon={UserRoundX} disabled={busy} onClick={() => units.anonymise()}>
             {t('details.anonymise.button')}
           </Button>
         </Card>

@@ -6,11 +6,14 @@ import { type EditUser, anonymiseFx, fetchRolesFx, fetchUserFx, saveUserFx, send
 import { confirmFx, notifyFx } from '../../notify'
 import { user } from '../../test-fixtures'
 import {
+  $editable,
   $forbidden,
   $isSelf,
   $loadFailed,
+  $mayAnonymise,
   $mayChangeIdentity,
   $maySendResetLink,
+  $mayTurnOffTwoFactor,
   $notFound,
   $user,
   anonymiseClicked,
@@ -234,4 +237,33 @@ test("a global admin changes someone else's e-mail and two-factor here, never th
   const self = setup({ caller })
   await allSettled(userOpened, { scope: self.scope, params: 1 })
   expect(self.scope.getState($mayChangeIdentity)).toBe(false)
+})
+
+const GLOBAL_ADMIN = flags({ canManageUsers: true, canManageSettings: true, canManageAccounts: true, canManageCompanyUsers: true })
+const COMPANY_MANAGER = flags({ canManageCompanyUsers: true, canSeeCompany: true })
+
+const opened = async (options: Parameters<typeof setup>[0]) => {
+  const { scope } = setup(options)
+  await allSettled(userOpened, { scope, params: 7 })
+  return scope
+}
+
+test('Anonymise is offered to user managers for someone else, never to a company manager nor twice', async () => {
+  expect((await opened({})).getState($mayAnonymise)).toBe(true)
+  expect((await opened({ caller: COMPANY_MANAGER })).getState($mayAnonymise)).toBe(false)
+  expect((await opened({ target: { anonymous: true } })).getState($mayAnonymise)).toBe(false)
+  const { scope } = setup()
+  await allSettled(userOpened, { scope, params: 1 })
+  expect(scope.getState($mayAnonymise)).toBe(false)
+})
+
+test('an anonymised user is read-only; anyone else can be edited', async () => {
+  expect((await opened({ target: { anonymous: true } })).getState($editable)).toBe(false)
+  expect((await opened({})).getState($editable)).toBe(true)
+})
+
+test('the two-factor switch is offered only to turn off an enrolled sign-in, by a global admin', async () => {
+  expect((await opened({ caller: GLOBAL_ADMIN, target: { hasTwoFactor: true } })).getState($mayTurnOffTwoFactor)).toBe(true)
+  expect((await opened({ caller: GLOBAL_ADMIN, target: { hasTwoFactor: false } })).getState($mayTurnOffTwoFactor)).toBe(false)
+  expect((await opened({ target: { hasTwoFactor: true } })).getState($mayTurnOffTwoFactor)).toBe(false)
 })

@@ -79,6 +79,12 @@ export const $isSelf = combine($session, $user, (session, user) => session !== n
  * changes someone else's here; one's own is changed on the profile page, with the password.
  */
 export const $mayChangeIdentity = combine($flags, $isSelf, (flags, self) => flags.canManageAccounts && !self)
+/** Two-factor is only turned off here (by a global admin): turning it on needs the person's own enrolment. */
+export const $mayTurnOffTwoFactor = combine($mayChangeIdentity, $user, (may, user) => may && user?.hasTwoFactor === true)
+/** An anonymised user can no longer be edited (the API answers 409), so the form is read-only. */
+export const $editable = $user.map((user) => user !== null && !user.anonymous)
+/** Anonymising is for user managers (not company managers), of someone else, once. */
+export const $mayAnonymise = combine($flags, $isSelf, $user, (flags, self, user) => flags.canManageUsers && !self && user !== null && !user.anonymous)
 /** Account admins send the member a reset link instead; the API refuses it for a higher rank (a global admin). */
 export const $maySendResetLink = combine($flags, $user, (flags, user) => flags.canManageUsers && user !== null && !user.anonymous && (flags.canManageAccounts || user.accessLevel !== 'GLOBAL_ADMIN'))
 

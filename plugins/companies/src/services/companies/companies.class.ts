@@ -44,7 +44,17 @@ export class CompaniesService extends TableService {
     })
   }
 
-  override async _find(params?: any) {
+  /** `administered`: the ids a company administrator may give a new user (core's rule: COMPANY ADMINISTER, own or the role's). */
+  private async administeredOnly(params?: any) {
+    const { administered, ...query } = params?.query ?? {}
+    if (!administered || !params?.provider || (await flagsOfCaller(this.app, params)).canManageUsers) return { ...params, query }
+    const grants = await this.app.get('core').grantsOf(currentUser(params))
+    const ids = grants.filter((g) => g.resource === 'COMPANY' && g.action === 'ADMINISTER' && g.resourceId !== null).map((g) => g.resourceId!)
+    return { ...params, query: { ...query, id: { $in: ids } } }
+  }
+
+  override async _find(given?: any) {
+    const params = await this.administeredOnly(given)
     // A tie-breaker keeps pages stable when many companies share a city or a name. It runs
     // the way the first sort does, so the (account_id, column) index, which ends in the id,
     // serves a descending page by walking backwards instead of sorting the account's rows.

@@ -91,6 +91,11 @@ export const companyQuerySchema = Type.Object(
     city: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), like])),
     country: Type.Optional(Type.String({ maxLength: 2 })),
     parentId: Type.Optional(nullable(Field.id())),
+    /**
+     * The new-user wizard: only the companies the caller may give a new user, all of them for
+     * user managers, those a company administrator administers for them.
+     */
+    administered: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )

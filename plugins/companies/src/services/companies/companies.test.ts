@@ -193,6 +193,14 @@ describe('companies', () => {
     await call('accountAdmin', 'DELETE', `/api/companies/${company.id}`)
   })
 
+  test('administered: a company administrator gets only the companies they administer, user managers every company', async () => {
+    const names = async (role: Caller) => (await call(role, 'GET', '/api/companies?administered=true&$limit=500')).body.data.map((c: { name: string }) => c.name)
+    expect(await names('companyAdmin')).toEqual([world.nordic.name])
+    const all = (await call('accountAdmin', 'GET', '/api/companies?$limit=500')).body.data.map((c: { name: string }) => c.name)
+    expect(await names('accountAdmin')).toEqual(all)
+    expect(all).toContain(world.fjord.name)
+  })
+
   test('GET /companies/new is the blank company in the account country', async () => {
     const blank = await call('accountAdmin', 'GET', '/api/companies/new')
     expect(blank.status).toBe(200)

@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, EmptyState, Page, Spinner, TextLink } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { SearchX } from 'lucide-react'
+import { Lock, SearchX } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { searchable } from '../../menus'
@@ -22,6 +22,8 @@ export const SearchPage = ({ path }: { path: string }) => {
         <EmptyState text={t('search.tooShort')} />
       ) : searching || !current ? (
         <Spinner />
+      ) : current.noRights ? (
+        <EmptyState icon={Lock} title={t('search.noRightsTitle')} text={t('search.noRights')} />
       ) : (
         <>
           {current.partial && (

@@ -1,5 +1,5 @@
 /** /search?q=: asks every enabled module that offers search, and keeps the groups they answer. */
-import { $enabledModules, type DefinedModule, type EnabledModule, type SearchGroup, sessionEnded } from '@app/module-kit'
+import { $enabledModules, type DefinedModule, type EnabledModule, type SearchGroup, isForbidden, sessionEnded } from '@app/module-kit'
 import { createEffect, createEvent, createStore, sample } from 'effector'
 import { searchable } from '../../menus'
 import { loadModule } from '../../remotes'
@@ -9,6 +9,8 @@ export interface SearchResults {
   groups: SearchGroup[]
   /** Some module could not be loaded or its search failed: the rest is still shown. */
   partial: boolean
+  /** Every module that searches refused the caller (403): their role gives them nothing to search. */
+  noRights: boolean
 }
 
 export const searchRequested = createEvent<string>()
@@ -23,10 +25,13 @@ export const searchFx = createEffect(
           return definition.search ? definition.search(query) : []
         }),
     )
+    // A module that refuses the caller (403) is not a failure: it is not theirs to search.
+    const refused = answers.filter((answer) => answer.status === 'rejected' && isForbidden(answer.reason)).length
     return {
       query,
       groups: answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : [])),
-      partial: answers.some((answer) => answer.status === 'rejected'),
+      partial: answers.some((answer) => answer.status === 'rejected' && !isForbidden(answer.reason)),
+      noRights: refused === answers.length,
     }
   },
 )

@@ -157,6 +157,24 @@ describe('users', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${member.id}/details`)
   })
 
+  it("a company administrator's wizard offers only the companies they administer", async (page) => {
+    const account = await app.make.account()
+    const theirs = await app.make.company(account, { name: 'Theirs Oy' })
+    await app.make.company(account, { name: 'Others Oy' })
+    await signInAs(page, await app.make.user(account, 'companyAdmin', { administers: [theirs] }))
+    await page.goto('/users/add')
+    await page.getByLabel(/^E-mail/).fill('carl.company@fixture.test')
+    await page.getByLabel('Repeat e-mail').fill('carl.company@fixture.test')
+    await page.getByLabel('First name').fill('Carl')
+    await page.getByLabel('Last name').fill('Company')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('There are no projects in this account yet').waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    const step = page.getByRole('region', { name: 'Company access' })
+    await step.getByLabel('Company', { exact: true }).waitFor()
+    expect(await step.getByLabel('Company', { exact: true }).locator('option').allTextContents()).toEqual(['No company', 'Theirs Oy'])
+  })
+
   it('an ordinary user has no Users entries and the API refuses the list', async (page) => {
     const account = await app.make.account()
     await signInAs(page, await app.make.user(account))

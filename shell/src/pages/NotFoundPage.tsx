@@ -1,20 +1,8 @@
-import { Button, EmptyState, Page } from '@app/module-kit'
-import { House, MapPinOff } from 'lucide-react'
+import { MissingPage } from '@app/module-kit'
+import { House } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 
 export const NotFoundPage = () => {
   const { t } = useTranslation('shell')
-  return (
-    <Page title={t('notFound.title')}>
-      <EmptyState
-        icon={MapPinOff}
-        text={t('notFound.text')}
-        action={
-          <Button to="/" icon={House}>
-            {t('notFound.home')}
-          </Button>
-        }
-      />
-    </Page>
-  )
+  return <MissingPage title={t('notFound.title')} text={t('notFound.text')} back={{ to: '/', label: t('notFound.home'), icon: House }} />
 }

@@ -6,7 +6,7 @@ import { AreaContext } from '../area'
 import { $breadcrumbs, breadcrumbsSet, dashboardCrumb } from '../breadcrumbs'
 import { i18n } from '../i18n'
 import { Button } from './Button'
-import { $pageFramed, Page } from './Page'
+import { $pageFramed, MissingPage, Page } from './Page'
 
 beforeEach(async () => {
   document.title = ''
@@ -73,5 +73,15 @@ describe('Page', () => {
     expect(screen.queryByRole('navigation')).toBeNull()
     expect($pageFramed.getState()).toBe(false)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Users')
+  })
+})
+
+describe('MissingPage', () => {
+  it('names what is missing, titles the tab with it and links the way back', () => {
+    render(<MissingPage title="User not found" text="No such user in this account." back={{ to: '/users', label: 'Back to users' }} />)
+    expect(document.title).toBe('User not found · Business Cloud')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('User not found')
+    expect(screen.getByText('No such user in this account.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to users' }).getAttribute('href')).toBe('/users')
   })
 })

@@ -4,7 +4,7 @@
  * (loading, failed with Retry, forbidden). A thin view: the page's model decides the state.
  */
 import { createEvent, createStore } from 'effector'
-import { ArrowLeft, Lock } from 'lucide-react'
+import { ArrowLeft, Lock, type LucideIcon, MapPinOff } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { useArea } from '../area'
 import { Breadcrumbs, type Crumb, useBreadcrumbs } from '../breadcrumbs'
@@ -129,3 +129,28 @@ export const ForbiddenPage = () => {
   const text = useText()
   return <Page title={text('page.forbidden.title')} forbidden />
 }
+
+export interface MissingPageProps {
+  /** Already translated, like the texts below. */
+  title: string
+  text: string
+  icon?: LucideIcon
+  crumbs?: Crumb[]
+  /** The way back: where to, its label, and its icon (an arrow unless given). */
+  back: { to: string; label: string; icon?: LucideIcon }
+}
+
+/** A page whose subject does not exist (an unknown id, section or path): what is missing and the way back. */
+export const MissingPage = ({ title, text, icon = MapPinOff, crumbs, back }: MissingPageProps) => (
+  <Page title={title} crumbs={crumbs}>
+    <EmptyState
+      icon={icon}
+      text={text}
+      action={
+        <Button to={back.to} icon={back.icon ?? ArrowLeft}>
+          {back.label}
+        </Button>
+      }
+    />
+  </Page>
+)

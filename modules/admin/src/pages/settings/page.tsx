@@ -1,6 +1,5 @@
-import { $flags, $session, Button, EmptyState, Page, type RouteProps, RouteTabs, dashboardCrumb, navigate } from '@app/module-kit'
+import { $flags, $session, MissingPage, Page, type RouteProps, RouteTabs, dashboardCrumb, navigate } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { ArrowLeft, MapPinOff } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AccountInfoForm } from '../account-info/AccountInfoForm'
@@ -47,19 +46,7 @@ export const SettingsPage = ({ params }: RouteProps) => {
   const title = t('settings.title')
   const crumbs = [dashboardCrumb(), { label: 'admin:settings.title' }]
   if (!current) {
-    return (
-      <Page title={title} crumbs={crumbs}>
-        <EmptyState
-          icon={MapPinOff}
-          text={t('settings.notFound')}
-          action={
-            <Button to="/admin" icon={ArrowLeft}>
-              {t('settings.back')}
-            </Button>
-          }
-        />
-      </Page>
-    )
+    return <MissingPage title={title} crumbs={crumbs} text={t('settings.notFound')} back={{ to: '/admin', label: t('settings.back') }} />
   }
   const own = accountId === session?.accountId
   const allowed = flags.canManageAccounts || (own && flags.canManageSettings)

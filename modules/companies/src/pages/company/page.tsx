@@ -1,7 +1,7 @@
-import { $flags, Alert, Button, Card, Columns, type Crumb, EmptyState, FormError, FormFrame, Page, type RouteProps, SubmitButton, Tabs, buttonClass, dashboardCrumb, navigate } from '@app/module-kit'
+import { $flags, Alert, Button, Card, Columns, type Crumb, EmptyState, FormError, FormFrame, MissingPage, Page, type RouteProps, SubmitButton, Tabs, buttonClass, dashboardCrumb, navigate } from '@app/module-kit'
 import type { Company } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
-import { ArrowLeft, Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
+import { Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CompanyFields } from '../../company-fields'
@@ -148,17 +148,13 @@ const Metadata = ({ company }: { company: Company }) => {
 const NotFound = ({ crumbs }: { crumbs: Crumb[] }) => {
   const { t } = useTranslation('companies')
   return (
-    <Page title={t('company.notFound')} crumbs={crumbs}>
-      <EmptyState
-        icon={Building2}
-        text={t('company.notFoundText')}
-        action={
-          <Button to="/companies" icon={ArrowLeft}>
-            {t('company.backToList')}
-          </Button>
-        }
-      />
-    </Page>
+    <MissingPage
+      title={t('company.notFound')}
+      crumbs={crumbs}
+      icon={Building2}
+      text={t('company.notFoundText')}
+      back={{ to: '/companies', label: t('company.backToList') }}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, EmptyState, Page, Tabs, dashboardCrumb, navigate } from '@app/module-kit'
+import { Alert, Badge, MissingPage, Page, Tabs, dashboardCrumb, navigate } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { ArrowLeft, UserX } from 'lucide-react'
+import { UserX } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usersCrumb } from '../../crumbs'
@@ -38,19 +38,7 @@ const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
   const name = user ? `${user.firstName} ${user.lastName}` : ''
   const crumbs = [dashboardCrumb(), usersCrumb(), ...(name ? [{ label: name }] : [])]
   if (notFound || !Number.isInteger(userId)) {
-    return (
-      <Page title={t('notFound')} crumbs={crumbs}>
-        <EmptyState
-          icon={UserX}
-          text={t('notFoundText')}
-          action={
-            <Button to="/users" icon={ArrowLeft}>
-              {t('backToList')}
-            </Button>
-          }
-        />
-      </Page>
-    )
+    return <MissingPage title={t('notFound')} crumbs={crumbs} icon={UserX} text={t('notFoundText')} back={{ to: '/users', label: t('backToList') }} />
   }
   return (
     <Page title={name || t('user')} crumbs={crumbs} forbidden={forbidden} loading={!ready && !forbidden} error={failed} onRetry={() => opened(userId)}>

@@ -72,7 +72,7 @@ const useField = <V extends Values>(form: Form<V>, name: keyof V & string) => {
   }
 }
 
-const Label = ({ htmlFor, label, required }: { htmlFor: string; label: string; required: boolean }) => (
+export const Label = ({ htmlFor, label, required = false }: { htmlFor: string; label: string; required?: boolean }) => (
   <label htmlFor={htmlFor} className="kit-field-label">
     {label}
     {required && (

@@ -1,3 +1,4 @@
+export { Checkbox, type CheckboxProps, FormGrid, Select, type SelectProps } from './controls'
 export { CheckboxField, FormError, FormFrame, SelectField, SubmitButton, TextField, useForm } from './fields'
 export type { SelectFieldProps, TextFieldProps } from './fields'
 export {

@@ -1,8 +1,7 @@
-import { $flags, Button, Card, Columns, FormError, FormFrame, SubmitButton, TextField } from '@app/module-kit'
+import { $flags, Button, Card, Checkbox, Columns, FormError, FormFrame, FormGrid, Select, SubmitButton, TextField } from '@app/module-kit'
 import type { UserAccessLevel } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { KeyRound, UserRoundX } from 'lucide-react'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountUser } from '../../api'
 import {
@@ -25,21 +24,8 @@ import {
   twoFactorToggled,
 } from './model'
 
-/** A switch that sends its change at once: a checkbox with the current state. */
-const Toggle = ({ label, checked, disabled, onToggle }: { label: string; checked: boolean; disabled: boolean; onToggle: () => void }) => {
-  const id = useId()
-  return (
-    <div className="kit-field kit-checkbox">
-      <input id={id} type="checkbox" role="switch" aria-checked={checked} checked={checked} disabled={disabled} onChange={() => onToggle()} />
-      <label htmlFor={id} className="kit-field-label">{label}</label>
-    </div>
-  )
-}
-
 const RoleAndLevel = ({ user }: { user: AccountUser }) => {
   const { t } = useTranslation('users')
-  const roleId = useId()
-  const levelId = useId()
   const { roles, levels, busy, flags, self, chooseRole, chooseLevel } = useUnit({
     roles: $roles,
     levels: $levels,
@@ -49,42 +35,26 @@ const RoleAndLevel = ({ user }: { user: AccountUser }) => {
     chooseRole: roleChosen,
     chooseLevel: levelChosen,
   })
+  // A level the caller may not give is shown alone, and the choice is held.
+  const levelChoosable = levels.includes(user.accessLevel)
   return (
-    <div className="us-fields">
-      <div className="kit-field">
-        <label htmlFor={roleId} className="kit-field-label">{t('fields.role')}</label>
-        <select
-          id={roleId}
-          className="kit-input"
-          value={user.roleId ?? ''}
-          disabled={busy || !flags.canManageUsers}
-          onChange={(event) => chooseRole(Number(event.target.value))}
-        >
-          {user.roleId === null && <option value="">{t('details.noRole')}</option>}
-          {roles.map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="kit-field">
-        <label htmlFor={levelId} className="kit-field-label">{t('fields.accessLevel')}</label>
-        <select
-          id={levelId}
-          className="kit-input"
-          value={user.accessLevel}
-          disabled={busy || self || !levels.includes(user.accessLevel)}
-          onChange={(event) => chooseLevel(event.target.value as UserAccessLevel)}
-        >
-          {(levels.includes(user.accessLevel) ? levels : [user.accessLevel]).map((level) => (
-            <option key={level} value={level}>
-              {t(`levels.${level}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+    <FormGrid>
+      <Select
+        label={t('fields.role')}
+        value={String(user.roleId ?? '')}
+        options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+        empty={user.roleId === null ? t('details.noRole') : undefined}
+        disabled={busy || !flags.canManageUsers}
+        onChange={(id) => chooseRole(Number(id))}
+      />
+      <Select
+        label={t('fields.accessLevel')}
+        value={user.accessLevel}
+        options={(levelChoosable ? levels : [user.accessLevel]).map((level) => ({ value: level, label: t(`levels.${level}`) }))}
+        disabled={busy || self || !levelChoosable}
+        onChange={(level) => chooseLevel(level as UserAccessLevel)}
+      />
+    </FormGrid>
   )
 }
 
@@ -110,7 +80,7 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
     <Columns>
       <Card>
         <FormFrame form={editForm}>
-          <div className="us-fields">
+          <FormGrid>
             <TextField
               form={editForm}
               name="username"
@@ -122,7 +92,7 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
             <TextField form={editForm} name="acronym" label={t('fields.acronym')} disabled={!editable} />
             <TextField form={editForm} name="firstName" label={t('fields.firstName')} disabled={!editable} />
             <TextField form={editForm} name="lastName" label={t('fields.lastName')} disabled={!editable} />
-          </div>
+          </FormGrid>
           {editable && !mayChangeIdentity && <p>{t('details.emailHint')}</p>}
           <FormError form={editForm} />
           {editable && <SubmitButton form={editForm}>{t('details.save')}</SubmitButton>}
@@ -130,13 +100,19 @@ export const DetailsTab = ({ user }: { user: AccountUser }) => {
       </Card>
       <Card title={t('details.state')}>
         <div className="kit-stack">
-          <Toggle label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onToggle={units.toggleEnabled} />
+          <Checkbox switch label={t('fields.enabled')} checked={user.enabled} disabled={busy || self} onChange={() => units.toggleEnabled()} />
           {mayTurnOffTwoFactor ? (
-            <Toggle label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onToggle={units.toggleTwoFactor} />
+            <Checkbox switch label={t('fields.twoFactor')} checked={user.hasTwoFactor} disabled={busy} onChange={() => units.toggleTwoFactor()} />
           ) : (
             <p>{t(user.hasTwoFactor ? 'details.twoFactorOn' : 'details.twoFactorOff')}</p>
           )}
-          <Toggle label={t('fields.removalRequested')} checked={user.removalRequested} disabled={busy || user.anonymous} onToggle={units.toggleRemoval} />
+          <Checkbox
+            switch
+            label={t('fields.removalRequested')}
+            checked={user.removalRequested}
+            disabled={busy || user.anonymous}
+            onChange={() => units.toggleRemoval()}
+          />
         </div>
       </Card>
       <Card title={t('details.roleAndLevel')}>

@@ -134,6 +134,17 @@ test("the same user opened again (the other tab's page) stays shown while it rel
   expect(scope.getState(editForm.$values).acronym).toBe('U8')
 })
 
+test('the loaded user fills the form untouched and unchecked, so no field shows as valid before it is changed', async () => {
+  const { scope } = setup()
+  await allSettled(userOpened, { scope, params: 7 })
+  await allSettled(editForm.submitted, { scope })
+  expect(scope.getState(editForm.$status)).toMatchObject({ firstName: 'Ok' })
+  await allSettled(userOpened, { scope, params: 7 })
+  expect(scope.getState(editForm.$values).acronym).toBe('U7')
+  expect(scope.getState(editForm.$touched)).toEqual({})
+  expect(scope.getState(editForm.$status)).toEqual({})
+})
+
 test('a user the API refuses the caller shows the 403 state, not an error', async () => {
   const { scope } = setup({ refused: true, caller: flags({ canManageCompanyUsers: true }) })
   await allSettled(userOpened, { scope, params: 8 })

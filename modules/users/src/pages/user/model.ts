@@ -5,7 +5,7 @@
 import { $flags, $session, ApiError, createForm, isForbidden } from '@app/module-kit'
 import type { MenuFlags } from '@app/plugin-kit/shared'
 import { USER_ACCESS_LEVELS, type UserAccessLevel } from '@app/plugin-kit/shared'
-import { type StoreWritable, attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
 import {
   type AccountUser,
   type Role,
@@ -32,12 +32,6 @@ export const anonymiseClicked = createEvent()
 export const resetLinkClicked = createEvent()
 
 export type UserTab = 'details' | 'access'
-/** A tab chosen on the page; each tab is its own route, so the page drawn for it focuses it once, then forgets. */
-export const tabChosen = createEvent<UserTab>()
-export const tabFocused = createEvent()
-export const $tabChosen = createStore<UserTab | null>(null)
-  .on(tabChosen, (_, tab) => tab)
-  .reset(tabFocused)
 
 const $accountId = $session.map((session) => session?.accountId ?? null)
 
@@ -119,14 +113,14 @@ export const editForm = createForm<EditValues>({
     await saveEditFx(values)
   },
 })
-// The form engine has no event that loads saved values; its store is writable, so the loaded user fills it,
-// unless the person has begun typing (the same user reloaded under their edits: another user resets the form first).
+// The loaded user fills the form, unless the person has begun typing (the same user reloaded under their
+// edits, as the other tab's page opens it again: another user resets the form first).
 sample({
   clock: fetchUserFx.doneData,
   source: editForm.$touched,
   filter: (touched) => Object.keys(touched).length === 0,
   fn: (_, user): EditValues => ({ username: user.username, firstName: user.firstName, lastName: user.lastName, acronym: user.acronym }),
-  target: editForm.$values as StoreWritable<EditValues>,
+  target: editForm.filled,
 })
 
 sample({ clock: userOpened, target: [fetchUserFx, fetchRolesFx] })

@@ -1,39 +1,28 @@
-import { Alert, Badge, MissingPage, Page, Tabs, dashboardCrumb, navigate } from '@app/module-kit'
+import { Alert, Badge, MissingPage, Page, RouteTabs, dashboardCrumb } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { UserX } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usersCrumb } from '../../crumbs'
 import { AccessTab } from './access'
 import { DetailsTab } from './details'
-import { $forbidden, $loadFailed, $notFound, $tabChosen, $user, tabChosen, tabFocused, type UserTab, userOpened } from './model'
+import { $forbidden, $loadFailed, $notFound, $user, type UserTab, userOpened } from './model'
 
 const TABS: readonly UserTab[] = ['details', 'access']
 
 /** /users/{id}/details and /users/{id}/access; an unknown id shows User not found. */
 const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
   const { t } = useTranslation('users')
-  const { user, notFound, forbidden, failed, opened, chosen, choose, focused } = useUnit({
+  const { user, notFound, forbidden, failed, opened } = useUnit({
     user: $user,
     notFound: $notFound,
     forbidden: $forbidden,
     failed: $loadFailed,
     opened: userOpened,
-    chosen: $tabChosen,
-    choose: tabChosen,
-    focused: tabFocused,
   })
   useEffect(() => {
     opened(userId)
   }, [opened, userId])
-  // Each tab is its own route, so choosing one draws a new page: it gives the focus back to the tab chosen.
-  const tabs = useRef<HTMLDivElement>(null)
-  const ready = user !== null
-  useEffect(() => {
-    if (!ready || chosen !== tab) return
-    tabs.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
-    focused()
-  }, [ready, chosen, tab, focused])
 
   const name = user ? `${user.firstName} ${user.lastName}` : ''
   const crumbs = [dashboardCrumb(), usersCrumb(), ...(name ? [{ label: name }] : [])]
@@ -41,7 +30,7 @@ const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
     return <MissingPage title={t('notFound')} crumbs={crumbs} icon={UserX} text={t('notFoundText')} back={{ to: '/users', label: t('backToList') }} />
   }
   return (
-    <Page title={name || t('user')} crumbs={crumbs} forbidden={forbidden} loading={!ready && !forbidden} error={failed} onRetry={() => opened(userId)}>
+    <Page title={name || t('user')} crumbs={crumbs} forbidden={forbidden} loading={!user && !forbidden} error={failed} onRetry={() => opened(userId)}>
       {user && (
         <>
           <div className="kit-row">
@@ -58,19 +47,9 @@ const UserPage = ({ userId, tab }: { userId: number; tab: UserTab }) => {
               <p>{t('details.isAnonymous')}</p>
             </Alert>
           )}
-          <div ref={tabs}>
-            <Tabs
-              label={t('details.tabs')}
-              tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
-              selected={tab}
-              onSelect={(next) => {
-                choose(next)
-                navigate(`/users/${user.id}/${next}`)
-              }}
-            >
-              {tab === 'details' ? <DetailsTab user={user} /> : <AccessTab userId={user.id} />}
-            </Tabs>
-          </div>
+          <RouteTabs label={t('details.tabs')} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), path: `/users/${user.id}/${id}` }))} selected={tab}>
+            {tab === 'details' ? <DetailsTab user={user} /> : <AccessTab userId={user.id} />}
+          </RouteTabs>
         </>
       )}
     </Page>

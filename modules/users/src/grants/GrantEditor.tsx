@@ -1,8 +1,7 @@
 /** The thin view of a grant editor (createGrantEditor): the user's grants, then the add box for user managers. */
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
-import { useId } from 'react'
-import { $grantablePrivileges, Button, DataTable, EmptyState, IconButton, ListFilter, LoadFailed, Spinner, Table, type TableColumn } from '@app/module-kit'
+import { $grantablePrivileges, Button, DataTable, EmptyState, IconButton, ListFilter, LoadFailed, Select, Spinner, Table, type TableColumn } from '@app/module-kit'
 import { Check, Plus, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { CompanyChoice, UserGrant } from './api'
@@ -10,19 +9,20 @@ import { GRANT_KINDS, type GrantEditorModel, type GrantKind } from './model'
 import { useGrantText } from './text'
 import './grants.css'
 
-const ActionSelect = (props: { id?: string; label?: string; value: PrivilegeAction; onChange: (action: PrivilegeAction) => void }) => {
+/** The actions a grant may have, in words, for either select of one. */
+const useActionOptions = () => {
   const text = useGrantText()
+  return PRIVILEGE_ACTIONS.map((action) => ({ value: action, label: text.action(action) }))
+}
+
+/** A row's action, in a table cell: named by the row, not by a visible label. */
+const ActionSelect = (props: { label: string; value: PrivilegeAction; onChange: (action: PrivilegeAction) => void }) => {
+  const actions = useActionOptions()
   return (
-    <select
-      id={props.id}
-      className="kit-input"
-      aria-label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value as PrivilegeAction)}
-    >
-      {PRIVILEGE_ACTIONS.map((action) => (
-        <option key={action} value={action}>
-          {text.action(action)}
+    <select className="kit-input" aria-label={props.label} value={props.value} onChange={(event) => props.onChange(event.target.value as PrivilegeAction)}>
+      {actions.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
         </option>
       ))}
     </select>
@@ -71,7 +71,7 @@ const CompanyPicker = ({ editor }: { editor: GrantEditorModel }) => {
 const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
   const { t } = useTranslation('users')
   const text = useGrantText()
-  const ids = { kind: useId(), privilege: useId(), action: useId() }
+  const actions = useActionOptions()
   // Not `kind`: a shape with that key would be taken for a unit.
   const u = useUnit({
     grantKind: editor.$kind,
@@ -90,33 +90,22 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
     <fieldset className="users-grants-add">
       <legend>{t('grants.addTitle')}</legend>
       <div className="users-grants-row">
-        <div className="kit-field">
-          <label htmlFor={ids.kind} className="kit-field-label">{t('grants.kind')}</label>
-          <select id={ids.kind} className="kit-input" value={u.grantKind} onChange={(event) => u.chooseKind(event.target.value as GrantKind)}>
-            {GRANT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`grants.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label={t('grants.kind')}
+          value={u.grantKind}
+          options={GRANT_KINDS.map((kind) => ({ value: kind, label: t(`grants.kinds.${kind}`) }))}
+          onChange={(kind) => u.chooseKind(kind as GrantKind)}
+        />
         {u.grantKind === 'GLOBAL' && (
-          <div className="kit-field">
-            <label htmlFor={ids.privilege} className="kit-field-label">{t('grants.columns.privilege')}</label>
-            <select id={ids.privilege} className="kit-input" value={u.name ?? ''} onChange={(event) => u.choosePrivilege(event.target.value)}>
-              <option value="">{t('grants.choosePrivilege')}</option>
-              {u.grantable.map((privilege) => (
-                <option key={privilege.id} value={privilege.name}>
-                  {text.privilege(privilege)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            label={t('grants.columns.privilege')}
+            value={u.name ?? ''}
+            options={u.grantable.map((privilege) => ({ value: privilege.name, label: text.privilege(privilege) }))}
+            empty={t('grants.choosePrivilege')}
+            onChange={u.choosePrivilege}
+          />
         )}
-        <div className="kit-field">
-          <label htmlFor={ids.action} className="kit-field-label">{t('grants.columns.action')}</label>
-          <ActionSelect id={ids.action} value={u.action} onChange={u.chooseAction} />
-        </div>
+        <Select label={t('grants.columns.action')} value={u.action} options={actions} onChange={(action) => u.chooseAction(action as PrivilegeAction)} />
         <Button variant="primary" icon={Plus} disabled={!u.canAdd} onClick={() => u.add()}>
           {t('grants.add')}
         </Button>

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, EmptyState, FormError, Page, TextField, dashboardCrumb } from '@app/module-kit'
+import { Alert, Button, Card, EmptyState, FormError, FormGrid, Page, Select, TextField, dashboardCrumb } from '@app/module-kit'
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useRef } from 'react'
+import { type FormEvent, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usersCrumb } from '../../crumbs'
 import {
@@ -26,7 +26,7 @@ const DetailsStep = () => {
   const { t } = useTranslation('users')
   const registeredElsewhere = useUnit($registeredElsewhere)
   return (
-    <div className="us-fields">
+    <FormGrid>
       <TextField form={detailsForm} name="email" label={t('fields.email')} type="email" autoComplete="off" autoFocus />
       {registeredElsewhere && (
         <Alert tone="info">
@@ -37,14 +37,12 @@ const DetailsStep = () => {
       <TextField form={detailsForm} name="firstName" label={t('fields.firstName')} />
       <TextField form={detailsForm} name="lastName" label={t('fields.lastName')} />
       <FormError form={detailsForm} />
-    </div>
+    </FormGrid>
   )
 }
 
 const CompanyStep = () => {
   const { t } = useTranslation('users')
-  const companyId = useId()
-  const levelId = useId()
   const { companies, company, level, chooseCompany, chooseLevel } = useUnit({
     companies: $companies,
     company: $companyId,
@@ -54,36 +52,23 @@ const CompanyStep = () => {
   })
   if (!companies.length) return <EmptyState text={t('add.noCompanies')} />
   return (
-    <div className="us-fields">
-      <div className="kit-field">
-        <label htmlFor={companyId} className="kit-field-label">{t('fields.company')}</label>
-        <select
-          id={companyId}
-          className="kit-input"
-          value={company ?? ''}
-          onChange={(event) => chooseCompany(event.target.value ? Number(event.target.value) : null)}
-        >
-          <option value="">{t('add.noCompany')}</option>
-          {companies.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </div>
+    <FormGrid>
+      <Select
+        label={t('fields.company')}
+        value={String(company ?? '')}
+        options={companies.map((option) => ({ value: String(option.id), label: option.name }))}
+        empty={t('add.noCompany')}
+        onChange={(id) => chooseCompany(id ? Number(id) : null)}
+      />
       {company !== null && (
-        <div className="kit-field">
-          <label htmlFor={levelId} className="kit-field-label">{t('columns.level')}</label>
-          <select id={levelId} className="kit-input" value={level} onChange={(event) => chooseLevel(event.target.value as PrivilegeAction)}>
-            {PRIVILEGE_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label={t('columns.level')}
+          value={level}
+          options={PRIVILEGE_ACTIONS.map((action) => ({ value: action, label: t(`actions.${action}`) }))}
+          onChange={(action) => chooseLevel(action as PrivilegeAction)}
+        />
       )}
-    </div>
+    </FormGrid>
   )
 }
 

@@ -1,7 +1,7 @@
-import { $flags, Badge, Button, type DataColumn, DataTable, ListFilter, Page, TextLink, dashboardCrumb, useFormat } from '@app/module-kit'
+import { $flags, Badge, Button, Checkbox, type DataColumn, DataTable, ListFilter, Page, TextLink, dashboardCrumb, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { Download, UserPlus } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AccountUser, UserSortField } from '../../api'
 import { usersCrumb } from '../../crumbs'
@@ -20,7 +20,6 @@ export const ListPage = () => {
     onlyRemovals: $onlyRemovalRequests,
     removalsToggled: onlyRemovalRequestsToggled,
   })
-  const onlyRemovalsId = useId()
   useEffect(() => opened(), [opened])
 
   // Edit links only for user managers, and never for an anonymised user.
@@ -70,12 +69,7 @@ export const ListPage = () => {
     <Page title={t('title')} crumbs={[dashboardCrumb(), usersCrumb()]} actions={actions}>
       <div className="kit-row">
         <ListFilter list={users} label={t('list.filter')} />
-        <div className="kit-field kit-checkbox">
-          <input id={onlyRemovalsId} type="checkbox" checked={onlyRemovals} onChange={(event) => removalsToggled(event.target.checked)} />
-          <label htmlFor={onlyRemovalsId} className="kit-field-label">
-            {t('list.onlyRemovalRequests')}
-          </label>
-        </div>
+        <Checkbox label={t('list.onlyRemovalRequests')} checked={onlyRemovals} onChange={removalsToggled} />
       </div>
       <DataTable list={users} columns={columns} rowKey={(user) => user.id} caption={t('list.caption', { total })} emptyText={t('list.empty')} />
     </Page>

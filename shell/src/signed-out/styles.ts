@@ -26,8 +26,6 @@ export const SIGNED_OUT_CSS = `
 .so-tagline { margin: 0 0 var(--kit-space-4); font-size: var(--kit-text-sm); color: var(--kit-muted); }
 .so-title { margin: 0 0 var(--kit-space-2); font-size: var(--kit-text-2xl); font-weight: var(--kit-weight-bold); }
 .so-intro { margin: 0 0 var(--kit-space-4); font-size: var(--kit-text-sm); line-height: var(--kit-line); color: var(--kit-muted); }
-.so-grid { display: grid; grid-template-columns: 1fr; gap: var(--kit-space-3); }
-@media (min-width: 768px) { .so-grid { grid-template-columns: 1fr 1fr; } }
 .so-actions { display: flex; flex-wrap: wrap; gap: var(--kit-space-2); margin-top: var(--kit-space-3); }
 .so-actions .kit-button { flex: 1 1 160px; }
 .so-card .kit-form > .kit-button { align-self: stretch; }

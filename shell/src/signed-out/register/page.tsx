@@ -1,5 +1,5 @@
 /** `/register`: sign-up of a trial account, with a link back to sign-in and a Cancel that goes back. */
-import { Button, FormFrame, navigate, SelectField, SubmitButton, TextField, TextLink, useCountryOptions } from '@app/module-kit'
+import { Button, FormFrame, FormGrid, navigate, SelectField, SubmitButton, TextField, TextLink, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,7 +27,7 @@ export const RegisterPage = () => {
       <NoticeBox notice={notice} showStatus />
       {!done && (
         <FormFrame form={registerForm}>
-          <div className="so-grid">
+          <FormGrid>
             <TextField form={registerForm} name="firstName" label={label('firstName')} autoComplete="given-name" autoFocus />
             <TextField form={registerForm} name="lastName" label={label('lastName')} autoComplete="family-name" />
             <TextField form={registerForm} name="email" label={label('email')} type="email" autoComplete="email" />
@@ -45,7 +45,7 @@ export const RegisterPage = () => {
               autoComplete="tel"
               placeholder={t('signedOut.register.phoneHint')}
             />
-          </div>
+          </FormGrid>
           <div className="so-actions">
             <SubmitButton form={registerForm}>{t('signedOut.register.submit')}</SubmitButton>
             <Button onClick={goBack}>{t('signedOut.register.cancel')}</Button>

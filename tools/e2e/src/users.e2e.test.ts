@@ -157,6 +157,21 @@ describe('users', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/users/${member.id}/details`)
   })
 
+  it('on a desktop every column is in view, the last (Removal requested) too, with no sideways scrolling', async (page) => {
+    const account = await app.make.account()
+    const company = await app.make.company(account, { name: 'Vistula Glass Sp. z o.o.' })
+    await app.make.user(account, 'companyAdmin', { firstName: 'Lars', lastName: 'Hansen', company })
+    await signInAs(page, account.admin)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/users')
+    const table = page.getByRole('table', { name: /Users/ })
+    await table.getByRole('link', { name: 'Hansen' }).waitFor()
+    const wrap = (await page.locator('.kit-table-wrap').boundingBox())!
+    const last = (await table.getByRole('columnheader', { name: 'Removal requested' }).boundingBox())!
+    expect(last.x + last.width).toBeLessThanOrEqual(wrap.x + wrap.width)
+    expect(await page.evaluate(() => document.querySelector('.kit-table-wrap')!.scrollWidth <= document.querySelector('.kit-table-wrap')!.clientWidth)).toBe(true)
+  })
+
   it("a company administrator's wizard offers only the companies they administer", async (page) => {
     const account = await app.make.account()
     const theirs = await app.make.company(account, { name: 'Theirs Oy' })

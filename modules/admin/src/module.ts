@@ -8,13 +8,14 @@ import { SettingsPage } from './pages/settings/page'
 
 export default defineModule({
   id: 'admin',
+  flag: 'canManageSettings',
   routes: [
-    { path: '/admin', flag: 'canManageSettings', component: SettingsPage },
-    { path: '/admin/:section', flag: 'canManageSettings', component: SettingsPage },
-    { path: '/admin/:accountId/info', flag: 'canManageSettings', component: AccountInfoPage },
-    { path: '/admin/:accountId/setup', flag: 'canManageSettings', component: SettingsPage },
-    { path: '/admin/:accountId/setup/add-document-type', flag: 'canManageSettings', component: DocumentTypePage },
-    { path: '/admin/:accountId/setup/edit-document-type/:documentTypeId', flag: 'canManageSettings', component: DocumentTypePage },
+    { path: '/admin', component: SettingsPage },
+    { path: '/admin/:section', component: SettingsPage },
+    { path: '/admin/:accountId/info', component: AccountInfoPage },
+    { path: '/admin/:accountId/setup', component: SettingsPage },
+    { path: '/admin/:accountId/setup/add-document-type', component: DocumentTypePage },
+    { path: '/admin/:accountId/setup/edit-document-type/:documentTypeId', component: DocumentTypePage },
   ],
   locales,
 })

@@ -9,15 +9,16 @@ import { searchCompanies } from './search'
 
 export default defineModule({
   id: 'companies',
+  flag: 'canSeeCompany',
   routes: [
-    { path: '/companies', flag: 'canSeeCompany', component: CompaniesPage },
+    { path: '/companies', component: CompaniesPage },
     { path: '/companies/add', flag: 'canManageCompany', component: AddCompanyPage },
-    { path: '/companies/:clientId', flag: 'canSeeCompany', component: CompanyPage },
-    { path: '/companies/:clientId/:tab', flag: 'canSeeCompany', component: CompanyPage },
-    { path: '/companies/:clientId/:tab/:item', flag: 'canSeeCompany', component: CompanyPage },
-    { path: '/company/:clientId', flag: 'canSeeCompany', component: CompanyPage },
-    { path: '/company/:clientId/:tab', flag: 'canSeeCompany', component: CompanyPage },
-    { path: '/company/:clientId/:tab/:item', flag: 'canSeeCompany', component: CompanyPage },
+    { path: '/companies/:clientId', component: CompanyPage },
+    { path: '/companies/:clientId/:tab', component: CompanyPage },
+    { path: '/companies/:clientId/:tab/:item', component: CompanyPage },
+    { path: '/company/:clientId', component: CompanyPage },
+    { path: '/company/:clientId/:tab', component: CompanyPage },
+    { path: '/company/:clientId/:tab/:item', component: CompanyPage },
   ],
   search: searchCompanies,
   locales,

@@ -8,11 +8,12 @@ import { RedirectToManage } from './redirect'
 
 export default defineModule({
   id: 'globaladmin',
+  flag: 'canManageAccounts',
   routes: [
-    { path: '/global-admin', flag: 'canManageAccounts', component: RedirectToManage },
-    { path: '/global-admin/manage', flag: 'canManageAccounts', component: ManagePage },
-    { path: '/global-admin/manage/add', flag: 'canManageAccounts', component: ManagePage },
-    { path: '/global-admin/manuals', flag: 'canManageAccounts', component: ManualsPage },
+    { path: '/global-admin', component: RedirectToManage },
+    { path: '/global-admin/manage', component: ManagePage },
+    { path: '/global-admin/manage/add', component: ManagePage },
+    { path: '/global-admin/manuals', component: ManualsPage },
   ],
   locales,
 })

@@ -1,9 +1,11 @@
-import { expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { i18n } from './i18n'
-import { defineModule, findRoute, isDefinedModule } from './module'
+import { MENU_FLAGS, type MenuFlag, type MenuFlags } from '@app/plugin-kit/shared'
+import { defineModule, findRoute, isDefinedModule, routeAllowed } from './module'
 
 const Page = () => null
 const texts = (title: string) => ({ title })
+const holding = (...held: MenuFlag[]) => Object.fromEntries(MENU_FLAGS.map((flag) => [flag, held.includes(flag)])) as MenuFlags
 
 const module = defineModule({
   id: 'sample',
@@ -38,4 +40,40 @@ test('the route for a pathname is the first whose pattern matches', () => {
 
 test("the module's texts land in its namespace", () => {
   expect(i18n.t('sample:title', { lng: 'pl-PL' })).toBe('Próbka')
+})
+
+describe("a module's flag", () => {
+  const guarded = defineModule({
+    id: 'guarded',
+    flag: 'canSeeCompany',
+    routes: [
+      { path: '/guarded', component: Page },
+      { path: '/guarded/add', flag: 'canManageCompany', component: Page },
+      { path: '/guarded/open', flag: null, component: Page },
+    ],
+    locales: { 'en-GB': texts('G'), 'fi-FI': texts('G'), 'no-NO': texts('G'), 'pl-PL': texts('G'), 'se-SE': texts('G') },
+  })
+  const opens = (path: string, flags: MenuFlags) => routeAllowed(findRoute(guarded, path)!.route, flags)
+
+  test('is what a route without its own needs', () => {
+    expect(opens('/guarded', holding('canSeeCompany'))).toBe(true)
+    expect(opens('/guarded', holding('canManageCompany'))).toBe(false)
+  })
+
+  test("gives way to a route's own flag", () => {
+    expect(opens('/guarded/add', holding('canManageCompany'))).toBe(true)
+    expect(opens('/guarded/add', holding('canSeeCompany'))).toBe(false)
+  })
+
+  test('does not guard a route that declares none (null)', () => {
+    expect(opens('/guarded/open', holding())).toBe(true)
+  })
+
+  test('is settled in the routes the definition lists', () => {
+    expect(guarded.routes.map((route) => route.flag)).toEqual(['canSeeCompany', 'canManageCompany', null])
+  })
+})
+
+test('a module without a flag leaves its routes open', () => {
+  expect(module.routes.every((route) => routeAllowed(route, holding()))).toBe(true)
 })

@@ -29,9 +29,10 @@ export interface ModuleRoute {
   path: string
   /**
    * The menu flag (as the API names it) a caller needs to open the page. Without it the
-   * route shows the 403 state and the page is never mounted, so it loads nothing.
+   * route shows the 403 state and the page is never mounted, so it loads nothing. Left
+   * out, the route takes its module's flag; null opens it to every signed-in caller.
    */
-  flag?: MenuFlag
+  flag?: MenuFlag | null
   component: ComponentType<RouteProps>
 }
 
@@ -46,6 +47,8 @@ export interface SearchGroup {
 
 export interface ModuleDefinition {
   id: string
+  /** The flag every route of the module needs unless the route names its own (or null). */
+  flag?: MenuFlag
   routes: ModuleRoute[]
   locales: Record<Locale, Record<string, unknown>>
   search?: (query: string) => Promise<SearchGroup[]>
@@ -71,6 +74,8 @@ const BRAND = Symbol.for('@app/module-kit:module')
 
 export interface DefinedModule extends ModuleDefinition {
   readonly [BRAND]: true
+  /** The routes with their flags settled: each its own, else the module's. */
+  readonly routes: ModuleRoute[]
   readonly parcels: readonly { route: ModuleRoute; parcel: RouteParcel }[]
 }
 
@@ -108,12 +113,18 @@ const parcelOf = (route: ModuleRoute): RouteParcel =>
     errorBoundary: (error) => <ErrorPage message={error.message} />,
   }) as RouteParcel
 
+/** A route as the check reads it: the module's flag where the route names none of its own. */
+const withModuleFlag = (route: ModuleRoute, flag: MenuFlag | undefined): ModuleRoute =>
+  route.flag === undefined ? { ...route, flag } : route
+
 export const defineModule = (definition: ModuleDefinition): DefinedModule => {
   registerLocales(definition.id, definition.locales)
+  const routes = definition.routes.map((route) => withModuleFlag(route, definition.flag))
   return Object.freeze({
     ...definition,
+    routes,
     [BRAND]: true as const,
-    parcels: definition.routes.map((route) => ({ route, parcel: parcelOf(route) })),
+    parcels: routes.map((route) => ({ route, parcel: parcelOf(route) })),
   })
 }
 

@@ -9,12 +9,13 @@ import { RedirectToDetails } from './redirect'
 
 export default defineModule({
   id: 'users',
+  flag: 'canManageCompanyUsers',
   routes: [
-    { path: '/users', flag: 'canManageCompanyUsers', component: ListPage },
-    { path: '/users/add', flag: 'canManageCompanyUsers', component: AddPage },
-    { path: '/users/:id', flag: 'canManageCompanyUsers', component: RedirectToDetails },
-    { path: '/users/:id/details', flag: 'canManageCompanyUsers', component: DetailsPage },
-    { path: '/users/:id/access', flag: 'canManageCompanyUsers', component: AccessPage },
+    { path: '/users', component: ListPage },
+    { path: '/users/add', component: AddPage },
+    { path: '/users/:id', component: RedirectToDetails },
+    { path: '/users/:id/details', component: DetailsPage },
+    { path: '/users/:id/access', component: AccessPage },
   ],
   locales,
 })

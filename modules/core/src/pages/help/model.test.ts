@@ -1,37 +1,35 @@
 import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
-import { fetchContactFx, fetchManualsFx } from '../../api'
-import { $manuals, $manualsFailed } from '../../manuals/model'
-import { $contact, $contactFailed, helpOpened } from './model'
-
-const manual = { id: 1, name: 'User guide', link: '/manuals/user-guide.pdf' }
+import { fetchContactFx } from '../../api'
+import { $contact, $contactFailed, contactRetried, helpOpened } from './model'
 
 describe('help page', () => {
-  test('opening it loads the support contact and the manuals', async () => {
-    const scope = fork({
-      handlers: [
-        [fetchContactFx, async () => ({ email: 'support@example.test' })],
-        [fetchManualsFx, async () => [manual]],
-      ],
-    })
+  test('opening it loads the support contact', async () => {
+    const scope = fork({ handlers: [[fetchContactFx, async () => ({ email: 'support@example.test' })]] })
     await allSettled(helpOpened, { scope })
     expect(scope.getState($contact)).toEqual({ email: 'support@example.test' })
-    expect(scope.getState($manuals)).toEqual([manual])
     expect(scope.getState($contactFailed)).toBe(false)
-    expect(scope.getState($manualsFailed)).toBe(false)
   })
 
-  test('a failed load is shown per part; the other part still loads', async () => {
+  test('a failed load is kept until Retry loads the contact', async () => {
+    let calls = 0
     const scope = fork({
       handlers: [
-        [fetchContactFx, async () => Promise.reject(new Error('Network error'))],
-        [fetchManualsFx, async () => []],
+        [
+          fetchContactFx,
+          async () => {
+            calls += 1
+            if (calls === 1) throw new Error('Network error')
+            return { email: 'support@example.test' }
+          },
+        ],
       ],
     })
     await allSettled(helpOpened, { scope })
     expect(scope.getState($contact)).toBeNull()
     expect(scope.getState($contactFailed)).toBe(true)
-    expect(scope.getState($manuals)).toEqual([])
-    expect(scope.getState($manualsFailed)).toBe(false)
+    await allSettled(contactRetried, { scope })
+    expect(scope.getState($contact)).toEqual({ email: 'support@example.test' })
+    expect(scope.getState($contactFailed)).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { registerLocales } from '@app/module-kit'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { fork } from 'effector'
 import { Provider } from 'effector-react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -38,9 +38,19 @@ describe('<HelpPage />', () => {
     expect(await screen.findByRole('button', { name: 'User guide' })).toBeTruthy()
   })
 
-  it('says so when the contact could not be loaded, and still lists the manuals', async () => {
-    open(() => Promise.reject(new Error('Network error')))
-    expect((await screen.findByRole('alert')).textContent).toBe('The support contact could not be loaded')
+  it('says so when the contact could not be loaded, still lists the manuals, and Retry shows the contact', async () => {
+    let calls = 0
+    open(async () => {
+      calls += 1
+      if (calls === 1) throw new Error('Network error')
+      return { email: 'support@example.test' }
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('The support contact could not be loaded')
     expect(await screen.findByRole('button', { name: 'User guide' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect((await screen.findByRole('link', { name: 'support@example.test' })).getAttribute('href')).toBe('mailto:support@example.test')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(calls).toBe(2)
   })
 })

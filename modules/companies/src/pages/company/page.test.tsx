@@ -7,12 +7,12 @@ import { Provider } from 'effector-react'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { fetchCompanyChoicesFx, fetchCompanyFx, fetchCompanyUsersFx } from '../../api'
+import { fetchCompanyChoicesFx, fetchCompanyFx, fetchCompanyUsersFx, fetchUsersWithAccessFx } from '../../api'
 import { locales } from '../../locales'
 import { companyOpened, fetchLogoFx } from './model'
 import { CompanyPage } from './page'
-import { UsersTab } from './users'
-import { usersOpened } from './users.model'
+import { AccessTab, UsersTab } from './users'
+import { accessList, usersList } from './users.model'
 
 const NORDIC = { id: 3, name: 'Nordic Steel Oy', number: 'NS-1', skymapEnabled: false, logoId: null } as Company
 const ULLA: CompanyUser = { userId: 5, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', enabled: true, anonymous: false }
@@ -69,7 +69,7 @@ describe('<CompanyPage />', () => {
 describe('<UsersTab />', () => {
   const usersTab = async (fetch: () => Promise<unknown>) => {
     const scope = fork({ handlers: [[fetchCompanyUsersFx, fetch]] })
-    await allSettled(usersOpened, { scope, params: 3 })
+    await allSettled(usersList.opened, { scope, params: 3 })
     return draw(scope, <UsersTab companyId={3} />)
   }
 
@@ -85,5 +85,18 @@ describe('<UsersTab />', () => {
     expect(html).toContain('The users could not be loaded')
     expect(html).toMatch(/<button[^>]*>Retry<\/button>/)
     expect(html).not.toContain('<table')
+  })
+})
+
+describe('<AccessTab />', () => {
+  test('the same table names each user as a link to their access page, with their level and no Remove', async () => {
+    const scope = fork({ handlers: [[fetchUsersWithAccessFx, async () => ({ total: 1, limit: 50, skip: 0, data: [{ ...ULLA, action: 'ADMINISTER' }] })]] })
+    await allSettled(accessList.opened, { scope, params: 3 })
+    const html = draw(scope, <AccessTab companyId={3} />)
+    expect(html).toContain('Users with access, 1 in all')
+    expect(html).toMatch(/<th scope="row"><a[^>]*href="\/companies\/3\/useraccess\/5"[^>]*>user@demo.test<\/a><\/th>/)
+    expect(html).toContain('<td>Ulla</td><td>User</td>')
+    expect(html).toContain('Administer')
+    expect(html).not.toContain('Remove')
   })
 })

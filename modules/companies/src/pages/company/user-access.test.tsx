@@ -10,7 +10,7 @@ import { notifyFx } from '../../notify'
 import { askFx } from './model'
 import { UserAccessPage } from './user-access'
 import { $changed, $chosen, $denied, $loadError, $userAccess, levelChosen, saveClicked, userAccessOpened } from './user-access.model'
-import { accessOpened, accessPicker, accessUserChosen, openUserAccessFx } from './users.model'
+import { accessList, accessPicker, accessUserChosen, openUserAccessFx } from './users.model'
 
 const ULLA: UserAccess = {
   userId: 5,
@@ -153,7 +153,7 @@ describe('the useraccess tab’s box', () => {
         [openUserAccessFx, (job: { id: number; userId: number }) => void opened.push(job)],
       ],
     })
-    await allSettled(accessOpened, { scope, params: 3 })
+    await allSettled(accessList.opened, { scope, params: 3 })
     await allSettled(accessPicker.typed, { scope, params: 'user@demo' })
     await allSettled(accessUserChosen, { scope })
     expect(opened).toEqual([])

@@ -3,7 +3,7 @@ import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
 import { addCompanyUserFx, fetchCandidatesFx, fetchCompanyUsersFx, removeCompanyUserFx } from '../../api'
 import { notifyFx } from '../../notify'
-import { $candidateText, $match, $users, $usersFailed, addClicked, candidateTyped, removable, removeConfirmed, usersOpened, usersPageChosen, usersRetried } from './users.model'
+import { $candidateText, $match, addClicked, candidateTyped, removable, removeConfirmed, usersList } from './users.model'
 
 const ULLA: CompanyUser = { userId: 5, username: 'user@demo.test', firstName: 'Ulla', lastName: 'User', acronym: 'UUS', enabled: true, anonymous: false }
 
@@ -51,7 +51,7 @@ const setup = () => {
 describe('add-company-user box', () => {
   test('asks for suggestions from 4 characters and enables Add only for an exact match', async () => {
     const { scope, asked, added } = setup()
-    await allSettled(usersOpened, { scope, params: 3 })
+    await allSettled(usersList.opened, { scope, params: 3 })
     await allSettled(candidateTyped, { scope, params: 'use' })
     expect(asked).toEqual([])
     expect(scope.getState($match)).toBeNull()
@@ -72,9 +72,9 @@ describe('add-company-user box', () => {
 
   test('the list reloads after an add and after a confirmed removal', async () => {
     const { scope, removed, loads } = setup()
-    await allSettled(usersOpened, { scope, params: 3 })
+    await allSettled(usersList.opened, { scope, params: 3 })
     expect(loads()).toBe(1)
-    expect(scope.getState($users)?.total).toBe(0)
+    expect(scope.getState(usersList.$page)?.total).toBe(0)
     await allSettled(removeConfirmed, { scope, params: ULLA })
     expect(removed).toEqual([5])
     expect(loads()).toBe(2)
@@ -97,14 +97,14 @@ describe('company users list', () => {
         ],
       ],
     })
-    await allSettled(usersOpened, { scope, params: 3 })
-    await allSettled(usersPageChosen, { scope, params: 2 })
-    expect(scope.getState($usersFailed)).toBe(true)
+    await allSettled(usersList.opened, { scope, params: 3 })
+    await allSettled(usersList.pageChosen, { scope, params: 2 })
+    expect(scope.getState(usersList.$failed)).toBe(true)
     fail = false
-    await allSettled(usersRetried, { scope })
+    await allSettled(usersList.retried, { scope })
     expect(pages).toEqual([0, 50, 50])
-    expect(scope.getState($usersFailed)).toBe(false)
-    expect(scope.getState($users)?.data).toEqual([ULLA])
+    expect(scope.getState(usersList.$failed)).toBe(false)
+    expect(scope.getState(usersList.$page)?.data).toEqual([ULLA])
   })
 })
 
@@ -113,7 +113,7 @@ test('an anonymised user offers no Remove, and a stray confirmation removes noth
   const anonymised = { ...ULLA, userId: 6, anonymous: true }
   expect(removable(ULLA)).toBe(true)
   expect(removable(anonymised)).toBe(false)
-  await allSettled(usersOpened, { scope, params: 3 })
+  await allSettled(usersList.opened, { scope, params: 3 })
   await allSettled(removeConfirmed, { scope, params: anonymised })
   expect(removed).toEqual([])
 })

@@ -1,31 +1,22 @@
 import { Badge, Button, DeleteAction, TextLink } from '@app/module-kit'
-import type { CompanyUser, CompanyUserWithAccess } from '@app/plugin-companies/shared'
+import type { CompanyUser } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { type ReactNode, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Column, PagedTable } from '../../table'
 import { type CandidatePicker, MIN_CANDIDATE_TEXT } from './candidates.model'
 import {
-  $access,
-  $accessFailed,
-  $accessLoading,
   $adding,
-  $users,
-  $usersFailed,
-  $usersLoading,
-  accessOpened,
-  accessPageChosen,
+  type PeopleList,
+  accessList,
   accessPicker,
-  accessRetried,
   accessUserChosen,
   addClicked,
   addPicker,
   removable,
   removeConfirmed,
   userAccessPath,
-  usersOpened,
-  usersPageChosen,
-  usersRetried,
+  usersList,
 } from './users.model'
 
 interface CandidateBoxProps {
@@ -78,56 +69,77 @@ const CandidateBox = ({ picker, label, button, busy = false, onSubmit }: Candida
   )
 }
 
-const nameColumns = <Row extends CompanyUser>(t: (key: string) => string, username: (row: Row) => ReactNode): Column<Row>[] => [
-  { key: 'username', header: t('users.username'), cell: username, rowHeader: true },
-  { key: 'firstName', header: t('users.firstName'), cell: (user) => user.firstName },
-  { key: 'lastName', header: t('users.lastName'), cell: (user) => user.lastName },
-]
+interface PeopleTableProps<Row extends CompanyUser> {
+  companyId: number
+  list: PeopleList<Row>
+  /** The texts' group in the namespace: its caption, failure and empty state. */
+  texts: 'users' | 'access'
+  /** The username cell, which names the row. */
+  username: (row: Row) => ReactNode
+  /** The columns after the names. */
+  more: Column<Row>[]
+}
 
-export const UsersTab = ({ companyId }: { companyId: number }) => {
+/** A tab's server-paged table of the company's people: the names, then the tab's own columns. */
+const PeopleTable = <Row extends CompanyUser>({ companyId, list, texts, username, more }: PeopleTableProps<Row>) => {
   const { t } = useTranslation('companies')
-  const { page, failed, loading, adding, opened, retry, choosePage, add, remove } = useUnit({
-    page: $users,
-    failed: $usersFailed,
-    loading: $usersLoading,
-    adding: $adding,
-    opened: usersOpened,
-    retry: usersRetried,
-    choosePage: usersPageChosen,
-    add: addClicked,
-    remove: removeConfirmed,
+  const { page, failed, loading, opened, retry, choosePage } = useUnit({
+    page: list.$page,
+    failed: list.$failed,
+    loading: list.$loading,
+    opened: list.opened,
+    retry: list.retried,
+    choosePage: list.pageChosen,
   })
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
-  const columns: Column<CompanyUser>[] = [
-    ...nameColumns<CompanyUser>(t, (user) => user.username),
-    {
-      key: 'actions',
-      header: <span className="kit-visually-hidden">{t('users.actions')}</span>,
-      cell: (user) =>
-        removable(user) && (
-        <DeleteAction
-          label={t('users.removeUser', { name: user.username })}
-          question={{ title: t('users.removeTitle'), text: t('users.removeText', { name: user.username }) }}
-          onConfirmed={() => remove(user)}
-        />
-      ),
-    },
+  const columns: Column<Row>[] = [
+    { key: 'username', header: t('users.username'), cell: username, rowHeader: true },
+    { key: 'firstName', header: t('users.firstName'), cell: (user) => user.firstName },
+    { key: 'lastName', header: t('users.lastName'), cell: (user) => user.lastName },
+    ...more,
   ]
+  return (
+    <PagedTable
+      caption={t(`${texts}.caption`, { count: page?.total ?? 0 })}
+      columns={columns}
+      rowKey={(user) => user.userId}
+      page={page}
+      loading={loading}
+      failedText={failed ? t(`${texts}.failed`) : null}
+      emptyText={t(`${texts}.empty`)}
+      onRetry={() => retry()}
+      onPage={choosePage}
+    />
+  )
+}
+
+export const UsersTab = ({ companyId }: { companyId: number }) => {
+  const { t } = useTranslation('companies')
+  const { adding, add, remove } = useUnit({ adding: $adding, add: addClicked, remove: removeConfirmed })
   return (
     <div className="kit-stack">
       <CandidateBox picker={addPicker} label={t('users.addLabel')} button={t('users.add')} busy={adding} onSubmit={add} />
-      <PagedTable
-        caption={t('users.caption', { count: page?.total ?? 0 })}
-        columns={columns}
-        rowKey={(user) => user.userId}
-        page={page}
-        loading={loading}
-        failedText={failed ? t('users.failed') : null}
-        emptyText={t('users.empty')}
-        onRetry={() => retry()}
-        onPage={choosePage}
+      <PeopleTable
+        companyId={companyId}
+        list={usersList}
+        texts="users"
+        username={(user) => user.username}
+        more={[
+          {
+            key: 'actions',
+            header: <span className="kit-visually-hidden">{t('users.actions')}</span>,
+            cell: (user) =>
+              removable(user) && (
+                <DeleteAction
+                  label={t('users.removeUser', { name: user.username })}
+                  question={{ title: t('users.removeTitle'), text: t('users.removeText', { name: user.username }) }}
+                  onConfirmed={() => remove(user)}
+                />
+              ),
+          },
+        ]}
       />
     </div>
   )
@@ -135,35 +147,16 @@ export const UsersTab = ({ companyId }: { companyId: number }) => {
 
 export const AccessTab = ({ companyId }: { companyId: number }) => {
   const { t } = useTranslation('companies')
-  const { page, failed, loading, opened, retry, choosePage, open } = useUnit({
-    page: $access,
-    failed: $accessFailed,
-    loading: $accessLoading,
-    opened: accessOpened,
-    retry: accessRetried,
-    choosePage: accessPageChosen,
-    open: accessUserChosen,
-  })
-  useEffect(() => {
-    opened(companyId)
-  }, [opened, companyId])
-  const columns: Column<CompanyUserWithAccess>[] = [
-    ...nameColumns<CompanyUserWithAccess>(t, (user) => <TextLink to={userAccessPath(companyId, user.userId)}>{user.username}</TextLink>),
-    { key: 'level', header: t('access.level'), cell: (user) => <Badge>{t(`access.levels.${user.action}`)}</Badge> },
-  ]
+  const open = useUnit(accessUserChosen)
   return (
     <div className="kit-stack">
       <CandidateBox picker={accessPicker} label={t('access.openLabel')} button={t('access.open')} onSubmit={open} />
-      <PagedTable
-        caption={t('access.caption', { count: page?.total ?? 0 })}
-        columns={columns}
-        rowKey={(user) => user.userId}
-        page={page}
-        loading={loading}
-        failedText={failed ? t('access.failed') : null}
-        emptyText={t('access.empty')}
-        onRetry={() => retry()}
-        onPage={choosePage}
+      <PeopleTable
+        companyId={companyId}
+        list={accessList}
+        texts="access"
+        username={(user) => <TextLink to={userAccessPath(companyId, user.userId)}>{user.username}</TextLink>}
+        more={[{ key: 'level', header: t('access.level'), cell: (user) => <Badge>{t(`access.levels.${user.action}`)}</Badge> }]}
       />
     </div>
   )

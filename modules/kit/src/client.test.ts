@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test, vi } from 'vitest'
-import { ApiError, CREATE_ATTEMPTS, apiRequest, downloadName, statusText, storedTokenRefused, tokenStorage } from './client'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { ApiError, CREATE_ATTEMPTS, apiRequest, downloadName, refusedCallsSettled, statusText, storedTokenRefused, tokenStorage } from './client'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -30,12 +30,23 @@ test('a network failure is status 0', async () => {
   await expect(apiRequest('GET', '/modules', { token: null })).rejects.toMatchObject({ status: 0, message: 'Network error' })
 })
 
-test('a 401 to a call made with the stored token tells the session; one to a call with its own token (a sign-in) does not', async () => {
+describe('a 401 to a call made with the stored token', () => {
+  let stored = 'stored'
   const refused = vi.fn()
-  const unwatch = storedTokenRefused.watch(refused)
-  vi.stubGlobal('localStorage', { getItem: () => 'stored', setItem: () => undefined, removeItem: () => undefined })
-  vi.stubGlobal('fetch', async () => answer(401, { message: 'Your session has ended, please sign in again' }))
-  try {
+  let unwatch = () => {}
+  beforeEach(() => {
+    stored = 'stored'
+    refused.mockReset()
+    unwatch = storedTokenRefused.watch(refused)
+    vi.stubGlobal('localStorage', { getItem: () => stored, setItem: () => undefined, removeItem: () => undefined })
+  })
+  afterEach(() => unwatch())
+  const ended = () => answer(401, { message: 'Your session has ended, please sign in again' })
+  const bearerOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>).Authorization
+
+  test('tells the session; one to a call with its own token (a sign-in), or any other status, does not', async () => {
+    refused.mockImplementation(() => refusedCallsSettled('fail'))
+    vi.stubGlobal('fetch', async () => ended())
     expect(tokenStorage.get()).toBe('stored')
     await expect(apiRequest('POST', '/authentication', { body: {}, token: null })).rejects.toMatchObject({ status: 401 })
     await expect(apiRequest('POST', '/authentication', { body: {}, token: 'other' })).rejects.toMatchObject({ status: 401 })
@@ -45,9 +56,36 @@ test('a 401 to a call made with the stored token tells the session; one to a cal
     vi.stubGlobal('fetch', async () => answer(403, { message: 'Forbidden' }))
     await expect(apiRequest('GET', '/users')).rejects.toMatchObject({ status: 403 })
     expect(refused).toHaveBeenCalledTimes(1)
-  } finally {
-    unwatch()
-  }
+  })
+
+  test('waits for the user to sign in again, then goes again under the new token: the caller hears only the answer', async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(ended()).mockResolvedValueOnce(answer(201, { id: 7 }))
+    vi.stubGlobal('fetch', fetchMock)
+    const call = apiRequest('POST', '/companies', { body: { name: 'A' } })
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledTimes(1))
+    stored = 'renewed'
+    refusedCallsSettled('resend')
+    await expect(call).resolves.toEqual({ id: 7 })
+    expect(fetchMock.mock.calls.map(bearerOf)).toEqual(['Bearer stored', 'Bearer renewed'])
+  })
+
+  test('is never answered when the session ends or passes to someone else instead: its page is gone', async () => {
+    vi.stubGlobal('fetch', async () => ended())
+    const answered = vi.fn()
+    apiRequest('GET', '/users').then(answered, answered)
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledTimes(1))
+    refusedCallsSettled('forget')
+    // A later outcome is for later calls only.
+    refusedCallsSettled('fail')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(answered).not.toHaveBeenCalled()
+  })
+
+  test("fails at once for the session's own calls (waitForSignIn: false), which still tell the session", async () => {
+    vi.stubGlobal('fetch', async () => ended())
+    await expect(apiRequest('GET', '/authentication/validate', { waitForSignIn: false })).rejects.toMatchObject({ status: 401 })
+    expect(refused).toHaveBeenCalledTimes(1)
+  })
 })
 
 test('statuses map to the error catalogue', () => {

@@ -32,6 +32,36 @@ export class ApiError extends Error {
  */
 export const storedTokenRefused = createEvent()
 
+/**
+ * What becomes of the calls refused that way while the user signs in again over the page:
+ * `resend` (the same person is back: each goes again under the new token), `fail` (there
+ * is no session to come back to: each fails with its 401), `forget` (the session ended or
+ * passed to another person: their page is gone, so they never answer). The session model
+ * decides.
+ */
+export type RefusedCallsOutcome = 'resend' | 'fail' | 'forget'
+export const refusedCallsSettled = createEvent<RefusedCallsOutcome>()
+
+const awaitingSignIn = new Set<(outcome: RefusedCallsOutcome) => void>()
+refusedCallsSettled.watch((outcome) => {
+  const waiting = [...awaitingSignIn]
+  awaitingSignIn.clear()
+  for (const settle of waiting) settle(outcome)
+})
+
+/**
+ * A refused page's call waits for the user to sign in again, so the page never hears of the
+ * ended session: no failure message, the form kept, a save made after all. Whether it is
+ * sent again is answered once the outcome is known.
+ */
+const signedInAgain = () =>
+  new Promise<boolean>((resolve) => {
+    awaitingSignIn.add((outcome) => {
+      if (outcome !== 'forget') resolve(outcome === 'resend')
+    })
+    storedTokenRefused()
+  })
+
 /** The API refused the caller (403): pages show the 403 state, not an error. */
 export const isForbidden = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 403
 
@@ -42,6 +72,12 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>
   /** Overrides the stored token; null sends none. */
   token?: string | null
+  /**
+   * A 401 for the stored token waits for the user to sign in again and sends the call again
+   * (see signedInAgain); false answers it at once: the session's own calls (check, renew,
+   * sign out), which must not wait for the dialog they open or close.
+   */
+  waitForSignIn?: boolean
 }
 
 const queryString = (query: RequestOptions['query']) => {
@@ -125,7 +161,11 @@ const send = async (method: HttpMethod, path: string, options: RequestOptions): 
       continue
     }
     if (!response.ok) {
-      if (response.status === 401 && token && options.token === undefined) storedTokenRefused()
+      if (response.status === 401 && token && options.token === undefined) {
+        if (options.waitForSignIn === false) storedTokenRefused()
+        // The server refused the token before doing anything, so a create goes again with a new key.
+        else if (await signedInAgain()) return send(method, path, options)
+      }
       const body = await readBody(response)
       const failure = (typeof body === 'object' && body ? body : {}) as ErrorBody
       throw new ApiError(failure.message ?? response.statusText, response.status, failure.errors ?? failure.data?.errors, failure.data)

@@ -1,6 +1,6 @@
 import { type Effect, allSettled, fork } from 'effector'
 import { describe, expect, test, vi } from 'vitest'
-import { ApiError, storedTokenRefused } from './client'
+import { ApiError, type RefusedCallsOutcome, refusedCallsSettled, storedTokenRefused } from './client'
 import { $locale } from './i18n'
 import {
   $contexts,
@@ -188,6 +188,45 @@ describe('signing in over an expired session', () => {
     await allSettled(signedIn, { scope, params: result })
     expect(scope.getState($session)?.user.id).toBe(7)
     expect(calls.navigate).toHaveBeenCalledWith('/help')
+  })
+
+  describe('the calls the ended session refused (waiting in the client)', () => {
+    /** The outcomes told to the waiting calls, in order with the token being stored. */
+    const watchOutcomes = (calls: { token: ReturnType<typeof vi.fn> }) => {
+      const seen: string[] = []
+      calls.token.mockImplementation((token: string) => seen.push(`stored ${token}`))
+      const unwatch = refusedCallsSettled.watch((outcome: RefusedCallsOutcome) => seen.push(outcome))
+      return { seen, unwatch }
+    }
+
+    test('go again once the same person signed in, after their new token is stored', async () => {
+      const { scope, calls } = await expiredSession()
+      const { seen, unwatch } = watchOutcomes(calls)
+      await allSettled(signedIn, { scope, params: { ...result, accessToken: 'token-2' } })
+      unwatch()
+      expect(seen).toEqual(['stored token-2', 'resend'])
+    })
+
+    test('are forgotten when another person signs in, or the user signs out: their page is gone', async () => {
+      for (const step of [
+        (scope: ReturnType<typeof fork>) => allSettled(signedIn, { scope, params: { ...result, principal: { ...result.principal, id: 8 }, accessToken: 'token-3' } }),
+        (scope: ReturnType<typeof fork>) => allSettled(signOutClicked, { scope }),
+      ]) {
+        const { scope, calls } = await expiredSession()
+        const { seen, unwatch } = watchOutcomes(calls)
+        await step(scope)
+        unwatch()
+        expect(seen.filter((entry) => !entry.startsWith('stored'))).toEqual(['forget'])
+      }
+    })
+
+    test('fail as they came when there is no session to sign in to', async () => {
+      const { scope, calls } = setup()
+      const { seen, unwatch } = watchOutcomes(calls)
+      await allSettled(storedTokenRefused, { scope })
+      unwatch()
+      expect(seen).toEqual(['fail'])
+    })
   })
 
   test('signing out from the dialog ends the session as usual', async () => {

@@ -6,8 +6,8 @@
  * the shell asks them to sign in again over it, and the same person carries on.
  */
 import { MENU_FLAGS, type Language, type MenuFlag, type MenuFlags } from '@app/plugin-kit/shared'
-import { combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { ApiError, apiRequest, storedTokenRefused, tokenStorage } from './client'
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
+import { ApiError, apiRequest, refusedCallsSettled, storedTokenRefused, tokenStorage } from './client'
 import { type Locale, localeChanged, localeOf } from './i18n'
 import { navigate } from './router'
 
@@ -156,11 +156,11 @@ export const storeTokenFx = createEffect((token: string) => tokenStorage.set(tok
 export const clearTokenFx = createEffect(() => tokenStorage.clear())
 export const loadModulesFx = createEffect(() => apiRequest<EnabledModule[]>('GET', '/modules'))
 export const loadContextsFx = createEffect(() => apiRequest<Context[]>('GET', '/contexts'))
-export const signOutFx = createEffect(() => apiRequest('DELETE', '/authentication'))
+export const signOutFx = createEffect(() => apiRequest('DELETE', '/authentication', { waitForSignIn: false }))
 /** Throws ApiError 401 when the token has ended; a token gone from storage counts the same. */
 export const validateTokenFx = createEffect(async () => {
   if (!tokenStorage.get()) throw new ApiError('Not authenticated', 401)
-  await apiRequest('GET', '/authentication/validate')
+  await apiRequest('GET', '/authentication/validate', { waitForSignIn: false })
 })
 export const navigateFx = createEffect((to: string) => navigate(to, { replace: true }))
 export const storeTargetFx = createEffect((target: string) => targetStorage.set(target))
@@ -172,7 +172,7 @@ export const adoptTokenFx = createEffect((token: string) =>
 /** A new account context: the whole app starts over with the new token. */
 export const reloadHomeFx = createEffect(() => window.location.assign('/'))
 
-sample({ clock: [sessionStarted, sessionResumed, sessionRestored], fn: (result) => result.accessToken, target: storeTokenFx })
+sample({ clock: [sessionStarted, sessionResumed], fn: (result) => result.accessToken, target: storeTokenFx })
 sample({ clock: [sessionStarted, sessionResumed], fn: (result) => localeOf(result.principal.language), target: localeChanged })
 sample({ clock: [sessionStarted, sessionResumed], target: [loadModulesFx, loadContextsFx] })
 $enabledModules.on(loadModulesFx.doneData, (_, modules) => modules)
@@ -218,10 +218,22 @@ const someoneElse = sample({
 sample({ clock: someoneElse, target: storeTokenFx })
 sample({ clock: someoneElse, target: reloadHomeFx })
 
+/*
+ * The calls the ended session refused wait for this sign-in (client.ts), so no page shows a
+ * failure for them: the same person's go again once the new token is stored; anyone else's
+ * page is left, and the calls with it.
+ */
+const storeRestoredTokenFx = attach({ effect: storeTokenFx })
+sample({ clock: sessionRestored, fn: (result) => result.accessToken, target: storeRestoredTokenFx })
+sample({ clock: storeRestoredTokenFx.finally, fn: () => 'resend' as const, target: refusedCallsSettled })
+sample({ clock: [someoneElse, sessionEnded], fn: () => 'forget' as const, target: refusedCallsSettled })
+
 /** A session in use: one that a refused token expires. */
 const $live = combine($session, $sessionExpired, (session, expired) => session !== null && !expired)
 const refused = (error: unknown) => error instanceof ApiError && error.status === 401
 sample({ clock: storedTokenRefused, filter: $live, target: sessionExpired })
+// No session for a sign-in to continue: the refused call fails as it came.
+sample({ clock: storedTokenRefused, source: $session, filter: (session) => session === null, fn: () => 'fail' as const, target: refusedCallsSettled })
 
 sample({ clock: signOutClicked, target: signOutFx })
 // Signed out locally even when the server could not be told (the token is dropped either way).
@@ -281,7 +293,9 @@ export const userActed = createEvent<number>()
 /** Another tab stored a new token (renewed it, or signed in): this tab uses it too, or starts over when it is another person's. */
 export const tokenReplaced = createEvent<string>()
 
-export const renewTokenFx = createEffect(() => apiRequest<{ accessToken: string; expiresAt: number }>('POST', '/authentication/renew', { body: {} }))
+export const renewTokenFx = createEffect(() =>
+  apiRequest<{ accessToken: string; expiresAt: number }>('POST', '/authentication/renew', { body: {}, waitForSignIn: false }),
+)
 
 export const $tokenLife = createStore<TokenLife | null>(null)
   .on([sessionStarted, sessionResumed, sessionRestored, renewTokenFx.doneData], (_, { accessToken }) => tokenLife(accessToken))

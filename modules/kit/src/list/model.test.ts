@@ -1,6 +1,5 @@
 import { allSettled, fork } from 'effector'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { type AuthResult, sessionRestored, storeTokenFx } from '../session'
 import { FILTER_DEBOUNCE_MS, type ListPage, type ListQuery, createPagedList, feathersQuery, nextSort } from './model'
 
 interface Row {
@@ -172,24 +171,6 @@ describe('createPagedList', () => {
     await Promise.all([older, newer])
     expect(scope.getState(list.$failed)).toBe(false)
     expect(scope.getState(list.$total)).toBe(3)
-  })
-
-  test('a list that failed loads again when its person signs in again over the expired session; one that did not stays', async () => {
-    const { list, queries, answerWith } = setup()
-    const scope = fork({ handlers: [[storeTokenFx, () => undefined]] })
-    const signedInAgain = { accessToken: 't', principal: { id: 7 } } as AuthResult
-    await allSettled(list.opened, { scope })
-    await allSettled(sessionRestored, { scope, params: signedInAgain })
-    expect(queries).toHaveLength(1)
-
-    answerWith(async () => Promise.reject(new Error('401')))
-    await allSettled(list.refreshed, { scope })
-    expect(scope.getState(list.$failed)).toBe(true)
-    answerWith(async (query) => ({ total: 1, limit: 50, skip: query.skip, data: rows(0, 1) }))
-    await allSettled(sessionRestored, { scope, params: signedInAgain })
-    expect(queries).toHaveLength(3)
-    expect(scope.getState(list.$failed)).toBe(false)
-    expect(scope.getState(list.$rows)).toEqual([{ id: 1 }])
   })
 
   test('refreshing asks again for the same page', async () => {

@@ -4,7 +4,6 @@
  * shown. One model per table; the page gives it the call that fetches a page.
  */
 import { type EventCallable, type Store, type StoreWritable, createEffect, createEvent, createStore, sample } from 'effector'
-import { sessionRestored } from '../session'
 
 export const LIST_PAGE_SIZE = 50
 export const FILTER_DEBOUNCE_MS = 300
@@ -143,8 +142,6 @@ export const createPagedList = <Row, F extends string = string>(options: PagedLi
   const $failed = createStore(false)
     .on(failed, () => true)
     .on(answered, () => false)
-  // A list that failed while the session had ended loads again once its person has signed in again.
-  sample({ clock: sessionRestored, filter: $failed, target: refreshed })
 
   return {
     $rows,

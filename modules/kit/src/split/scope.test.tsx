@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { mountRootParcel, type Parcel } from 'single-spa'
 import { afterEach, describe, expect, test } from 'vitest'
 import { $breadcrumbs, breadcrumbsSet } from '../breadcrumbs'
+import { storedTokenRefused } from '../client'
 import { $locale, localeChanged } from '../i18n'
 import { ListFilter, createPagedList } from '../list'
 import { defineModule } from '../module'
@@ -141,6 +142,14 @@ describe('split-screen panes', () => {
     void allSettled(savedFx, { scope: pane })
     await nextTask()
     expect($toasts.getState().map((toast) => toast.text)).toEqual(['Saved in the pane'])
+  })
+
+  test("a pane's call refused for an ended session reaches the app, whose session opens the sign-in dialog", async () => {
+    const $refusedInApp = createStore(0).on(storedTokenRefused, (count) => count + 1)
+    const pane = connectedPane()
+    await allSettled(storedTokenRefused, { scope: pane })
+    await nextTask()
+    expect($refusedInApp.getState()).toBe(1)
   })
 
   test("after a pane's effect awaited another effect, the app's own calls stay the app's", async () => {

@@ -90,6 +90,51 @@ describe('a table service page', () => {
     expect(queries).toHaveLength(1)
   })
 
+  test('is read straight from SQLite, without knex, while no transaction is open', async () => {
+    const sqlite = knex.client.config.client === 'better-sqlite3'
+    const uids: string[] = []
+    const record = (q: { __knexQueryUid: string }) => uids.push(q.__knexQueryUid)
+    knex.on('query', record)
+    await service()._find({ query: { $sort: { id: 1 } } })
+    knex.off('query', record)
+    expect(uids.map((uid) => uid.startsWith('direct-'))).toEqual([sqlite])
+  })
+
+  test('waits for an open transaction and never reads what it has not committed', async () => {
+    let commit!: () => void
+    let inserted!: () => void
+    const wrote = new Promise<void>((resolve) => (inserted = resolve))
+    const transaction = knex.transaction(async (trx) => {
+      await trx('things').insert({ name: 'uncommitted' })
+      inserted()
+      await new Promise<void>((resolve) => (commit = resolve))
+    })
+    await wrote
+    let page: any
+    const reading = service()._find({ query: { $sort: { id: 1 } } }).then((answer) => (page = answer))
+    if (knex.client.config.client === 'better-sqlite3') {
+      // SQLite's one connection is the transaction's: the read waits for it, then sees the row.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(page).toBeUndefined()
+      commit()
+      await Promise.all([transaction, reading])
+      expect(page.total).toBe(3)
+    } else {
+      // MariaDB reads on another connection what was committed.
+      await reading
+      expect(page.total).toBe(2)
+      commit()
+      await transaction
+    }
+    await knex('things').where({ name: 'uncommitted' }).delete()
+    expect((await service()._find({ query: {} })).total).toBe(2)
+  })
+
+  test('a failing read answers a Feathers error, not the driver error', async () => {
+    const broken = new TableService({ Model: knex, name: 'no_such_table', paginate: { default: 1, max: 10 } })
+    await expect(broken._find({ query: {} })).rejects.toMatchObject({ className: expect.any(String) })
+  })
+
   test('past the last page, and filtered to nothing, the total is still right', async () => {
     expect(await service()._find({ query: { $skip: 5 } })).toEqual({ total: 2, limit: 1, skip: 5, data: [] })
     expect(await service()._find({ query: { name: 'none' } })).toEqual({ total: 0, limit: 1, skip: 0, data: [] })

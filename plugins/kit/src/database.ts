@@ -116,9 +116,62 @@ const knexLog = (logger: Logger) => {
   return { warn: log('warn'), error: log('error'), deprecate: (message: string) => logger.warn(`knex: ${message}`), debug: () => {} }
 }
 
+/**
+ * A read straight on SQLite's one connection, without knex's runner and pool (on the list
+ * call they cost about as much as SQLite itself). better-sqlite3 runs a statement to its end
+ * synchronously, so the one state that outlives a query is an open transaction: then, before
+ * the pool has made its connection, or on another database, the answer is undefined and the
+ * caller goes through knex, which waits for the transaction like any query. knex's query
+ * events are emitted as for its own queries (the SQL statistics and tests count them).
+ */
+export const readDirect = (knex: Knex, sql: string, bindings: readonly unknown[]): Record<string, unknown>[] | undefined => {
+  const connection = sqliteConnections.get(knex)?.connection
+  if (!connection?.open || connection.inTransaction) return undefined
+  const statement = connection.prepare(sql)
+  const query = { method: 'raw', sql, bindings, __knexQueryUid: `direct-${++directReads}` }
+  knex.emit('query', query)
+  const make = rowObjectOf(statement)
+  statement.raw(true)
+  try {
+    // As knex binds them: booleans as 1 and 0, dates as numbers (its client's formatter, proved at start).
+    const rows = statement.all((knex.client as any)._formatBindings(bindings)).map(make)
+    knex.emit('query-response', rows, query)
+    return rows
+  } finally {
+    statement.raw(false)
+  }
+}
+let directReads = 0
+
+interface SqliteConnection {
+  open: boolean
+  inTransaction: boolean
+  prepare(sql: string): SqliteStatement
+}
+
+/** Each knex's SQLite connection, kept by the pool's `afterCreate` (a public setting) when it is made. */
+const sqliteConnections = new WeakMap<Knex, { connection?: SqliteConnection }>()
+
+type AfterCreate = (connection: SqliteConnection, done: (error: Error | null, connection: unknown) => void) => void
+
+const keepingConnection = (afterCreate: AfterCreate | undefined, kept: { connection?: SqliteConnection }): AfterCreate => (connection, done) => {
+  const keep = (error: Error | null, made: unknown) => {
+    if (!error) kept.connection = made as SqliteConnection
+    done(error, made)
+  }
+  if (afterCreate) afterCreate(connection, keep)
+  else keep(null, connection)
+}
+
 export const createKnex = (config: Knex.Config, logger?: Logger) => {
-  const knex = knexFactory(logger ? { ...config, log: knexLog(logger) } : config)
-  if (config.client === 'better-sqlite3') readRowsAsArrays(knex)
+  const sqlite = config.client === 'better-sqlite3'
+  const kept: { connection?: SqliteConnection } = {}
+  const pool = sqlite ? { ...config.pool, afterCreate: keepingConnection(config.pool?.afterCreate as AfterCreate | undefined, kept) } : config.pool
+  const knex = knexFactory({ ...config, pool, ...(logger ? { log: knexLog(logger) } : {}) })
+  if (sqlite) {
+    readRowsAsArrays(knex)
+    sqliteConnections.set(knex, kept)
+  }
   return knex
 }
 

@@ -10,7 +10,7 @@ import { Conflict } from '@feathersjs/errors'
 import { KnexService, type KnexAdapterOptions, type KnexAdapterParams, errorHandler } from '@feathersjs/knex'
 import type { TObject } from '@sinclair/typebox'
 import type { Knex } from 'knex'
-import { isUniqueViolation, nowIso, whereContains } from './database'
+import { isUniqueViolation, nowIso, readDirect, whereContains } from './database'
 import { objectLiteralFunction } from './object-literal'
 import { StatementCache } from './statement-cache'
 
@@ -257,7 +257,18 @@ export class TableService<Result = any, Data = Partial<Result>> extends KnexServ
     const trailing = $skip ? [$skip] : []
     const statement = this.compilesOnce(params) ? this.statements.statement(conditions, [$select, $sort, $limit], trailing, build) : undefined
     if (!statement) return (await build(conditions, trailing).catch(errorHandler)) as Record<string, any>[]
+    const direct = this.readDirect(statement.sql, statement.bindings)
+    if (direct) return direct
     return rowsOf(this.Model, await this.Model.raw(statement.sql, statement.bindings).catch(errorHandler))
+  }
+
+  private readDirect(sql: string, bindings: readonly unknown[]) {
+    try {
+      return readDirect(this.Model, sql, bindings) as Record<string, any>[] | undefined
+    } catch (error) {
+      errorHandler(error) // throws the error as a Feathers error
+      throw error
+    }
   }
 
   private compilesOnce(params: P & { projectFilter?: unknown; adapter?: unknown }) {

@@ -14,31 +14,15 @@ import type { BrowserContext, Page } from 'playwright-core'
 import type { AxeResults } from 'axe-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type E2EApp, screenshotDir, signInAs, startApp } from './harness'
-import { signedInRoutes, signedOutPaths, urlsOf } from './routes'
+import { routeFixtures, signedInUrls, signedOutPaths, urlsOf } from './routes'
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const BLOCKING = ['serious', 'critical']
 
 // The world is built before the tests are listed: the routes' URLs need its ids.
 const app: E2EApp = await startApp()
-const account = await app.make.account({ name: 'Acme Engineering' })
-const company = await app.make.company(account, { name: 'Nordic Steel Oy' })
-const staff = await app.make.user(account, 'user', { company, firstName: 'Stella', lastName: 'Staff' })
-const documentType = await app.call('POST', `/api/foldertypes/${account.id}`, { name: 'Drawing', typeId: 'DRW', active: true }, await app.make.signIn(account.admin))
-if (documentType.status !== 201) throw new Error(`The document type was not made: ${documentType.status}`)
-
-/** Values for each `:param`: the rows above; a tab or section opens each of its tabs. */
-const params: Record<string, string[]> = {
-  id: [String(staff.id)],
-  clientId: [String(company.id)],
-  tab: ['metadata', 'projects', 'useraccess', 'users'],
-  item: [String(staff.id)],
-  section: ['info', 'users', 'roles', 'templates'],
-  accountId: [String(account.id)],
-  documentTypeId: [String(documentType.body.id)],
-  // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).
-  token: ['fixture-token'],
-}
+const { world, params } = await routeFixtures(app, { names: { a: 'Acme Engineering' }, company: { name: 'Nordic Steel Oy' } })
+const admin = world.people.accountAdmin
 
 let context: BrowserContext
 let page: Page
@@ -111,18 +95,17 @@ describe('signed out', () => {
 const themeLabel: Record<Background, string> = { current: 'default', lightGrey: 'Light Grey', darkGrey: 'Dark Grey', black: 'Black' }
 
 describe('signed in as an account admin', () => {
-  beforeAll(() => signInAs(page, account.admin), 60_000)
+  beforeAll(() => signInAs(page, admin), 60_000)
 
   describe.each(BACKGROUNDS.map((background) => [themeLabel[background], background] as const))('%s background', (_, background) => {
     beforeAll(async () => {
       // The profile keeps the choice per user in localStorage; the app reads it as it starts.
-      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: `background:${account.admin.id}`, value: background })
+      await page.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: `background:${admin.id}`, value: background })
       await page.goto('/')
       await page.waitForFunction((expected) => document.documentElement.dataset.background === expected, background)
       await settled()
     }, 60_000)
 
-    for (const route of signedInRoutes)
-      for (const url of urlsOf(route.path, params)) axeTest(`${route.module} ${url}`, () => openInApp(url))
+    for (const { module, url } of signedInUrls(params)) axeTest(`${module} ${url}`, () => openInApp(url))
   })
 })

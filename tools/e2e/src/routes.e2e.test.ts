@@ -2,65 +2,28 @@
  * Every route, by URL, as each role (global admin, account admin, company administrator,
  * ordinary user): the page with its heading when the role holds the route's flag, else
  * the one 403 state — never an error page, an error alert or toast, or a page error.
- * The routes come from the modules' own declarations (each installed plugin's remotes,
- * their `defineModule` routes), so a new route cannot be left out; each `:param` takes a
- * real row of the world below, and a route with a parameter not known here fails.
+ * The routes and their URLs come from routes.ts (the modules' own declarations, each
+ * `:param` a real row of the world it makes), shared with the accessibility check.
  */
 import path from 'node:path'
-import { plugins } from '@app/api/plugins'
-import type { DefinedModule } from '@app/module-kit'
+import { routeAllowed } from '@app/module-kit'
 import type { MenuFlags } from '@app/plugin-kit/shared'
-import type { Person, World } from '@app/testing'
+import type { Person } from '@app/testing'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type E2EApp, screenshotDir, signInAs, startApp } from './harness'
+import { remoteModules, remoteNames, routeFixtures, signedInRoutes, signedInUrls } from './routes'
 
 const FORBIDDEN = 'You do not have access to this page'
 /** Headings of the states a route must never land in for a caller who may open it. */
 const FAILED = ['Something went wrong', 'Page not found', 'Module could not be loaded', 'User not found', FORBIDDEN]
 
-/** The shell's own pages, which are no remote's: every role opens them. */
-const SHELL_ROUTES = ['/', '/search?q=fixture']
-
-const remoteNames = plugins.flatMap((plugin) => plugin.remotes ?? []).map((remote) => remote.name)
-const modules: DefinedModule[] = await Promise.all(
-  remoteNames.map(async (name) => ((await import(`@app/module-${name}/module`)) as { default: DefinedModule }).default),
-)
-const ROUTES = modules.flatMap((module) => module.routes.map((route) => ({ module: module.id, path: route.path, flag: route.flag })))
-
 const ROLES = ['globalAdmin', 'accountAdmin', 'companyAdmin', 'user'] as const
 
-let app: E2EApp
-let world: World
-/** The value of each `:param` the routes use: rows the company administrator may see too. */
-let params: Record<string, string>
-
-beforeAll(async () => {
-  app = await startApp()
-  world = await app.make.world()
-  // One of the company's own staff: the company administrator manages them.
-  const staff = await app.make.user(world.a, 'user', { company: world.company, firstName: 'Stella', lastName: 'Staff' })
-  // The account's own type: a built-in one opens with a note that it cannot be changed.
-  const type = await world.as('accountAdmin', 'POST', `/api/foldertypes/${world.a.id}`, { name: 'Drawing', typeId: 'DRW', active: true })
-  expect(type.status).toBe(201)
-  params = {
-    id: String(staff.id),
-    item: String(staff.id),
-    clientId: String(world.company.id),
-    tab: 'useraccess',
-    section: 'roles',
-    accountId: String(world.a.id),
-    documentTypeId: String(type.body.id),
-  }
-}, 60_000)
-afterAll(() => app?.close())
-
-const urlOf = (pattern: string) =>
-  pattern.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`No value for :${name} of ${pattern}: add a row for it to this test's params`)
-    return value
-  })
+// The world is built before the tests are listed: the routes' URLs need its ids.
+const app: E2EApp = await startApp()
+const { world, params } = await routeFixtures(app)
+afterAll(() => app.close())
 
 const flagsOf = async (person: Person): Promise<MenuFlags> => {
   const answer = await app.call('POST', '/api/authentication', { username: person.username, password: person.password })
@@ -110,12 +73,12 @@ for (const role of ROLES)
         }
       })
 
-    for (const { module, path: pattern, flag } of ROUTES)
-      route(`${module} ${pattern}`, async () => {
-        const seen = await settled(page, urlOf(pattern), errors)
+    for (const { module, url, flag } of signedInUrls(params))
+      route(`${module} ${url}`, async () => {
+        const seen = await settled(page, url, errors)
         expect(seen.errors, 'page errors').toEqual([])
         expect(seen.alerts, 'alerts or error toasts').toEqual([])
-        if (!flag || flags[flag]) {
+        if (routeAllowed({ flag }, flags)) {
           expect(FAILED, `the page, not a failure (${seen.heading})`).not.toContain(seen.heading)
           expect(seen.heading).not.toBe('')
         } else {
@@ -123,21 +86,13 @@ for (const role of ROLES)
           await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor()
         }
       })
-
-    for (const url of SHELL_ROUTES)
-      route(`shell ${url}`, async () => {
-        const seen = await settled(page, url, errors)
-        expect(seen.errors, 'page errors').toEqual([])
-        expect(seen.alerts, 'alerts or error toasts').toEqual([])
-        expect(FAILED).not.toContain(seen.heading)
-      })
   })
 
 describe('the route declarations', () => {
   test('cover every installed remote, and the roles differ where the flags say so', async () => {
-    expect(modules.map((module) => module.id).sort()).toEqual([...remoteNames].sort())
+    expect(remoteModules.map((module) => module.id).sort()).toEqual([...remoteNames].sort())
     const user = await flagsOf(world.people.user)
-    const guarded = ROUTES.filter((route) => route.flag && !user[route.flag])
+    const guarded = signedInRoutes.filter((route) => route.flag && !user[route.flag])
     // An ordinary user is kept out of the admin, users, companies and global admin pages.
     expect(new Set(guarded.map((route) => route.module))).toEqual(new Set(['admin', 'users', 'companies', 'globaladmin']))
   })

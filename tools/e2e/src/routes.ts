@@ -1,17 +1,24 @@
 /**
  * Every route the app declares, read from the declarations themselves so a new route
- * cannot be missed by the tests that walk them: each installed plugin's remotes and
- * their `defineModule` routes, the shell's own pages and its signed-out routes.
+ * cannot be missed by the tests that walk them (routes.e2e.test.ts as each role,
+ * accessibility.e2e.test.ts in each background): each installed plugin's remotes and
+ * their `defineModule` routes, the shell's own pages and its signed-out routes. Each
+ * `:param` takes the rows `routeFixtures` makes; a new parameter fails until it is given some.
  */
 import { plugins } from '@app/api/plugins'
 import type { DefinedModule } from '@app/module-kit'
+import type { MenuFlag } from '@app/plugin-kit/shared'
 import { signedOutRoutes } from '@app/shell/src/signed-out'
+import type { World, WorldOptions } from '@app/testing'
+import type { E2EApp } from './harness'
 
 export interface DeclaredRoute {
   /** The remote that declares it, or `shell`. */
   module: string
   /** Its pattern, `:param` segments and all. */
   path: string
+  /** The menu flag a caller needs to open it, as defineModule settled it; none for the shell's pages. */
+  flag?: MenuFlag | null
 }
 
 /** The remotes of the installed plugins (the crash-test remote is the harness's own). */
@@ -21,21 +28,26 @@ export const remoteModules: DefinedModule[] = await Promise.all(
   remoteNames.map(async (name) => ((await import(`@app/module-${name}/module`)) as { default: DefinedModule }).default),
 )
 
-/** The pages a signed-in user opens: the shell's home and search (outlet/Outlet.tsx) and every remote route. */
+/**
+ * The pages a signed-in user opens: the shell's home and search (outlet/Outlet.tsx; the
+ * search with a query, so its results are drawn too) and every remote route.
+ */
 export const signedInRoutes: DeclaredRoute[] = [
   { module: 'shell', path: '/' },
-  { module: 'shell', path: '/search' },
-  ...remoteModules.flatMap((module) => module.routes.map((route) => ({ module: module.id, path: route.path }))),
+  { module: 'shell', path: '/search?q=fixture' },
+  ...remoteModules.flatMap((module) => module.routes.map((route) => ({ module: module.id, path: route.path, flag: route.flag }))),
 ]
 
 /** The pages shown while nobody is signed in. */
 export const signedOutPaths: string[] = signedOutRoutes.map((route) => route.path)
 
+export type RouteParams = Record<string, readonly string[]>
+
 /**
  * The URLs of a pattern: each `:param` replaced by every value given for it (a tab
  * parameter opens each tab). A parameter without values fails, so a new one is noticed.
  */
-export const urlsOf = (pattern: string, params: Record<string, readonly string[]>): string[] =>
+export const urlsOf = (pattern: string, params: RouteParams): string[] =>
   pattern.split('/').reduce<string[]>(
     (prefixes, segment, index) => {
       if (index === 0) return prefixes
@@ -46,3 +58,35 @@ export const urlsOf = (pattern: string, params: Record<string, readonly string[]
     },
     [''],
   ).map((url) => url || '/')
+
+/** Every signed-in URL to open: each route once per combination of its parameters' values. */
+export const signedInUrls = (params: RouteParams): (DeclaredRoute & { url: string })[] =>
+  signedInRoutes.flatMap((route) => urlsOf(route.path, params).map((url) => ({ ...route, url })))
+
+/**
+ * A world (fixture builders' cast, in account A) with the rows the routes' parameters
+ * point at, and the values of each parameter: ids of rows every role in the cast may
+ * see (the company administrator administers `world.company`), every tab of a tab or
+ * section parameter.
+ */
+export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Promise<{ world: World; params: RouteParams }> => {
+  const world = await app.make.world(options)
+  // One of the company's own staff: the company administrator manages them.
+  const staff = await app.make.user(world.a, 'user', { company: world.company, firstName: 'Stella', lastName: 'Staff' })
+  // The account's own document type: a built-in one opens with a note that it cannot be changed.
+  const type = await world.as('accountAdmin', 'POST', `/api/foldertypes/${world.a.id}`, { name: 'Drawing', typeId: 'DRW', active: true })
+  if (type.status !== 201) throw new Error(`The document type was not made: ${type.status}`)
+  const params: RouteParams = {
+    id: [String(staff.id)],
+    item: [String(staff.id)],
+    clientId: [String(world.company.id)],
+    // The company page's tabs and the admin settings' sections (their models' TABS, which the remotes do not export).
+    tab: ['metadata', 'projects', 'useraccess', 'users'],
+    section: ['info', 'users', 'roles', 'templates'],
+    accountId: [String(world.a.id)],
+    documentTypeId: [String(type.body.id)],
+    // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).
+    token: ['fixture-token'],
+  }
+  return { world, params }
+}

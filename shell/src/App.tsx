@@ -8,7 +8,11 @@ import { ANY_SESSION_PATHS } from './signed-out'
 const SignedIn = lazy(() => import('./SignedIn'))
 
 export const App = () => {
-  const [booting, session, background] = useUnit([$booting, $session, $background])
+  // $booting in a hook of its own: a split-screen pane's copy of the session changing wakes the
+  // session's hook with the pane's scope current, where $booting (no store of a pane) reads its
+  // initial true; one render of the spinner would remount the signed-in app and lose its forms.
+  const booting = useUnit($booting)
+  const [session, background] = useUnit([$session, $background])
   const { pathname } = useLocation()
 
   // The user's background colour (profile settings) applies to the whole page.

@@ -1,10 +1,11 @@
 /**
  * Sessions that survive (issue 8 §4) in a real browser: a session that ends under the
  * user opens a sign-in dialog over the page, which keeps what they typed and shows no
- * failure, and the save they made goes through once they signed in again; another person
- * signing in there starts over at their own home; a link opened signed out survives a
- * reload of the sign-in page; and the sign-in form takes focus and typing at once,
- * while its card is still hidden.
+ * failure, and the save they made goes through once they signed in again; a list in a
+ * split-screen pane asked for meanwhile shows afresh after it, and the main area keeps its
+ * own state; another person signing in there starts over at their own home; a link opened
+ * signed out survives a reload of the sign-in page; and the sign-in form takes focus and
+ * typing at once, while its card is still hidden.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
@@ -110,6 +111,41 @@ describe('a session that ends under the user', () => {
     await signInDialog(page).getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
     expect(pathOf(page)).toBe('/')
+  })
+
+  it('a list in a split-screen pane asked for while the session had ended shows afresh, with no failure, after signing in again; the main area keeps its own state', async (page) => {
+    const account = await app.make.account()
+    const bo = await app.make.user(account, 'user', { firstName: 'Bo', lastName: 'Lindqvist' })
+    const anna = await app.make.user(account, 'user', { firstName: 'Anna', lastName: 'Bergström' })
+    await signInAs(page, account.admin)
+    await page.goto('/users')
+    await page.getByRole('button', { name: 'Open beside' }).click()
+    const main = page.getByRole('region', { name: 'Main area' })
+    const viewer = page.getByRole('region', { name: 'Viewer' })
+    const filter = 'Filter by name, e-mail or acronym'
+    await viewer.getByRole('cell', { name: anna.username }).waitFor()
+    // The main area's own state, which signing in again must keep.
+    await main.getByLabel(filter).fill('Bergström')
+    await main.getByRole('cell', { name: bo.username }).waitFor({ state: 'detached' })
+
+    await revoke(page)
+    // Made while the session is over: only a list asked again can show them.
+    const cecilia = await app.make.user(account, 'user', { firstName: 'Cecilia', lastName: 'Lindqvist' })
+    await recordAlerts(page)
+    // The pane's list asks the API again (its filter), is refused, and the dialog opens.
+    await viewer.getByLabel(filter).fill('Lindqvist')
+    const dialog = signInDialog(page)
+    await dialog.getByLabel('E-mail').fill(account.admin.username)
+    await dialog.getByLabel('Password').fill(account.admin.password)
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+
+    await viewer.getByRole('cell', { name: cecilia.username }).waitFor()
+    await viewer.getByRole('cell', { name: bo.username }).waitFor()
+    expect(await viewer.getByRole('cell', { name: anna.username }).count()).toBe(0)
+    expect(await alertsSeen(page)).toEqual([])
+    expect(await main.getByLabel(filter).inputValue()).toBe('Bergström')
+    await main.getByRole('cell', { name: anna.username }).waitFor()
   })
 })
 

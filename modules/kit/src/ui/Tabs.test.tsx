@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { useUnit } from 'effector-react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { $location } from '../router'
+import { $location, navigate } from '../router'
 import { RouteTabs, Tabs } from './Tabs'
 
 afterEach(cleanup)
@@ -91,5 +91,16 @@ describe('RouteTabs', () => {
     window.history.replaceState(null, '', '/admin/roles')
     render(<SettingsRoute />)
     expect(document.activeElement).toBe(document.body)
+  })
+
+  it("goes back to the selected tab's own address from a page under it", async () => {
+    navigate('/admin/roles/5', { replace: true })
+    render(
+      <RouteTabs label="Settings" tabs={ROUTE_TABS} selected="roles">
+        <p>Role 5</p>
+      </RouteTabs>,
+    )
+    await userEvent.click(screen.getByRole('tab', { name: 'Roles' }))
+    expect(window.location.pathname).toBe('/admin/roles')
   })
 })

@@ -5,7 +5,7 @@
 import { createEvent, createStore } from 'effector'
 import { useUnit } from 'effector-react'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
-import { navigate } from '../router'
+import { $location, navigate } from '../router'
 import './kit.css'
 
 export interface TabItem<Id extends string> {
@@ -91,7 +91,7 @@ const $routeTabChosen = createStore<string | null>(null)
 
 /** Tabs whose every tab is a page of its own (an address to link to, Back between tabs). */
 export const RouteTabs = <Id extends string>({ tabs, selected, ...rest }: RouteTabsProps<Id>) => {
-  const { chosen, choose, focused } = useUnit({ chosen: $routeTabChosen, choose: routeTabChosen, focused: routeTabFocused })
+  const { chosen, choose, focused, location } = useUnit({ chosen: $routeTabChosen, choose: routeTabChosen, focused: routeTabFocused, location: $location })
   const box = useRef<HTMLDivElement>(null)
   const path = tabs.find((tab) => tab.id === selected)?.path
   useEffect(() => {
@@ -101,7 +101,8 @@ export const RouteTabs = <Id extends string>({ tabs, selected, ...rest }: RouteT
   }, [path, chosen, focused])
   const onSelect = (id: Id) => {
     const tab = tabs.find((item) => item.id === id)
-    if (!tab || tab.path === path) return
+    // The selected tab still goes to its address from a page under it (a list's item shown in the tab).
+    if (!tab || tab.path === location.pathname) return
     choose(tab.path)
     navigate(tab.path)
   }

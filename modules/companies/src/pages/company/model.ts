@@ -16,13 +16,6 @@ export const companyOpened = createEvent<number>()
 export const logoChosen = createEvent<File>()
 export const skyviewClicked = createEvent()
 export const deleteClicked = createEvent()
-export const tabChosen = createEvent<Tab>()
-export const tabFocused = createEvent()
-
-/** The tab the user just chose, until its page has the focus back on it (a tab's route may draw a new page). */
-export const $tabChosen = createStore<Tab | null>(null)
-  .on(tabChosen, (_, tab) => tab)
-  .reset(tabFocused)
 
 export const $company = createStore<Company | null>(null)
   .on(fetchCompanyFx.doneData, (_, company) => company)

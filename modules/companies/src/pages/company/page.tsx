@@ -1,8 +1,8 @@
-import { $flags, Alert, Button, Card, Columns, type Crumb, EmptyState, FormError, FormFrame, MissingPage, Page, type RouteProps, SubmitButton, Tabs, buttonClass, dashboardCrumb, navigate } from '@app/module-kit'
+import { $flags, Alert, Button, Card, Columns, type Crumb, EmptyState, FormError, FormFrame, MissingPage, Page, type RouteProps, RouteTabs, SubmitButton, buttonClass, dashboardCrumb } from '@app/module-kit'
 import type { Company } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CompanyFields } from '../../company-fields'
 import { companiesCrumb } from '../../crumbs'
@@ -13,7 +13,6 @@ import {
   $logoError,
   $logoUrl,
   $parents,
-  $tabChosen,
   TABS,
   type Tab,
   companyOpened,
@@ -21,8 +20,6 @@ import {
   editForm,
   logoChosen,
   skyviewClicked,
-  tabChosen,
-  tabFocused,
 } from './model'
 import { UserAccessPage } from './user-access'
 import { AccessTab, UsersTab } from './users'
@@ -162,16 +159,8 @@ export const CompanyPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('companies')
   const id = Number(params.clientId)
   const requested = (params.tab ?? 'metadata') as Tab
-  const units = useUnit({
-    company: $company,
-    loadError: $loadError,
-    flags: $flags,
-    chosen: $tabChosen,
-    opened: companyOpened,
-    choose: tabChosen,
-    focused: tabFocused,
-  })
-  const { opened, focused } = units
+  const units = useUnit({ company: $company, loadError: $loadError, flags: $flags, opened: companyOpened })
+  const { opened } = units
   const valid = Number.isInteger(id) && id > 0
   useEffect(() => {
     if (valid) opened(id)
@@ -180,13 +169,6 @@ export const CompanyPage = ({ params }: RouteProps) => {
   const company = units.company?.id === id ? units.company : null
   const tabs = visibleTabs(units.flags)
   const tab = tabs.includes(requested) ? requested : 'metadata'
-  // A tab is a route of its own: when choosing one drew a new page, the focus goes back to the tab chosen.
-  const tabList = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!company || units.chosen !== tab) return
-    tabList.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()
-    focused()
-  }, [company, units.chosen, tab, focused])
 
   // The trail ends with this page, so Companies stays a link: the company once known, else what the page says.
   const trail = (label: string): Crumb[] => [dashboardCrumb(), companiesCrumb(), { label }]
@@ -202,22 +184,12 @@ export const CompanyPage = ({ params }: RouteProps) => {
       onRetry={() => opened(id)}
     >
       {company && (
-        <div ref={tabList}>
-          <Tabs
-            label={t('company.tabs')}
-            tabs={tabs.map((name) => ({ id: name, label: t(`tabs.${name}`) }))}
-            selected={tab}
-            onSelect={(name) => {
-              units.choose(name)
-              navigate(`/companies/${id}/${name}`)
-            }}
-          >
-            {tab === 'metadata' && <Metadata company={company} />}
-            {tab === 'projects' && <EmptyState icon={FolderOpen} text={t('projects.empty')} />}
-            {tab === 'useraccess' && (params.item ? <UserAccessPage companyId={id} userId={Number(params.item)} /> : <AccessTab companyId={id} />)}
-            {tab === 'users' && <UsersTab companyId={id} />}
-          </Tabs>
-        </div>
+        <RouteTabs label={t('company.tabs')} tabs={tabs.map((name) => ({ id: name, label: t(`tabs.${name}`), path: `/companies/${id}/${name}` }))} selected={tab}>
+          {tab === 'metadata' && <Metadata company={company} />}
+          {tab === 'projects' && <EmptyState icon={FolderOpen} text={t('projects.empty')} />}
+          {tab === 'useraccess' && (params.item ? <UserAccessPage companyId={id} userId={Number(params.item)} /> : <AccessTab companyId={id} />)}
+          {tab === 'users' && <UsersTab companyId={id} />}
+        </RouteTabs>
       )}
     </Page>
   )

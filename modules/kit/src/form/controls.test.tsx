@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Checkbox, FormGrid, Select } from './controls'
+import { Checkbox, FileInput, FormGrid, RadioGroup, Select, TextInput } from './controls'
 
 afterEach(cleanup)
 
@@ -48,6 +48,69 @@ describe('Checkbox', () => {
     expect(toggle.checked).toBe(true)
     await userEvent.click(toggle)
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('keeps its name for screen readers where the label is hidden, and reads a hint with it', () => {
+    const { rerender } = render(<Checkbox hideLabel label="Appendable: plan.docx" checked={false} onChange={() => {}} />)
+    expect(screen.getByRole('checkbox', { name: 'Appendable: plan.docx' })).toBeTruthy()
+    expect(screen.getByText('Appendable: plan.docx').className).toBe('kit-visually-hidden')
+    rerender(<Checkbox label="Edit users" hint="EDIT_USERS" checked={false} onChange={() => {}} />)
+    expect(screen.getByRole('checkbox', { name: 'Edit users – EDIT_USERS' })).toBeTruthy()
+  })
+})
+
+describe('RadioGroup', () => {
+  const LEVELS = [
+    { value: 'NONE', label: 'None' },
+    { value: 'ACCESS', label: 'Company access', hint: 'sees the company' },
+  ]
+
+  it('is a group named by its legend whose choice is handed on, and can be held as a whole', async () => {
+    const onChange = vi.fn()
+    const { rerender } = render(<RadioGroup legend="Access level" value="NONE" options={LEVELS} onChange={onChange} />)
+    expect(screen.getByRole('group', { name: 'Access level' })).toBeTruthy()
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'None' }).checked).toBe(true)
+    await userEvent.click(screen.getByRole('radio', { name: 'Company access – sees the company' }))
+    expect(onChange).toHaveBeenCalledWith('ACCESS')
+    rerender(<RadioGroup legend="Access level" value="NONE" options={LEVELS} onChange={onChange} disabled />)
+    expect(screen.getByRole<HTMLFieldSetElement>('group', { name: 'Access level' }).disabled).toBe(true)
+  })
+})
+
+describe('TextInput', () => {
+  it('is named by its label, described by its hint, offers its suggestions and hands on what is typed', async () => {
+    const onChange = vi.fn()
+    render(
+      <TextInput
+        label="User"
+        value=""
+        hint="At least 4 characters"
+        suggestions={[{ value: 'ann@example.com', label: 'Ann Lee' }]}
+        action={<button type="submit">Add</button>}
+        onChange={onChange}
+      />,
+    )
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy()
+    const input = screen.getByRole('combobox', { name: 'User' })
+    expect(screen.getByText('At least 4 characters').id).toBe(input.getAttribute('aria-describedby'))
+    expect(document.getElementById(input.getAttribute('list')!)?.querySelector('option')?.value).toBe('ann@example.com')
+    await userEvent.type(input, 'a')
+    expect(onChange).toHaveBeenCalledWith('a')
+  })
+})
+
+describe('FileInput', () => {
+  it('hands on the file chosen, and says why it will not do instead of its hint', async () => {
+    const onChange = vi.fn()
+    const { rerender } = render(<FileInput label="File" hint="PDF only" onChange={onChange} />)
+    const input = screen.getByLabelText<HTMLInputElement>('File')
+    const file = new File(['x'], 'manual.pdf', { type: 'application/pdf' })
+    await userEvent.upload(input, file)
+    expect(onChange).toHaveBeenCalledWith(file)
+    expect(input.getAttribute('aria-invalid')).toBe('false')
+    rerender(<FileInput label="File" hint="PDF only" error="Not a PDF" onChange={onChange} />)
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('Not a PDF')
   })
 })
 

@@ -11,8 +11,8 @@ export interface SelectProps {
   /** Already translated. */
   label: string
   value: string
-  /** Labels already translated. */
-  options: readonly { value: string; label: string }[]
+  /** Labels already translated; an option in a language of its own names it (a language's own name). */
+  options: readonly { value: string; label: string; lang?: string }[]
   onChange: (value: string) => void
   disabled?: boolean
   /** A first option with the empty value (already translated), as "none" or "choose". */
@@ -27,7 +27,7 @@ export const Select = ({ label, value, options, onChange, disabled, empty }: Sel
       <select id={id} className="kit-input" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
           </option>
         ))}
@@ -44,9 +44,13 @@ export interface CheckboxProps {
   disabled?: boolean
   /** An on/off setting that takes effect at once: announced as a switch. */
   switch?: boolean
+  /** Read out but not shown, where the box's column or row already says what it is (a table cell). */
+  hideLabel?: boolean
+  /** Already translated: shown quieter after the label, and read out with it. */
+  hint?: string
 }
 
-export const Checkbox = ({ label, checked, onChange, disabled, switch: isSwitch }: CheckboxProps) => {
+export const Checkbox = ({ label, checked, onChange, disabled, switch: isSwitch, hideLabel, hint }: CheckboxProps) => {
   const id = useId()
   return (
     <div className="kit-field kit-checkbox">
@@ -58,7 +62,133 @@ export const Checkbox = ({ label, checked, onChange, disabled, switch: isSwitch 
         disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
       />
+      <ChoiceLabel htmlFor={id} label={label} hint={hint} hidden={hideLabel} />
+    </div>
+  )
+}
+
+const ChoiceLabel = ({ htmlFor, label, hint, hidden }: { htmlFor: string; label: string; hint?: string; hidden?: boolean }) => (
+  <label htmlFor={htmlFor} className={hidden ? 'kit-visually-hidden' : 'kit-field-label'}>
+    {label}
+    {hint && <span className="kit-field-hint"> – {hint}</span>}
+  </label>
+)
+
+export interface RadioGroupProps {
+  /** Already translated: names the group (its legend). */
+  legend: string
+  value: string
+  /** Labels and hints already translated. */
+  options: readonly { value: string; label: string; hint?: string }[]
+  onChange: (value: string) => void
+  disabled?: boolean
+}
+
+/** One choice of a few, all in view. */
+export const RadioGroup = ({ legend, value, options, onChange, disabled }: RadioGroupProps) => {
+  const name = useId()
+  return (
+    <fieldset className="kit-fieldset" disabled={disabled}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <div key={option.value} className="kit-field kit-checkbox">
+          <input
+            id={`${name}-${option.value}`}
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <ChoiceLabel htmlFor={`${name}-${option.value}`} label={option.label} hint={option.hint} />
+        </div>
+      ))}
+    </fieldset>
+  )
+}
+
+/** The line under a field: its error while there is one, else its hint; read out through aria-describedby. */
+const FieldNote = ({ id, hint, error }: { id: string; hint?: string; error?: string | null }) => (
+  <p id={id} className={error ? 'kit-field-message' : 'kit-field-hint'} aria-live="polite">
+    {error || hint}
+  </p>
+)
+
+export interface TextInputProps {
+  /** Already translated. */
+  label: string
+  value: string
+  onChange: (value: string) => void
+  /** Already translated. */
+  hint?: string
+  /** Offered while typing (the browser's own list): the value, and a label already translated. */
+  suggestions?: readonly { value: string; label: string }[]
+  /** A button that acts on what is typed, kept beside the box. */
+  action?: ReactNode
+}
+
+/** A text box that acts as it is typed in (a search, a picker), outside the form engine. */
+export const TextInput = ({ label, value, onChange, hint, suggestions, action }: TextInputProps) => {
+  const id = useId()
+  return (
+    <div className="kit-field">
       <Label htmlFor={id} label={label} />
+      <div className="kit-input-row">
+        <input
+          id={id}
+          className="kit-input"
+          value={value}
+          list={suggestions && `${id}-suggestions`}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {action}
+      </div>
+      {suggestions && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion.value} value={suggestion.value}>
+              {suggestion.label}
+            </option>
+          ))}
+        </datalist>
+      )}
+      {hint && <FieldNote id={`${id}-hint`} hint={hint} />}
+    </div>
+  )
+}
+
+export interface FileInputProps {
+  /** Already translated. */
+  label: string
+  onChange: (file: File | null) => void
+  /** The file types offered, as the input's accept. */
+  accept?: string
+  disabled?: boolean
+  /** Already translated: what may be chosen. */
+  hint?: string
+  /** Already translated: why the chosen file will not do; shown instead of the hint. */
+  error?: string | null
+}
+
+/** The browser's own file picker with a label (a new key on it empties it, after an upload). */
+export const FileInput = ({ label, onChange, accept, disabled, hint, error }: FileInputProps) => {
+  const id = useId()
+  const noted = Boolean(hint || error)
+  return (
+    <div className="kit-field">
+      <Label htmlFor={id} label={label} />
+      <input
+        id={id}
+        type="file"
+        className="kit-file"
+        accept={accept}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={noted ? `${id}-note` : undefined}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+      {noted && <FieldNote id={`${id}-note`} hint={hint} error={error} />}
     </div>
   )
 }

@@ -1,4 +1,16 @@
-export { Checkbox, type CheckboxProps, FormGrid, Select, type SelectProps } from './controls'
+export {
+  Checkbox,
+  type CheckboxProps,
+  FileInput,
+  type FileInputProps,
+  FormGrid,
+  RadioGroup,
+  type RadioGroupProps,
+  Select,
+  type SelectProps,
+  TextInput,
+  type TextInputProps,
+} from './controls'
 export { CheckboxField, FormError, FormFrame, SelectField, SubmitButton, TextField, useForm } from './fields'
 export type { SelectFieldProps, TextFieldProps } from './fields'
 export {

@@ -1,4 +1,4 @@
-import { Card, FormError, FormFrame, LoadFailed, SelectField, Skeleton, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
+import { Card, FormError, FormFrame, FormGrid, LoadFailed, SelectField, Skeleton, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,7 @@ const InfoForm = () => {
   return (
     <Card title={t('accountInfo.title')}>
       <FormFrame form={form}>
-        <div className="admin-form">
+        <FormGrid>
           <TextField form={form} name="company" label={t('accountInfo.company')} autoComplete="organization" />
           <TextField form={form} name="website" label={t('accountInfo.website')} type="url" autoComplete="url" />
           <TextField form={form} name="phone" label={t('accountInfo.phone')} type="tel" autoComplete="tel" placeholder="+XX XXX XXX XXX" />
@@ -23,7 +23,7 @@ const InfoForm = () => {
           <TextField form={form} name="city" label={t('accountInfo.city')} autoComplete="address-level2" />
           <SelectField form={form} name="country" label={t('accountInfo.country')} options={[{ value: '', label: '' }, ...countries]} />
           <FormError form={form} />
-        </div>
+        </FormGrid>
         <div>
           <SubmitButton form={form}>{t('accountInfo.save')}</SubmitButton>
         </div>

@@ -1,4 +1,4 @@
-import { $flags, $session, Alert, Button, Card, CheckboxField, FormError, FormFrame, Page, type RouteProps, SubmitButton, TextField } from '@app/module-kit'
+import { $flags, $session, Alert, Button, Card, CheckboxField, FormError, FormFrame, FormGrid, Page, type RouteProps, SubmitButton, TextField } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -41,12 +41,12 @@ export const DocumentTypePage = ({ params }: RouteProps) => {
           </Alert>
         ) : (
           <FormFrame form={form}>
-            <div className="admin-form">
+            <FormGrid>
               <TextField form={form} name="name" label={t('documentTypes.name')} />
               <TextField form={form} name="typeId" label={t('documentTypes.typeId')} />
               <CheckboxField form={form} name="active" label={t('documentTypes.active')} />
               <FormError form={form} />
-            </div>
+            </FormGrid>
             <div className="kit-row">
               <SubmitButton form={form}>{t('common.save')}</SubmitButton>
               <Button to={setupPath}>{t('common.cancel')}</Button>

@@ -20,7 +20,7 @@ export const CompanyFields = ({ form, parents, selfId, disabled }: Props) => {
   const parentOptions = parents.filter((p) => p.id !== selfId).map((p) => ({ value: String(p.id), label: p.name }))
   return (
     <div className="companies-fields">
-      <fieldset className="companies-fieldset">
+      <fieldset className="kit-fieldset">
         <legend>{t('form.company')}</legend>
         {field('name')}
         {field('number')}
@@ -29,7 +29,7 @@ export const CompanyFields = ({ form, parents, selfId, disabled }: Props) => {
         {field('plant')}
         <SelectField form={form} name="parentId" label={t('fields.parentId')} options={parentOptions} disabled={disabled} />
       </fieldset>
-      <fieldset className="companies-fieldset">
+      <fieldset className="kit-fieldset">
         <legend>{t('form.address')}</legend>
         {field('address')}
         {field('zip')}
@@ -38,7 +38,7 @@ export const CompanyFields = ({ form, parents, selfId, disabled }: Props) => {
         {field('latitude')}
         {field('longitude')}
       </fieldset>
-      <fieldset className="companies-fieldset">
+      <fieldset className="kit-fieldset">
         <legend>{t('form.contact')}</legend>
         {field('contactPerson')}
         {field('contactTitle')}

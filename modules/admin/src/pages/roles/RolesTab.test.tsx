@@ -94,7 +94,7 @@ describe('<RolesTab />', () => {
   test("a role's switches name each privilege in words; an account admin is not offered the platform's", async () => {
     const html = await render((scope) => allSettled(roleSelected, { scope, params: 3 }))
     expect(html).toContain('Privileges of Surveyors')
-    expect(html).toMatch(/Creates companies <small>\(COMPANY_CREATE\)<\/small>/)
+    expect(html).toMatch(/Creates companies<span class="kit-field-hint"> – COMPANY_CREATE<\/span>/)
     expect(html).not.toContain('GLOBAL_ADMIN-ACCESS')
   })
 })

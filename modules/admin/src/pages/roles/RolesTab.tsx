@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   DeleteAction,
   EmptyState,
   FormError,
@@ -145,12 +146,7 @@ const RolePrivileges = ({ role }: { role: Role }) => {
       <ul className="admin-privileges">
         {catalog.map((privilege) => (
           <li key={privilege.id}>
-            <label className="kit-checkbox">
-              <input type="checkbox" checked={granted.includes(privilege.name)} onChange={() => toggle(privilege.id)} />
-              <span>
-                {text.privilege(privilege)} <small>({privilege.name})</small>
-              </span>
-            </label>
+            <Checkbox label={text.privilege(privilege)} hint={privilege.name} checked={granted.includes(privilege.name)} onChange={() => toggle(privilege.id)} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, type DataColumn, DataTable, DeleteAction, FormError, FormFrame, ListFilter, SubmitButton, TextField } from '@app/module-kit'
+import { Badge, Button, Card, Checkbox, type DataColumn, DataTable, DeleteAction, FormError, FormFrame, ListFilter, SubmitButton, TextField } from '@app/module-kit'
 import type { FolderType, SetupItem } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
 import { Pencil, Plus } from 'lucide-react'
@@ -16,12 +16,7 @@ const DocumentTypes = ({ accountId }: { accountId: number }) => {
       key: 'active',
       sortable: true,
       header: t('documentTypes.active'),
-      render: (row) => (
-        <label className="kit-checkbox">
-          <input type="checkbox" checked={row.active} onChange={() => toggle(row)} />
-          <span className="kit-visually-hidden">{t('documentTypes.activeOf', { name: row.name })}</span>
-        </label>
-      ),
+      render: (row) => <Checkbox hideLabel label={t('documentTypes.activeOf', { name: row.name })} checked={row.active} onChange={() => toggle(row)} />,
     },
     { key: 'global', header: t('documentTypes.builtIn'), render: (row) => row.global && <Badge>{t('documentTypes.builtIn')}</Badge> },
     {

@@ -1,4 +1,4 @@
-import { Button, Card, type DataColumn, DataTable, DeleteAction, ListFilter, useFormat } from '@app/module-kit'
+import { Button, Card, Checkbox, type DataColumn, DataTable, DeleteAction, FileInput, ListFilter, useFormat } from '@app/module-kit'
 import { TEMPLATE_EXTENSIONS, type Template } from '@app/plugin-setup/shared'
 import { useUnit } from 'effector-react'
 import { Download, Upload } from 'lucide-react'
@@ -54,12 +54,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
       key: 'appendable',
       sortable: true,
       header: t('templates.appendable'),
-      render: (row) => (
-        <label className="kit-checkbox">
-          <input type="checkbox" checked={row.appendable} onChange={() => u.toggle(row)} />
-          <span className="kit-visually-hidden">{t('templates.appendableOf', { name: row.name })}</span>
-        </label>
-      ),
+      render: (row) => <Checkbox hideLabel label={t('templates.appendableOf', { name: row.name })} checked={row.appendable} onChange={() => u.toggle(row)} />,
     },
     {
       key: 'actions',
@@ -82,27 +77,15 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     <Card title={t('templates.title')}>
       <div className="kit-stack">
       <form className="admin-inline-form" onSubmit={submit} noValidate>
-        <div className="kit-field">
-          <label htmlFor="admin-template-file" className="kit-field-label">
-            {t('templates.file')}
-          </label>
-          <input
-            key={u.uploads}
-            id="admin-template-file"
-            type="file"
-            accept={ACCEPT}
-            aria-invalid={Boolean(u.error)}
-            aria-describedby="admin-template-file-message"
-            onChange={(e) => u.choose(e.target.files?.[0] ?? null)}
-          />
-          <p id="admin-template-file-message" className={u.error ? 'kit-field-message' : 'admin-hint'} aria-live="polite">
-            {u.error ? t(u.error) : t('templates.formats', { formats: TEMPLATE_EXTENSIONS.join(', ') })}
-          </p>
-        </div>
-        <label className="kit-checkbox">
-          <input type="checkbox" checked={u.appendable} onChange={(e) => u.setAppendable(e.target.checked)} />
-          <span>{t('templates.appendable')}</span>
-        </label>
+        <FileInput
+          key={u.uploads}
+          label={t('templates.file')}
+          accept={ACCEPT}
+          hint={t('templates.formats', { formats: TEMPLATE_EXTENSIONS.join(', ') })}
+          error={u.error && t(u.error)}
+          onChange={u.choose}
+        />
+        <Checkbox label={t('templates.appendable')} checked={u.appendable} onChange={u.setAppendable} />
         <Button type="submit" variant="primary" icon={Upload} disabled={u.uploading} aria-busy={u.uploading}>
           {t('templates.upload')}
         </Button>

@@ -1,4 +1,4 @@
-import { $flags, Alert, Button, Card, Columns, type Crumb, EmptyState, FormError, FormFrame, MissingPage, Page, type RouteProps, RouteTabs, SubmitButton, buttonClass, dashboardCrumb } from '@app/module-kit'
+import { $flags, Alert, Button, Card, Checkbox, Columns, type Crumb, EmptyState, FormError, FormFrame, MissingPage, Page, type RouteProps, RouteTabs, SubmitButton, buttonClass, dashboardCrumb } from '@app/module-kit'
 import type { Company } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { Building2, FolderOpen, Trash2, Upload } from 'lucide-react'
@@ -78,16 +78,13 @@ const Skyview = ({ company }: { company: Company }) => {
   return (
     <Card title={t('skyview.title')}>
       <div className="kit-stack">
-        <label className="kit-field kit-checkbox">
-          <input
-            type="checkbox"
-            checked={company.skymapEnabled}
-            // Once on it stays on: the toggle only ever turns it on.
-            disabled={company.skymapEnabled || !mayTurnOn}
-            onChange={() => skyview()}
-          />
-          {t('skyview.enabled')}
-        </label>
+        <Checkbox
+          label={t('skyview.enabled')}
+          checked={company.skymapEnabled}
+          // Once on it stays on: the toggle only ever turns it on.
+          disabled={company.skymapEnabled || !mayTurnOn}
+          onChange={() => skyview()}
+        />
         <p className="companies-hint">{t(company.skymapEnabled ? 'skyview.locked' : 'skyview.hint')}</p>
       </div>
     </Card>

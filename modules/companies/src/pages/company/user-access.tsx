@@ -1,4 +1,4 @@
-import { $flags, $session, Alert, Button, Card, EmptyState, LoadFailed, Skeleton } from '@app/module-kit'
+import { $flags, $session, Alert, Button, Card, EmptyState, LoadFailed, RadioGroup, Skeleton } from '@app/module-kit'
 import { COMPANY_ACCESS_LEVELS, type UserAccess } from '@app/plugin-companies/shared'
 import { ACCESS_LEVELS, type AccessLevel } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
@@ -74,18 +74,17 @@ const AccessForm = ({ access }: { access: UserAccess }) => {
             units.save()
           }}
         >
-          <fieldset className="companies-fieldset" disabled={locked || units.saving}>
-            <legend>{t('userAccess.level')}</legend>
-            {offeredLevels(access).map((level) => (
-              <label key={level} className="kit-field kit-checkbox">
-                <input type="radio" name="company-access" value={level} checked={units.chosen === level} onChange={() => units.choose(level)} />
-                <span>
-                  {t(levelLabel(level))}
-                  {isNamedLevel(level) && level !== 'NONE' && <span className="companies-hint"> – {t(`userAccess.explain.${level}`)}</span>}
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            legend={t('userAccess.level')}
+            value={units.chosen}
+            disabled={locked || units.saving}
+            options={offeredLevels(access).map((level) => ({
+              value: level,
+              label: t(levelLabel(level)),
+              hint: isNamedLevel(level) && level !== 'NONE' ? t(`userAccess.explain.${level}`) : undefined,
+            }))}
+            onChange={(level) => units.choose(level as AccessLevel)}
+          />
           {own && (
             <Alert tone="info">
               <p>{t('userAccess.own')}</p>

@@ -1,7 +1,7 @@
-import { Badge, Button, DeleteAction, TextLink } from '@app/module-kit'
+import { Badge, Button, DeleteAction, TextInput, TextLink } from '@app/module-kit'
 import type { CompanyUser } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
-import { type ReactNode, useEffect, useId } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Column, PagedTable } from '../../table'
 import { type CandidatePicker, MIN_CANDIDATE_TEXT } from './candidates.model'
@@ -30,7 +30,6 @@ interface CandidateBoxProps {
 /** An input that suggests account users from 4 characters; its button acts on an exact match only. */
 const CandidateBox = ({ picker, label, button, busy = false, onSubmit }: CandidateBoxProps) => {
   const { t } = useTranslation('companies')
-  const id = useId()
   const { text, candidates, match, typed } = useUnit({ text: picker.$text, candidates: picker.$candidates, match: picker.$match, typed: picker.typed })
   return (
     <form
@@ -39,32 +38,18 @@ const CandidateBox = ({ picker, label, button, busy = false, onSubmit }: Candida
         onSubmit()
       }}
     >
-      <div className="companies-picker">
-        <div className="kit-field">
-          <label htmlFor={`${id}-input`} className="kit-field-label">
-            {label}
-          </label>
-          <input
-            id={`${id}-input`}
-            className="kit-input"
-            list={`${id}-candidates`}
-            value={text}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => typed(event.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="primary" disabled={!match || busy}>
-          {button}
-        </Button>
-      </div>
-      <datalist id={`${id}-candidates`}>
-        {candidates.map((user) => (
-          <option key={user.userId} value={user.username}>{`${user.firstName} ${user.lastName}`}</option>
-        ))}
-      </datalist>
-      <p id={`${id}-hint`} className="companies-hint">
-        {t('users.addHint', { min: MIN_CANDIDATE_TEXT })}
-      </p>
+      <TextInput
+        label={label}
+        value={text}
+        onChange={typed}
+        hint={t('users.addHint', { min: MIN_CANDIDATE_TEXT })}
+        suggestions={candidates.map((user) => ({ value: user.username, label: `${user.firstName} ${user.lastName}` }))}
+        action={
+          <Button type="submit" variant="primary" disabled={!match || busy}>
+            {button}
+          </Button>
+        }
+      />
     </form>
   )
 }

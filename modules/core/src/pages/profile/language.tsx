@@ -1,4 +1,4 @@
-import { $locale, Card, LOCALES, type Locale, intlLocale } from '@app/module-kit'
+import { $locale, Card, LOCALES, type Locale, Select, intlLocale } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { saveLanguageFx } from '../../api'
@@ -9,24 +9,13 @@ export const LanguageSection = () => {
   const { locale, saving, selected } = useUnit({ locale: $locale, saving: saveLanguageFx.pending, selected: languageSelected })
   return (
     <Card title={t('language.title')}>
-      <div className="kit-field">
-        <label className="kit-field-label" htmlFor="core-language">
-          {t('language.label')}
-        </label>
-        <select
-          className="kit-input"
-          id="core-language"
-          value={locale}
-          disabled={saving}
-          onChange={(event) => selected(event.currentTarget.value as Locale)}
-        >
-          {LOCALES.map((option) => (
-            <option key={option} value={option} lang={intlLocale(option)}>
-              {t(`language.names.${option}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label={t('language.label')}
+        value={locale}
+        disabled={saving}
+        options={LOCALES.map((option) => ({ value: option, label: t(`language.names.${option}`), lang: intlLocale(option) }))}
+        onChange={(option) => selected(option as Locale)}
+      />
     </Card>
   )
 }

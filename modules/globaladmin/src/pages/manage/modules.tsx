@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@app/module-kit'
+import { Button, Checkbox, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../dialog'
@@ -25,10 +25,12 @@ export const ModulesDialog = () => {
         <ul className="ga-switches">
           {modules.map((module) => (
             <li key={module.id}>
-              <label className="kit-checkbox">
-                <input type="checkbox" checked={module.enabled} disabled={module.alwaysOn || saving} onChange={() => toggled(module.id)} />
-                <span>{t(`modules.names.${module.id}`, { defaultValue: module.id })}</span>
-              </label>
+              <Checkbox
+                label={t(`modules.names.${module.id}`, { defaultValue: module.id })}
+                checked={module.enabled}
+                disabled={module.alwaysOn || saving}
+                onChange={() => toggled(module.id)}
+              />
             </li>
           ))}
         </ul>

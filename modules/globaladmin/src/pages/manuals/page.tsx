@@ -1,7 +1,7 @@
-import { Button, Card, DeleteAction, EmptyState, LoadFailed, Page, Spinner } from '@app/module-kit'
+import { Button, Card, DeleteAction, EmptyState, FileInput, LoadFailed, Page, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { FileText, Upload as UploadIcon } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GlobalAdminTabs, globalAdminCrumbs } from '../../tabs'
 import {
@@ -20,7 +20,6 @@ import {
 
 const Upload = () => {
   const { t } = useTranslation('globaladmin')
-  const inputId = useId()
   const { file, uploading, uploads, chosen, upload } = useUnit({
     file: $chosenFile,
     uploading: $uploading,
@@ -30,11 +29,8 @@ const Upload = () => {
   })
   return (
     <div className="ga-upload">
-      <label htmlFor={inputId} className="kit-field-label">
-        {t('manuals.file')}
-      </label>
       {/* A new key after each upload empties the input. */}
-      <input key={uploads} id={inputId} type="file" disabled={uploading} onChange={(event) => chosen(event.target.files?.[0] ?? null)} />
+      <FileInput key={uploads} label={t('manuals.file')} disabled={uploading} onChange={chosen} />
       <Button variant="primary" icon={UploadIcon} disabled={!file || uploading} aria-busy={uploading} onClick={() => upload()}>
         {uploading ? t('manuals.uploading') : t('manuals.upload')}
       </Button>

@@ -76,7 +76,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
   return (
     <Card title={t('templates.title')}>
       <div className="kit-stack">
-      <form className="admin-inline-form" onSubmit={submit} noValidate>
+      <form className="kit-stack" onSubmit={submit} noValidate>
         <FileInput
           key={u.uploads}
           label={t('templates.file')}
@@ -86,9 +86,11 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
           onChange={u.choose}
         />
         <Checkbox label={t('templates.appendable')} checked={u.appendable} onChange={u.setAppendable} />
-        <Button type="submit" variant="primary" icon={Upload} disabled={u.uploading} aria-busy={u.uploading}>
-          {t('templates.upload')}
-        </Button>
+        <div>
+          <Button type="submit" variant="primary" icon={Upload} disabled={u.uploading} aria-busy={u.uploading}>
+            {t('templates.upload')}
+          </Button>
+        </div>
       </form>
       <ListFilter list={templates} />
       <DataTable list={templates} columns={columns} caption={t('templates.title')} emptyText={t('templates.empty')} rowKey={(row) => row.id} />

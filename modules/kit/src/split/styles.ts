@@ -20,18 +20,9 @@ export const SPLIT_CSS = `
 .kit-split__header { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 4px 8px; border-bottom: 1px solid var(--kit-border-subtle); background: var(--kit-surface-sunken); color: var(--kit-text); }
 .kit-split__title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .kit-split__content { flex: 1 1 auto; min-height: 0; overflow: auto; }
-.kit-split button { font: inherit; cursor: pointer; }
-.kit-split-dialog__arrows svg { flex: none; }
-.kit-split-dialog { border: 0; border-radius: var(--kit-radius-lg); padding: 0; box-shadow: var(--kit-shadow); background: var(--kit-surface); color: var(--kit-text); }
-.kit-split-dialog::backdrop { background: rgba(0, 0, 0, 0.35); }
-.kit-split-dialog__body { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 260px; }
-.kit-split-dialog__head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
-.kit-split-dialog__head h2 { margin: 0; font-size: 1.1rem; }
-.kit-split-dialog__arrows { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(3, 44px); gap: 4px; justify-content: center; }
-.kit-split-dialog__arrows button { display: flex; align-items: center; justify-content: center; font-size: 1.25rem; border: 1px solid var(--kit-border); border-radius: var(--kit-radius-sm); background: var(--kit-surface); color: var(--kit-text); }
-.kit-split-dialog__arrows button[aria-pressed="true"] { background: var(--kit-primary); border-color: var(--kit-primary); color: var(--kit-on-primary); }
-.kit-split-dialog__actions { display: flex; flex-direction: column; gap: 8px; }
-.kit-split-dialog__actions button { padding: 8px 12px; border: 1px solid var(--kit-border); border-radius: var(--kit-radius-sm); background: var(--kit-surface); color: var(--kit-text); text-align: left; }
+.kit-split__header button { font: inherit; cursor: pointer; }
+.kit-split-dialog__arrows { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(3, 44px); gap: var(--kit-space-1); justify-content: center; margin: 0 0 var(--kit-space-3); padding: 0; border: 0; }
+.kit-split-dialog__actions { display: flex; flex-direction: column; align-items: stretch; gap: var(--kit-space-2); }
 /* Below 767 px there is no room beside the main area: the split becomes stacked,
    the viewer below the main area at full width, and the divider goes away. */
 @media (max-width: 767px) {

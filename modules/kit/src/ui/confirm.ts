@@ -24,6 +24,9 @@ const $queue = createStore<ConfirmRequest[]>([])
 /** The dialog on screen, if any. */
 export const $openConfirm = $queue.map((queue): ConfirmOptions | null => queue[0] ?? null)
 
+/** How many questions were answered: the next one is a dialog of its own, its focus starting over. */
+export const $confirmTurn = createStore(0)
+
 $queue
   .on(confirmRequested, (queue, request) => [...queue, request])
   .on(answerTaken, (queue, { request }) => queue.filter((queued) => queued !== request))
@@ -35,6 +38,7 @@ sample({
   fn: (queue, yes) => ({ request: queue[0]!, yes }),
   target: answerTaken,
 })
+$confirmTurn.on(answerTaken, (turn) => turn + 1)
 const answerFx = createEffect(({ request, yes }: { request: ConfirmRequest; yes: boolean }) => request.answer(yes))
 sample({ clock: answerTaken, target: answerFx })
 

@@ -4,51 +4,36 @@
  * what another person's sign-in does). It cannot be dismissed: the page behind it
  * no longer works without a session. Sign out leaves, as the menu's would.
  */
-import { $sessionExpired, Button, signOutClicked } from '@app/module-kit'
+import { $sessionExpired, Button, Dialog, signOutClicked } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NoticeBox, SignedOutStyles } from '../signed-out/layout'
 import { $notice, $step, signInOpened } from '../signed-out/sign-in/model'
 import { CredentialsFields, TwoFactorFields } from '../signed-out/sign-in/page'
 
 export const SignInAgainDialog = () => {
+  const expired = useUnit($sessionExpired)
+  return expired ? <SignInAgain /> : null
+}
+
+const SignInAgain = () => {
   const { t } = useTranslation('shell')
-  const [expired, step, notice, opened, signOut] = useUnit([$sessionExpired, $step, $notice, signInOpened, signOutClicked])
-  const dialog = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (expired && !element.open) {
-      opened()
-      element.showModal()
-    }
-    if (!expired && element.open) element.close()
-  }, [expired, opened])
-
+  const [step, notice, opened, signOut] = useUnit([$step, $notice, signInOpened, signOutClicked])
+  useEffect(() => opened(), [opened])
   return (
-    <dialog
-      ref={dialog}
-      className="shell-dialog shell-sign-in-dialog"
-      aria-labelledby="shell-sign-in-title"
-      aria-describedby="shell-sign-in-intro"
-      onCancel={(event) => event.preventDefault()}
+    <Dialog
+      title={t('sessionExpired.title')}
+      text={t(step === 'twoFactor' ? 'signedOut.twoFactor.intro' : 'sessionExpired.intro')}
+      actions={
+        <Button variant="ghost" onClick={() => signOut()}>
+          {t('nav.signOut')}
+        </Button>
+      }
     >
       <SignedOutStyles />
-      {expired && (
-        <>
-          <h2 id="shell-sign-in-title">{t('sessionExpired.title')}</h2>
-          <p id="shell-sign-in-intro">{t(step === 'twoFactor' ? 'signedOut.twoFactor.intro' : 'sessionExpired.intro')}</p>
-          <NoticeBox notice={notice} />
-          {step === 'twoFactor' ? <TwoFactorFields /> : <CredentialsFields />}
-          <div className="shell-dialog-actions">
-            <Button variant="ghost" onClick={() => signOut()}>
-              {t('nav.signOut')}
-            </Button>
-          </div>
-        </>
-      )}
-    </dialog>
+      <NoticeBox notice={notice} />
+      {step === 'twoFactor' ? <TwoFactorFields /> : <CredentialsFields />}
+    </Dialog>
   )
 }

@@ -1,6 +1,6 @@
-import { $contexts, $session, Button } from '@app/module-kit'
+import { $contexts, $session, Button, Dialog, DialogActions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { type FormEvent, useEffect, useRef } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   $picked,
@@ -13,16 +13,13 @@ import {
 } from './switch-account'
 
 export const SwitchAccountDialog = () => {
-  const { t } = useTranslation('shell')
-  const [open, contexts, session, picked, error, pending] = useUnit([$switchOpen, $contexts, $session, $picked, $switchError, switchContextFx.pending])
-  const dialog = useRef<HTMLDialogElement>(null)
+  const open = useUnit($switchOpen)
+  return open ? <SwitchAccount /> : null
+}
 
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
+const SwitchAccount = () => {
+  const { t } = useTranslation('shell')
+  const [contexts, session, picked, error, pending, closed] = useUnit([$contexts, $session, $picked, $switchError, switchContextFx.pending, switchAccountClosed])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -30,10 +27,8 @@ export const SwitchAccountDialog = () => {
   }
 
   return (
-    <dialog ref={dialog} className="shell-dialog" aria-labelledby="shell-switch-title" onClose={() => switchAccountClosed()}>
+    <Dialog title={t('switchAccount.title')} text={t('switchAccount.intro')} onClose={() => closed()}>
       <form onSubmit={submit}>
-        <h2 id="shell-switch-title">{t('switchAccount.title')}</h2>
-        <p>{t('switchAccount.intro')}</p>
         <fieldset className="shell-contexts">
           <legend className="shell-visually-hidden">{t('switchAccount.title')}</legend>
           {contexts.map((context) => (
@@ -53,13 +48,13 @@ export const SwitchAccountDialog = () => {
           ))}
         </fieldset>
         {error && <p role="alert">{error}</p>}
-        <div className="shell-dialog-actions">
-          <Button onClick={() => switchAccountClosed()}>{t('switchAccount.cancel')}</Button>
+        <DialogActions>
+          <Button onClick={() => closed()}>{t('switchAccount.cancel')}</Button>
           <Button variant="primary" type="submit" disabled={pending || picked === null || picked === session?.accountId}>
             {t('switchAccount.submit')}
           </Button>
-        </div>
+        </DialogActions>
       </form>
-    </dialog>
+    </Dialog>
   )
 }

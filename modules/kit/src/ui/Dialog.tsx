@@ -75,7 +75,7 @@ export const Dialog = ({ title, text, onClose, actions, size = 'md', children }:
         <h2 id={titleId} className="kit-dialog-title">
           {title}
         </h2>
-        {onClose && <IconButton icon={X} label={kitText('dialog.close')} size="sm" onClick={onClose} />}
+        {onClose && <IconButton icon={X} label={kitText('dialog.close')} size="sm" onClick={() => onClose()} />}
       </div>
       <div ref={contentRef}>
         {text && (

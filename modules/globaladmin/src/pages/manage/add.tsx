@@ -1,7 +1,6 @@
-import { Button, FormError, FormFrame, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
+import { Button, Dialog, DialogActions, FormError, FormFrame, SelectField, SubmitButton, TextField, useCountryOptions } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '../../dialog'
 import { addForm, closeAddFx } from './add.model'
 
 /** The new-account modal; its address is /global-admin/manage/add. */
@@ -10,7 +9,7 @@ export const AddAccountDialog = () => {
   const close = useUnit(closeAddFx)
   const countries = useCountryOptions()
   return (
-    <Dialog title={t('add.title')} onClose={close}>
+    <Dialog title={t('add.title')} size="lg" onClose={close}>
       <FormFrame form={addForm}>
         <div className="ga-form">
           <h3>{t('add.account')}</h3>
@@ -27,10 +26,10 @@ export const AddAccountDialog = () => {
           <TextField form={addForm} name="adminFirstName" label={t('fields.firstName')} />
           <TextField form={addForm} name="adminLastName" label={t('fields.lastName')} />
           <FormError form={addForm} />
-          <div className="kit-dialog-actions">
+          <DialogActions>
             <Button onClick={() => close()}>{t('cancel')}</Button>
             <SubmitButton form={addForm}>{t('add.submit')}</SubmitButton>
-          </div>
+          </DialogActions>
         </div>
       </FormFrame>
     </Dialog>

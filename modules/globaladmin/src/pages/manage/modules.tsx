@@ -1,7 +1,6 @@
-import { Button, Checkbox, Spinner } from '@app/module-kit'
+import { Button, Checkbox, Dialog, Spinner } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '../../dialog'
 import { $modules, $modulesAccount, $modulesLoading, $modulesSaving, modulesClosed, modulesSaved, moduleToggled } from './modules.model'
 
 /** The module switches of one account; core is always on. */
@@ -18,7 +17,19 @@ export const ModulesDialog = () => {
   })
   if (!account) return null
   return (
-    <Dialog title={t('modules.title', { company: account.company })} onClose={closed}>
+    <Dialog
+      title={t('modules.title', { company: account.company })}
+      size="lg"
+      onClose={closed}
+      actions={
+        <>
+          <Button onClick={() => closed()}>{t('cancel')}</Button>
+          <Button variant="primary" disabled={loading || saving} aria-busy={saving} onClick={() => saved()}>
+            {t('modules.save')}
+          </Button>
+        </>
+      }
+    >
       {loading ? (
         <Spinner />
       ) : (
@@ -35,12 +46,6 @@ export const ModulesDialog = () => {
           ))}
         </ul>
       )}
-      <div className="kit-dialog-actions">
-        <Button onClick={() => closed()}>{t('cancel')}</Button>
-        <Button variant="primary" disabled={loading || saving} aria-busy={saving} onClick={() => saved()}>
-          {t('modules.save')}
-        </Button>
-      </div>
     </Dialog>
   )
 }

@@ -1,26 +1,19 @@
 /**
  * The companies' own server-paged tables (a company's users, the users with access):
- * the kit's table look and its states — a skeleton while the first page loads, the
- * kit's failure with Retry instead of a stale list, the empty state — and the pager.
+ * the kit's Table (cards on a phone, the actions column at their foot) and its states —
+ * a skeleton while the first page loads, the kit's failure with Retry instead of a stale
+ * list, the empty state — and the pager.
  */
-import { Button, EmptyState, LoadFailed, Skeleton } from '@app/module-kit'
+import { Button, EmptyState, LoadFailed, Skeleton, Table, type TableColumn } from '@app/module-kit'
 import { Users } from 'lucide-react'
-import type { Key, ReactNode } from 'react'
+import type { Key } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAGE_SIZE, type Page } from './api'
-
-export interface Column<Row> {
-  key: string
-  header: ReactNode
-  cell: (row: Row) => ReactNode
-  /** This column names the row: a `th scope="row"`. */
-  rowHeader?: boolean
-}
 
 interface PagedTableProps<Row> {
   /** The table's accessible name (visually hidden). */
   caption: string
-  columns: Column<Row>[]
+  columns: TableColumn<Row>[]
   rowKey: (row: Row) => Key
   page: Page<Row> | null
   loading: boolean
@@ -38,35 +31,7 @@ export const PagedTable = <Row,>({ caption, columns, rowKey, page, loading, fail
   if (!shown.data.length) return <EmptyState icon={Users} text={emptyText} />
   return (
     <div>
-      <div className="kit-table-wrap companies-table-wrap" aria-busy={loading}>
-        <table className="kit-table">
-          <caption className="kit-visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col">
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.data.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th key={column.key} scope="row">
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.key}>{column.cell(row)}</td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={columns} rows={shown.data} rowKey={rowKey} caption={caption} busy={loading} />
       <Pager page={Math.floor(shown.skip / PAGE_SIZE) + 1} pages={Math.max(1, Math.ceil(shown.total / PAGE_SIZE))} total={shown.total} onPage={onPage} />
     </div>
   )

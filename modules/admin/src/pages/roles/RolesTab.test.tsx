@@ -88,6 +88,8 @@ describe('<RolesTab />', () => {
     expect(html).toContain('aria-label="Edit the role Surveyors"')
     // Removing is the quiet delete action, which asks before anything goes.
     expect(html).toMatch(/<button type="button" aria-label="Remove the role Surveyors" title="Remove the role Surveyors" class="kit-button kit-button-ghost kit-button-sm kit-button-icon kit-button-quiet-danger">/)
+    // The actions are the table's actions column: at the foot of each row's card on a phone.
+    expect(html).toMatch(/<td class="kit-table-actions"><span class="kit-row"><button[^>]*aria-label="Privileges of Surveyors"/)
     expect(html).toContain('<th scope="row"><a aria-label="Edit the privileges of Ulla User" class="kit-link" href="/users/7/access">Ulla User</a></th>')
   })
 

@@ -13,6 +13,8 @@ import {
   SelectField,
   Spinner,
   SubmitButton,
+  Table,
+  type TableColumn,
   TextField,
   usePrivilegeText,
 } from '@app/module-kit'
@@ -58,45 +60,35 @@ const RoleForm = () => {
   )
 }
 
-const RoleRow = ({ role }: { role: Role }) => {
+/** A role's actions: its privileges, and for a role of the account's own, edit and remove. */
+const RoleActions = ({ role }: { role: Role }) => {
   const { t } = useTranslation('admin')
   const u = useUnit({ selected: $selectedRoleId, select: roleSelected, edit: editClicked, remove: removeConfirmed })
   return (
-    <tr>
-      <th scope="row">
-        <span className="kit-row">
-          {role.name}
-          {role.builtIn && <Badge>{t('roles.builtIn')}</Badge>}
-        </span>
-      </th>
-      <td>{t(`roles.group.${role.securityGroup}`)}</td>
-      <td>
-        <span className="kit-row">
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={KeyRound}
-            onClick={() => u.select(role.id)}
-            aria-pressed={role.id === u.selected}
-            aria-label={t('roles.privilegesOf', { name: role.name })}
-          >
-            {t('roles.privileges')}
+    <span className="kit-row">
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={KeyRound}
+        onClick={() => u.select(role.id)}
+        aria-pressed={role.id === u.selected}
+        aria-label={t('roles.privilegesOf', { name: role.name })}
+      >
+        {t('roles.privileges')}
+      </Button>
+      {!role.builtIn && (
+        <>
+          <Button size="sm" variant="ghost" icon={Pencil} onClick={() => u.edit(role)} aria-label={t('roles.editOf', { name: role.name })}>
+            {t('common.edit')}
           </Button>
-          {!role.builtIn && (
-            <>
-              <Button size="sm" variant="ghost" icon={Pencil} onClick={() => u.edit(role)} aria-label={t('roles.editOf', { name: role.name })}>
-                {t('common.edit')}
-              </Button>
-              <DeleteAction
-                label={t('roles.removeOf', { name: role.name })}
-                question={{ title: t('roles.confirmRemove', { name: role.name }) }}
-                onConfirmed={() => u.remove(role)}
-              />
-            </>
-          )}
-        </span>
-      </td>
-    </tr>
+          <DeleteAction
+            label={t('roles.removeOf', { name: role.name })}
+            question={{ title: t('roles.confirmRemove', { name: role.name }) }}
+            onConfirmed={() => u.remove(role)}
+          />
+        </>
+      )}
+    </span>
   )
 }
 
@@ -105,30 +97,27 @@ const RoleList = () => {
   const { loaded, failed, loading, retry } = useUnit({ loaded: $roles, failed: $rolesFailed, loading: $loading, retry: rolesRetried })
   // A failure replaces the roles of an earlier answer.
   const roles = failed ? [] : loaded
+  const columns: TableColumn<Role>[] = [
+    {
+      key: 'name',
+      header: t('roles.name'),
+      rowHeader: true,
+      render: (role) => (
+        <span className="kit-row">
+          {role.name}
+          {role.builtIn && <Badge>{t('roles.builtIn')}</Badge>}
+        </span>
+      ),
+    },
+    { key: 'securityGroup', header: t('roles.securityGroup'), render: (role) => t(`roles.group.${role.securityGroup}`) },
+    { key: 'actions', header: t('common.actions'), actions: true, render: (role) => <RoleActions role={role} /> },
+  ]
   return (
     <Card title={t('roles.title')}>
       <p className="admin-hint">{t('roles.hint')}</p>
       <RoleForm />
       {failed && !loading && <LoadFailed text={t('list.failed')} onRetry={() => retry()} />}
-      {roles.length > 0 && (
-        <div className="kit-table-wrap">
-        <table className="kit-table">
-          <caption className="kit-visually-hidden">{t('roles.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('roles.name')}</th>
-              <th scope="col">{t('roles.securityGroup')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roles.map((role) => (
-              <RoleRow key={role.id} role={role} />
-            ))}
-          </tbody>
-        </table>
-        </div>
-      )}
+      {roles.length > 0 && <Table columns={columns} rows={roles} rowKey={(role) => role.id} caption={t('roles.title')} />}
       {loading && <Spinner />}
       {!loading && !failed && roles.length === 0 && <EmptyState text={t('roles.empty')} />}
     </Card>

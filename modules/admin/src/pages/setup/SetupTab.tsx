@@ -22,6 +22,7 @@ const DocumentTypes = ({ accountId }: { accountId: number }) => {
     {
       key: 'actions',
       header: t('common.actions'),
+      actions: true,
       render: (row) =>
         row.global ? null : (
           <span className="kit-row">
@@ -82,6 +83,7 @@ const SetupListSection = ({ model }: { model: SetupListModel }) => {
     {
       key: 'actions',
       header: t('common.actions'),
+      actions: true,
       render: (row: SetupItem) => (
         <span className="kit-row">
           <Button size="sm" variant="ghost" icon={Pencil} aria-label={t('setup.editOf', { name: nameOf(row) })} onClick={() => edit(row)}>

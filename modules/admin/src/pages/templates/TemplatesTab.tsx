@@ -59,6 +59,7 @@ export const TemplatesTab = ({ accountId }: { accountId: number }) => {
     {
       key: 'actions',
       header: t('common.actions'),
+      actions: true,
       render: (row) => (
         <span className="kit-row">
           <Button size="sm" variant="ghost" icon={Download} aria-label={t('templates.downloadOf', { name: row.name })} onClick={() => u.download(row)}>

@@ -1,9 +1,9 @@
-import { Badge, Button, DeleteAction, TextInput, TextLink } from '@app/module-kit'
+import { Badge, Button, DeleteAction, type TableColumn, TextInput, TextLink } from '@app/module-kit'
 import type { CompanyUser } from '@app/plugin-companies/shared'
 import { useUnit } from 'effector-react'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Column, PagedTable } from '../../table'
+import { PagedTable } from '../../table'
 import { type CandidatePicker, MIN_CANDIDATE_TEXT } from './candidates.model'
 import {
   $adding,
@@ -62,7 +62,7 @@ interface PeopleTableProps<Row extends CompanyUser> {
   /** The username cell, which names the row. */
   username: (row: Row) => ReactNode
   /** The columns after the names. */
-  more: Column<Row>[]
+  more: TableColumn<Row>[]
 }
 
 /** A tab's server-paged table of the company's people: the names, then the tab's own columns. */
@@ -79,10 +79,10 @@ const PeopleTable = <Row extends CompanyUser>({ companyId, list, texts, username
   useEffect(() => {
     opened(companyId)
   }, [opened, companyId])
-  const columns: Column<Row>[] = [
-    { key: 'username', header: t('users.username'), cell: username, rowHeader: true },
-    { key: 'firstName', header: t('users.firstName'), cell: (user) => user.firstName },
-    { key: 'lastName', header: t('users.lastName'), cell: (user) => user.lastName },
+  const columns: TableColumn<Row>[] = [
+    { key: 'username', header: t('users.username'), render: username, rowHeader: true },
+    { key: 'firstName', header: t('users.firstName'), render: (user) => user.firstName },
+    { key: 'lastName', header: t('users.lastName'), render: (user) => user.lastName },
     ...more,
   ]
   return (
@@ -115,7 +115,8 @@ export const UsersTab = ({ companyId }: { companyId: number }) => {
           {
             key: 'actions',
             header: <span className="kit-visually-hidden">{t('users.actions')}</span>,
-            cell: (user) =>
+            actions: true,
+            render: (user) =>
               removable(user) && (
                 <DeleteAction
                   label={t('users.removeUser', { name: user.username })}
@@ -141,7 +142,7 @@ export const AccessTab = ({ companyId }: { companyId: number }) => {
         list={accessList}
         texts="access"
         username={(user) => <TextLink to={userAccessPath(companyId, user.userId)}>{user.username}</TextLink>}
-        more={[{ key: 'level', header: t('access.level'), cell: (user) => <Badge>{t(`access.levels.${user.action}`)}</Badge> }]}
+        more={[{ key: 'level', header: t('access.level'), render: (user) => <Badge>{t(`access.levels.${user.action}`)}</Badge> }]}
       />
     </div>
   )

@@ -68,7 +68,7 @@ export const ManagePage = () => {
       className: 'ga-number',
       render: (account) => format.storage(account.mbUsed),
     },
-    { key: 'actions', header: t('columns.actions'), render: (account) => <Actions account={account} /> },
+    { key: 'actions', header: t('columns.actions'), actions: true, render: (account) => <Actions account={account} /> },
   ]
 
   return (

@@ -3,28 +3,12 @@ import { allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, expect, test } from 'vitest'
-import { type AccountDetails, fetchAccountFx, saveAccountFx } from '../../api'
+import { fetchAccountFx, saveAccountFx } from '../../api'
 import { locales } from '../../locales'
 import { AccountFacts } from './AccountFacts'
+import { ACCOUNT } from './account.fixture'
 import { $account, accountInfoOpened } from './model'
 
-const ACCOUNT: AccountDetails = {
-  id: 4,
-  accountNo: '100004',
-  company: 'Demo Engineering',
-  website: null,
-  phone: null,
-  email: 'office@demo.test',
-  address: null,
-  zip: null,
-  city: 'Helsinki',
-  country: 'FI',
-  createdAt: '2024-03-05T10:00:00.000Z',
-  enabled: true,
-  userCount: 12,
-  fileCount: 345,
-  mbUsed: 123.44,
-}
 
 beforeAll(() => registerLocales('admin', locales))
 

@@ -4,27 +4,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { fork } from 'effector'
 import { Provider } from 'effector-react'
 import { afterEach, beforeAll, expect, it } from 'vitest'
-import { type AccountDetails, fetchAccountFx } from '../../api'
+import { fetchAccountFx } from '../../api'
 import { locales } from '../../locales'
 import { AccountInfoForm } from './AccountInfoForm'
+import { ACCOUNT } from './account.fixture'
 
-const ACCOUNT: AccountDetails = {
-  id: 4,
-  accountNo: '100004',
-  company: 'Demo Engineering',
-  website: null,
-  phone: null,
-  email: 'office@demo.test',
-  address: null,
-  zip: null,
-  city: 'Helsinki',
-  country: 'FI',
-  createdAt: '2024-03-05T10:00:00.000Z',
-  enabled: true,
-  userCount: 12,
-  fileCount: 345,
-  mbUsed: 123.44,
-}
 
 beforeAll(() => registerLocales('admin', locales))
 afterEach(cleanup)

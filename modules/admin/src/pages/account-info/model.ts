@@ -4,7 +4,7 @@
  * counts (GET /api/accounts/{id}/details). A failure says the account info could
  * not be saved.
  */
-import { PATTERNS, createForm } from '@app/module-kit'
+import { createForm, PATTERNS } from '@app/module-kit'
 import { attach, createEvent, createStore, sample } from 'effector'
 import { type AccountDetails, type AccountInfoChange, fetchAccountFx, saveAccountFx } from '../../api'
 import { notifyFx } from '../../notify'

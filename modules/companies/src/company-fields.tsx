@@ -1,5 +1,5 @@
 /** The company form's fields, in groups; the parent list leaves out the company itself. */
-import { type Form, SelectField, TextField, useCountryOptions } from '@app/module-kit'
+import { type Form, FormGrid, SelectField, TextField, useCountryOptions } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { CompanyValues } from './company-form'
 
@@ -19,32 +19,29 @@ export const CompanyFields = ({ form, parents, selfId, disabled }: Props) => {
   )
   const parentOptions = parents.filter((p) => p.id !== selfId).map((p) => ({ value: String(p.id), label: p.name }))
   return (
-    <div className="companies-fields">
-      <fieldset className="kit-fieldset">
-        <legend>{t('form.company')}</legend>
+    <>
+      <FormGrid legend={t('form.company')}>
         {field('name')}
         {field('number')}
         {field('masterNumber')}
         {field('vatRegNo')}
         {field('plant')}
         <SelectField form={form} name="parentId" label={t('fields.parentId')} options={parentOptions} disabled={disabled} />
-      </fieldset>
-      <fieldset className="kit-fieldset">
-        <legend>{t('form.address')}</legend>
+      </FormGrid>
+      <FormGrid legend={t('form.address')}>
         {field('address')}
         {field('zip')}
         {field('city')}
         <SelectField form={form} name="country" label={t('fields.country')} options={countries} disabled={disabled} />
         {field('latitude')}
         {field('longitude')}
-      </fieldset>
-      <fieldset className="kit-fieldset">
-        <legend>{t('form.contact')}</legend>
+      </FormGrid>
+      <FormGrid legend={t('form.contact')}>
         {field('contactPerson')}
         {field('contactTitle')}
         {field('contactEmail', 'email')}
         {field('contactPhone', 'tel')}
-      </fieldset>
-    </div>
+      </FormGrid>
+    </>
   )
 }

@@ -123,4 +123,14 @@ describe('FormGrid', () => {
     )
     expect(container.querySelector('.kit-form-grid > .kit-field select')).not.toBeNull()
   })
+
+  it('frames the fields as a group named by its legend', () => {
+    render(
+      <FormGrid legend="Address">
+        <Select label="Role" value="1" options={ROLES} onChange={() => {}} />
+      </FormGrid>,
+    )
+    const group = screen.getByRole('group', { name: 'Address' })
+    expect(group.querySelector('.kit-form-grid > .kit-field select')).not.toBeNull()
+  })
 })

@@ -196,6 +196,16 @@ export const FileInput = ({ label, onChange, accept, disabled, hint, error }: Fi
 /**
  * Fields side by side as far as the room allows (a card, the sign-up card, a pane), one
  * under the other where it is narrow; anything else in it (an alert, the form's error)
- * takes a whole row. One layout for every form, so they line up alike.
+ * takes a whole row. One layout for every form, so they line up alike. With a `legend`
+ * the fields are a framed group under it (a company's address, a new account's admin).
  */
-export const FormGrid = ({ children }: { children: ReactNode }) => <div className="kit-form-grid">{children}</div>
+export const FormGrid = ({ legend, children }: { legend?: string; children: ReactNode }) => {
+  const grid = <div className="kit-form-grid">{children}</div>
+  if (legend === undefined) return grid
+  return (
+    <fieldset className="kit-fieldset">
+      <legend>{legend}</legend>
+      {grid}
+    </fieldset>
+  )
+}

@@ -37,7 +37,8 @@ describe('<SplitScreen>', () => {
     expect(html).toMatch(/class="kit-split__main" role="region" aria-label="Main area"/)
     expect(html).toMatch(/<hr[^>]*tabindex="0"[^>]*aria-label="Resize the viewer"[^>]*aria-valuenow="300"/)
     expect(html).toContain('aria-orientation="vertical"')
-    expect(html).toContain('aria-haspopup="dialog"')
+    // The header's Split screen button is the kit's Button, not a bare <button>.
+    expect(html).toMatch(/<button aria-haspopup="dialog"[^>]*class="kit-button kit-button-ghost kit-button-sm">/)
   })
 
   it('renders the Split screen dialog with its labelled buttons when opened', () => {

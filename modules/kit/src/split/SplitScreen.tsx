@@ -4,6 +4,7 @@
  * space and turns pointer and key input into model events.
  */
 import { useUnit } from 'effector-react'
+import { LayoutPanelLeft } from 'lucide-react'
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -16,6 +17,7 @@ import {
   useRef,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '../ui/Button'
 import { DIVIDER_KEYS, MIN_PANE_SIZE, maxPaneSize, type SplitLayout } from './layout'
 import './locales'
 import {
@@ -101,9 +103,9 @@ function ViewerPane({ id, children }: { id: string; children: ReactNode }) {
     <section id={id} className="kit-split__pane" aria-label={t('split.viewer')}>
       <header className="kit-split__header">
         <span className="kit-split__title">{t('split.viewer')}</span>
-        <button type="button" aria-haspopup="dialog" aria-expanded={dialogOpen} onClick={() => open()}>
+        <Button variant="ghost" size="sm" icon={LayoutPanelLeft} aria-haspopup="dialog" aria-expanded={dialogOpen} onClick={() => open()}>
           {t('split.dialogTitle')}
-        </button>
+        </Button>
       </header>
       <div className="kit-split__content">{children}</div>
     </section>

@@ -20,7 +20,6 @@ export const SPLIT_CSS = `
 .kit-split__header { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 4px 8px; border-bottom: 1px solid var(--kit-border-subtle); background: var(--kit-surface-sunken); color: var(--kit-text); }
 .kit-split__title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .kit-split__content { flex: 1 1 auto; min-height: 0; overflow: auto; }
-.kit-split__header button { font: inherit; cursor: pointer; }
 .kit-split-dialog__arrows { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(3, 44px); gap: var(--kit-space-1); justify-content: center; margin: 0 0 var(--kit-space-3); padding: 0; border: 0; }
 .kit-split-dialog__actions { display: flex; flex-direction: column; align-items: stretch; gap: var(--kit-space-2); }
 /* Below 767 px there is no room beside the main area: the split becomes stacked,

@@ -111,6 +111,9 @@ describe('the signed-in session', () => {
     await page.getByRole('button', { name: 'Profile' }).click()
     await page.getByRole('menuitem', { name: 'Switch account' }).click()
     const dialog = page.getByRole('dialog')
+    // Focus starts on the account in use, where Tab would enter the group.
+    const current = dialog.getByRole('radio', { name: '(current)' })
+    await expect.poll(() => current.evaluate((radio) => radio === document.activeElement)).toBe(true)
     await dialog.getByLabel(other.name).check()
     await dialog.getByRole('button', { name: 'Switch' }).click()
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(before)

@@ -40,6 +40,19 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Name'))
   })
 
+  it('enters a radio group at its checked choice, as Tab does', () => {
+    render(
+      <Dialog title="Switch account">
+        {['Nordic Steel Oy', 'Baltic Timber AB'].map((name) => (
+          <label key={name}>
+            <input type="radio" name="account" defaultChecked={name === 'Baltic Timber AB'} /> {name}
+          </label>
+        ))}
+      </Dialog>,
+    )
+    expect(document.activeElement).toBe(screen.getByLabelText('Baltic Timber AB'))
+  })
+
   it('closes on Escape and on its close button, and the focus goes back to the opener', async () => {
     const onClose = vi.fn()
     render(<PageWithDialog onClose={onClose} />)

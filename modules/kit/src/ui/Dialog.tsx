@@ -1,8 +1,9 @@
 /**
  * The kit's one modal: a native <dialog> opened with showModal(), so the page behind it is
  * inert and Tab stays inside. It is open while it is rendered: focus moves to its first field
- * (or first control) and goes back to what had it when the dialog goes away. Escape and the
- * close button call `onClose`; a dialog without `onClose` cannot be dismissed.
+ * (a radio group's checked choice) or else first control, and goes back to what had it when
+ * the dialog goes away. Escape and the close button call `onClose`; a dialog without
+ * `onClose` cannot be dismissed.
  */
 import { X } from 'lucide-react'
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react'
@@ -29,9 +30,17 @@ export interface DialogProps {
 const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'
 const CONTROL = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])'
 
+/** A radio group is entered at its checked choice, as Tab enters it; any other field as it is. */
+const entryOf = (field: HTMLElement, content: HTMLElement) => {
+  if (!(field instanceof HTMLInputElement) || field.type !== 'radio') return field
+  const group = content.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')
+  return Array.from(group).find((radio) => radio.name === field.name) ?? field
+}
+
 /** The first field, else the first control, of the dialog's content (not its close button), else the dialog. */
-const focusInside = (dialog: HTMLDialogElement, content: HTMLElement | null) => {
-  const target = content?.querySelector<HTMLElement>(FIELD) ?? content?.querySelector<HTMLElement>(CONTROL) ?? dialog
+const focusInside = (dialog: HTMLDialogElement, content: HTMLElement) => {
+  const field = content.querySelector<HTMLElement>(FIELD)
+  const target = (field && entryOf(field, content)) ?? content.querySelector<HTMLElement>(CONTROL) ?? dialog
   target.focus()
 }
 
@@ -47,7 +56,7 @@ export const Dialog = ({ title, text, onClose, actions, size = 'md', children }:
     if (!dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (!dialog.open) dialog.showModal()
-    focusInside(dialog, contentRef.current)
+    focusInside(dialog, contentRef.current ?? dialog)
     return () => {
       if (opener?.isConnected) opener.focus()
     }

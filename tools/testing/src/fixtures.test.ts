@@ -100,6 +100,25 @@ describe('fixture builders', () => {
     expect(Number(members?.n)).toBe(CAST.length)
   })
 
+  test('given names, numbers and a time, the builders write those instead of unique ones', async () => {
+    const at = new Date('2026-03-02T09:00:00.000Z')
+    const fixed = fixtures(server, { at })
+    // Unique to this run only because test databases may be shared; the builders add nothing to them.
+    const tag = Math.random().toString(36).slice(2, 7)
+    const admin = { username: `helena.${tag}@acme.example`, firstName: 'Helena', lastName: 'Korhonen' }
+    const account = await fixed.account({ name: 'Acme Engineering', number: `ACME-${tag}`, email: `office.${tag}@acme.example`, admin })
+    const person = await fixed.user(account, 'user', { firstName: 'Aino', lastName: 'Virtanen', username: `aino.${tag}@acme.example`, acronym: 'AV' })
+    expect(account.admin.username).toBe(admin.username)
+    expect(person.username).toBe(`aino.${tag}@acme.example`)
+    const row = await server.knex('accounts').where({ id: account.id }).first('account_no', 'email', 'created_at')
+    expect(row).toMatchObject({ account_no: `ACME-${tag}`, email: `office.${tag}@acme.example` })
+    expect(new Date(row.created_at).toISOString()).toBe(at.toISOString())
+    expect(await server.knex('users').where({ id: account.admin.id }).first('first_name', 'last_name')).toEqual({ first_name: 'Helena', last_name: 'Korhonen' })
+    const user = await server.knex('users').where({ id: person.id }).first('acronym', 'created_at')
+    expect(user.acronym).toBe('AV')
+    expect(new Date(user.created_at).toISOString()).toBe(at.toISOString())
+  })
+
   test('builders never collide: names are unique within and across fixture sets', async () => {
     const other = fixtures(server)
     const a = await make.user(await make.account(), 'user')

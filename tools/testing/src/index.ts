@@ -89,6 +89,22 @@ export interface UserOptions {
   role?: RoleFixture
   firstName?: string
   lastName?: string
+  /** A fixed login e-mail and acronym (the docs' screenshots); by default both are unique. */
+  username?: string
+  acronym?: string
+}
+
+export interface AccountOptions {
+  name?: string
+  /** A fixed account number, office e-mail and first admin (the docs' screenshots); unique by default. */
+  number?: string
+  email?: string
+  admin?: { username: string; firstName: string; lastName: string }
+}
+
+export interface FixtureOptions {
+  /** When every row is made; fixed for the docs' screenshots, so their dates stay put. Now by default. */
+  at?: Date
 }
 
 export interface Grant {
@@ -98,7 +114,7 @@ export interface Grant {
   name?: string | null
 }
 
-export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
+export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at }: FixtureOptions = {}) => {
   const { app, knex, call } = server
   // Unique across servers sharing a MariaDB test database name space, and within one test.
   const run = Math.random().toString(36).slice(2, 7)
@@ -106,7 +122,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
   const next = () => `${run}${++made}`
   let passwordHash: Promise<string> | undefined
   const hashed = () => (passwordHash ??= hashPassword(FIXTURE_PASSWORD))
-  const now = () => new Date().toISOString()
+  const now = () => (at ?? new Date()).toISOString()
 
   const roleOf = async (accountId: number, admin: boolean) =>
     Number((await knex('roles').where({ account_id: accountId, security_group: admin ? 'ADMIN' : 'USER' }).orderBy('id').first('id')).id)
@@ -144,16 +160,24 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
   }
 
   /** An enabled account with every default module and its first admin. */
-  const account = async (options: { name?: string } = {}): Promise<AccountFixture> => {
+  const account = async (options: AccountOptions = {}): Promise<AccountFixture> => {
     const key = next()
     const name = options.name ?? `Account ${key}`
-    const username = `admin-${key}@fixture.test`
+    const admin = options.admin ?? { username: `admin-${key}@fixture.test`, firstName: 'Admin', lastName: `Fixture ${key}` }
+    const { username } = admin
     const ids = await knex.transaction((trx) =>
       insertAccountWithAdmin(
         app,
         trx,
-        { account_no: `FX-${key}`, company: name, country: 'FI', email: `office-${key}@fixture.test`, enabled: true, trial: false },
-        { username, firstName: 'Admin', lastName: `Fixture ${key}`, passwordHash: null },
+        {
+          account_no: options.number ?? `FX-${key}`,
+          company: name,
+          country: 'FI',
+          email: options.email ?? `office-${key}@fixture.test`,
+          enabled: true,
+          trial: false,
+        },
+        { ...admin, passwordHash: null },
         now(),
       ),
     )
@@ -202,12 +226,12 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>) => {
   /** A new person with one membership, of the given rank, in the account. */
   const user = async (inAccount: { id: number }, rank: Rank = 'user', options: UserOptions = {}): Promise<Person> => {
     const key = next()
-    const username = `${rank.toLowerCase()}-${key}@fixture.test`
+    const username = options.username ?? `${rank.toLowerCase()}-${key}@fixture.test`
     const person = {
       username,
       first_name: options.firstName ?? rank,
       last_name: options.lastName ?? `Fixture ${key}`,
-      acronym: `F${key}`.toUpperCase().slice(0, 20),
+      acronym: options.acronym ?? `F${key}`.toUpperCase().slice(0, 20),
     }
     const [id] = await knex('users').insert({ ...person, password_hash: await hashed(), language: 'ENGLISH', enabled: true, created_at: now() })
     const made: Person = { id: Number(id), username, password: FIXTURE_PASSWORD, accountId: inAccount.id }

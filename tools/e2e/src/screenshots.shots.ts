@@ -1,31 +1,44 @@
 /**
  * The screenshots in docs/screenshots: the main screens at 1440×900 (desktop) and 390×844
  * (phone), taken from the built app with fixture data. `npm run -w @app/e2e screenshots`
- * (after `npm run build`) replaces them; README's "What it looks like" links them.
+ * (after `npm run build`) replaces them; README's "What it looks like" links them. The data
+ * has fixed names and dates and every shot waits for animations to end, so a second run
+ * rewrites the same images and git shows only what the app changed.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
+import { fixtures } from '@app/testing'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type E2EApp, startApp } from './harness'
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } }
 
+/** The day the data was made on, in the browser's time zone below. */
+const MADE_AT = new Date('2026-03-02T09:00:00Z')
+const TIME_ZONE = 'Europe/Helsinki'
+
 let app: E2EApp
+let data: Awaited<ReturnType<typeof makeAccount>>
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true })
   app = await startApp({ testRemotes: false })
+  data = await makeAccount()
 }, 60_000)
 afterAll(() => app?.close())
 
+const emailOf = (firstName: string, lastName: string) => `${firstName}.${lastName}@acme.test`.toLowerCase()
+
 /** A small, believable account: a few companies and people, so the lists are not empty. */
 const makeAccount = async () => {
-  const account = await app.make.account({ name: 'Acme Engineering' })
+  const make = fixtures(app, { at: MADE_AT })
+  const admin = { firstName: 'Helena', lastName: 'Korhonen', username: emailOf('Helena', 'Korhonen') }
+  const account = await make.account({ name: 'Acme Engineering', number: 'ACME-0001', email: 'office@acme.test', admin })
   const companies = []
   for (const [name, city] of [['Nordic Steel Oy', 'Oulu'], ['Baltic Concrete AS', 'Tallinn'], ['Fjord Timber AS', 'Bergen'], ['Vistula Glass Sp. z o.o.', 'Kraków']])
-    companies.push(await app.make.company(account, { name, city }))
+    companies.push(await make.company(account, { name, city }))
   const people = [
     ['Aino', 'Virtanen', 'user'],
     ['Lars', 'Hansen', 'companyAdmin'],
@@ -34,8 +47,10 @@ const makeAccount = async () => {
     ['Sofia', 'Nieminen', 'user'],
   ] as const
   const made = []
-  for (const [index, [firstName, lastName, rank]] of people.entries())
-    made.push(await app.make.user(account, rank, { firstName, lastName, company: companies[index % companies.length] }))
+  for (const [index, [firstName, lastName, rank]] of people.entries()) {
+    const named = { firstName, lastName, username: emailOf(firstName, lastName), acronym: `${firstName[0]}${lastName[0]}` }
+    made.push(await make.user(account, rank, { ...named, company: companies[index % companies.length] }))
+  }
   return { account, company: companies[0]!, person: made[0]! }
 }
 
@@ -44,12 +59,21 @@ const settled = async (page: Page) => {
   await page.getByRole('heading', { level: 1 }).first().waitFor()
   await page.waitForFunction(() => !document.querySelector('.kit-spinner, .kit-skeleton, [aria-busy="true"]'))
   await page.waitForLoadState('networkidle')
+  // A finite animation (the sign-in card's delayed fade-in) would be caught half way.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  )
 }
 
 for (const [device, viewport] of Object.entries(VIEWPORTS))
   test(`the main screens, ${device}`, async () => {
-    const { account, company, person } = await makeAccount()
-    const context = await app.browser.newContext({ baseURL: app.url, viewport, locale: 'en-GB', deviceScaleFactor: 1 })
+    const { account, company, person } = data
+    const context = await app.browser.newContext({ baseURL: app.url, viewport, locale: 'en-GB', timezoneId: TIME_ZONE, deviceScaleFactor: 1 })
     const page = await context.newPage()
     const shoot = async (name: string, url?: string) => {
       if (url) await page.goto(url)

@@ -105,13 +105,13 @@ describe('fixture builders', () => {
     const fixed = fixtures(server, { at })
     // Unique to this run only because test databases may be shared; the builders add nothing to them.
     const tag = Math.random().toString(36).slice(2, 7)
-    const admin = { username: `helena.${tag}@acme.example`, firstName: 'Helena', lastName: 'Korhonen' }
-    const account = await fixed.account({ name: 'Acme Engineering', number: `ACME-${tag}`, email: `office.${tag}@acme.example`, admin })
-    const person = await fixed.user(account, 'user', { firstName: 'Aino', lastName: 'Virtanen', username: `aino.${tag}@acme.example`, acronym: 'AV' })
+    const admin = { username: `helena.${tag}@acme.test`, firstName: 'Helena', lastName: 'Korhonen' }
+    const account = await fixed.account({ name: 'Acme Engineering', number: `ACME-${tag}`, email: `office.${tag}@acme.test`, admin })
+    const person = await fixed.user(account, 'user', { firstName: 'Aino', lastName: 'Virtanen', username: `aino.${tag}@acme.test`, acronym: 'AV' })
     expect(account.admin.username).toBe(admin.username)
-    expect(person.username).toBe(`aino.${tag}@acme.example`)
+    expect(person.username).toBe(`aino.${tag}@acme.test`)
     const row = await server.knex('accounts').where({ id: account.id }).first('account_no', 'email', 'created_at')
-    expect(row).toMatchObject({ account_no: `ACME-${tag}`, email: `office.${tag}@acme.example` })
+    expect(row).toMatchObject({ account_no: `ACME-${tag}`, email: `office.${tag}@acme.test` })
     expect(new Date(row.created_at).toISOString()).toBe(at.toISOString())
     expect(await server.knex('users').where({ id: account.admin.id }).first('first_name', 'last_name')).toEqual({ first_name: 'Helena', last_name: 'Korhonen' })
     const user = await server.knex('users').where({ id: person.id }).first('acronym', 'created_at')

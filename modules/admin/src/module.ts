@@ -5,13 +5,14 @@ import { locales } from './locales'
 import { AccountInfoPage } from './pages/account-info/page'
 import { DocumentTypePage } from './pages/document-type/page'
 import { SettingsPage } from './pages/settings/page'
+import { TABS } from './pages/settings/tabs'
 
 export default defineModule({
   id: 'admin',
   flag: 'canManageSettings',
   routes: [
     { path: '/admin', component: SettingsPage },
-    { path: '/admin/:section', component: SettingsPage },
+    { path: '/admin/:section', params: { section: TABS }, component: SettingsPage },
     { path: '/admin/:accountId/info', component: AccountInfoPage },
     { path: '/admin/:accountId/setup', component: SettingsPage },
     { path: '/admin/:accountId/setup/add-document-type', component: DocumentTypePage },

@@ -3,6 +3,7 @@ import { defineModule } from '@app/module-kit'
 import './companies.css'
 import { locales } from './locales'
 import { AddCompanyPage } from './pages/add/page'
+import { TABS } from './pages/company/model'
 import { CompanyPage } from './pages/company/page'
 import { CompaniesPage } from './pages/list/page'
 import { searchCompanies } from './search'
@@ -14,11 +15,11 @@ export default defineModule({
     { path: '/companies', component: CompaniesPage },
     { path: '/companies/add', flag: 'canManageCompany', component: AddCompanyPage },
     { path: '/companies/:clientId', component: CompanyPage },
-    { path: '/companies/:clientId/:tab', component: CompanyPage },
-    { path: '/companies/:clientId/:tab/:item', component: CompanyPage },
+    { path: '/companies/:clientId/:tab', params: { tab: TABS }, component: CompanyPage },
+    { path: '/companies/:clientId/:tab/:item', params: { tab: TABS }, component: CompanyPage },
     { path: '/company/:clientId', component: CompanyPage },
-    { path: '/company/:clientId/:tab', component: CompanyPage },
-    { path: '/company/:clientId/:tab/:item', component: CompanyPage },
+    { path: '/company/:clientId/:tab', params: { tab: TABS }, component: CompanyPage },
+    { path: '/company/:clientId/:tab/:item', params: { tab: TABS }, component: CompanyPage },
   ],
   search: searchCompanies,
   locales,

@@ -33,6 +33,11 @@ export interface ModuleRoute {
    * out, the route takes its module's flag; null opens it to every signed-in caller.
    */
   flag?: MenuFlag | null
+  /**
+   * The values of a parameter that names one of a fixed set (a page's tabs or sections), so
+   * what walks every page (the browser tests) opens each without a copy of the set.
+   */
+  params?: Readonly<Record<string, readonly string[]>>
   component: ComponentType<RouteProps>
 }
 

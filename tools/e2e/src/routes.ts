@@ -8,7 +8,7 @@
 import { plugins } from '@app/api/plugins'
 import type { DefinedModule } from '@app/module-kit'
 import type { MenuFlag } from '@app/plugin-kit/shared'
-import { signedOutRoutes } from '@app/shell/src/signed-out'
+import { signedOutRoutes } from '@app/shell/signed-out'
 import type { World, WorldOptions } from '@app/testing'
 import type { E2EApp } from './harness'
 
@@ -19,6 +19,8 @@ export interface DeclaredRoute {
   path: string
   /** The menu flag a caller needs to open it, as defineModule settled it; none for the shell's pages. */
   flag?: MenuFlag | null
+  /** The values of its fixed-set parameters (tabs, sections), as the route declares them. */
+  params?: RouteParams
 }
 
 /** The remotes of the installed plugins (the crash-test remote is the harness's own). */
@@ -35,13 +37,14 @@ export const remoteModules: DefinedModule[] = await Promise.all(
 export const signedInRoutes: DeclaredRoute[] = [
   { module: 'shell', path: '/' },
   { module: 'shell', path: '/search?q=fixture' },
-  ...remoteModules.flatMap((module) => module.routes.map((route) => ({ module: module.id, path: route.path, flag: route.flag }))),
+  ...remoteModules.flatMap((module) => module.routes.map((route) => ({ module: module.id, path: route.path, flag: route.flag, params: route.params }))),
 ]
+
+export type RouteParams = Record<string, readonly string[]>
 
 /** The pages shown while nobody is signed in. */
 export const signedOutPaths: string[] = signedOutRoutes.map((route) => route.path)
 
-export type RouteParams = Record<string, readonly string[]>
 
 /**
  * The URLs of a pattern: each `:param` replaced by every value given for it (a tab
@@ -61,7 +64,7 @@ export const urlsOf = (pattern: string, params: RouteParams): string[] =>
 
 /** Every signed-in URL to open: each route once per combination of its parameters' values. */
 export const signedInUrls = (params: RouteParams): (DeclaredRoute & { url: string })[] =>
-  signedInRoutes.flatMap((route) => urlsOf(route.path, params).map((url) => ({ ...route, url })))
+  signedInRoutes.flatMap((route) => urlsOf(route.path, { ...params, ...route.params }).map((url) => ({ ...route, url })))
 
 /**
  * A world (fixture builders' cast, in account A) with the rows the routes' parameters
@@ -80,9 +83,6 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
     id: [String(staff.id)],
     item: [String(staff.id)],
     clientId: [String(world.company.id)],
-    // The company page's tabs and the admin settings' sections (their models' TABS, which the remotes do not export).
-    tab: ['metadata', 'projects', 'useraccess', 'users'],
-    section: ['info', 'users', 'roles', 'templates'],
     accountId: [String(world.a.id)],
     documentTypeId: [String(type.body.id)],
     // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).

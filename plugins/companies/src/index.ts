@@ -1,8 +1,9 @@
-import { dashboardCounts, definePlugin, resourceNames, resourceNamesOf } from '@app/plugin-kit'
+import { dashboardCounts, definePlugin, resourceNames, resourceNamesOf, searchProviders } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { companiesTable } from './migrations/001-companies'
 import { cityKey, companySearchAndLogo, searchKey } from './migrations/002-company-search-logo'
 import { companyFilterIndex } from './migrations/003-company-filter-index'
+import { companiesSearch } from './search-provider'
 import { companiesService, newCompanyService } from './services/companies/companies'
 import { companyUserServices } from './services/company-users/company-users'
 import { companyExportService } from './services/export/export'
@@ -41,7 +42,6 @@ export default definePlugin({
         { id: 'newCompany', label: NEW_COMPANY, path: '/companies/add', area: 'configuration', flag: 'canManageCompany' },
       ],
       tiles: [{ id: 'companies', label: COMPANIES, path: '/companies', flag: 'canSeeCompany' }],
-      search: true,
     },
   ],
   migrations: [companiesTable, companySearchAndLogo, companyFilterIndex],
@@ -54,6 +54,8 @@ export default definePlugin({
     // Privileges name companies by id, and members belong to one: core asks their names here, batched.
     extensions.contribute(resourceNames, resourceNamesOf(app.get('knex'), 'COMPANY', 'companies'))
     extensions.contribute(dashboardCounts, { tile: 'companyCount', listPath: 'companies' })
+    // The /search page's Companies group.
+    extensions.contribute(searchProviders, companiesSearch)
   },
   services: [newCompanyService, geocodeService(), companyExportService, companiesService, logoService, ...companyUserServices, usersWithAccessService],
   async seed({ knex, app, ids, now }) {

@@ -107,7 +107,7 @@ export const accountUser = async (app: Application, accountId: number, userId: n
 
 /** What a caller's call gives (a role, a company, privileges): core's one rule (acting.ts); server code is trusted. */
 export const assertCallerMayGive = async (app: Application, params: AppParams, gift: Gift) => {
-  if (params.provider) await assertMayGive(app.get('knex'), currentUser(params), gift)
+  if (params.provider) await assertMayGive(app.get('knex'), currentUser(params), gift, app.get('projects'))
 }
 
 /**

@@ -17,12 +17,13 @@
  *   the user belongs to such a company or to none. Never on itself.
  * - Everyone may ask for their own removal.
  *
- * What may be given (a role, a level, a company, privileges) is `mayGive`: a company
- * administrator gives only roles of the USER group, the ACCESS level, and its own
- * companies; platform grants and the global admin level are a global admin's.
+ * What may be given (a role, a level, a company, privileges) is `refusalOf`: a company
+ * administrator gives only roles of the USER group, the ACCESS level, its own companies,
+ * and levels on the projects whose client is one of them; platform grants and the global
+ * admin level are a global admin's.
  */
 import { Forbidden } from '@feathersjs/errors'
-import type { ActingAction, AuthUser, PrivilegeResource, UserAccessLevel } from '@app/plugin-kit'
+import type { ActingAction, AuthUser, PrivilegeResource, ProjectDirectory, UserAccessLevel } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { type Grant, type Holder, loadGrants, menuFlags } from './access'
 
@@ -30,6 +31,7 @@ export const ACTING_MESSAGES = {
   noEditAccess: 'You do not have access to edit this user',
   globalAdminLevel: 'Only global admins may give or take the global admin level',
   platformGrant: 'Only global admins may grant or remove platform privileges',
+  clientProjectsOnly: 'A company administrator gives access only to projects whose client is one of its companies',
 } as const
 
 export type Rank = 'globalAdmin' | 'accountAdmin' | 'companyAdmin' | 'user'
@@ -129,13 +131,32 @@ export const mayActOn = (caller: Standing, target: Standing, action: ActingActio
 }
 
 /**
+ * The rule for a project's levels (`projectAccess`): the project scope has let only the
+ * project's administrators in; of them, account admins (and global admins) set anyone's
+ * but a global admin's, a company administrator only its ordinary users' (as for a
+ * membership), and anyone else (a plain member given ADMINISTER on the project) only
+ * ordinary users', never their own.
+ */
+export const mayActOnProjectAccess = (caller: Standing, target: Standing): boolean => {
+  if (caller.rank === 'globalAdmin') return true
+  if (target.rank === 'globalAdmin') return false
+  if (caller.rank === 'accountAdmin') return true
+  if (caller.userId === target.userId || target.rank !== 'user') return false
+  return caller.rank === 'user' || inCompanies(caller.administers, target.companyId)
+}
+
+/**
  * 403 'You do not have access to edit this user' unless the caller may. A non-member passes
  * (the service answers 404), but for identity: a global admin changes anyone's, so nobody
  * else learns from the answer whether the person exists.
  */
 export const assertMayActOn = async (knex: Knex, user: AuthUser, targetUserId: number, action: ActingAction) => {
   const [caller, target] = await Promise.all([callerStanding(knex, user), standingOf(knex, user.accountId, targetUserId)])
-  const allowed = target ? mayActOn(caller, target, action) : action !== 'identity' || caller.rank === 'globalAdmin' || targetUserId === user.id
+  const allowed = target
+    ? action === 'projectAccess'
+      ? mayActOnProjectAccess(caller, target)
+      : mayActOn(caller, target, action)
+    : action !== 'identity' || caller.rank === 'globalAdmin' || targetUserId === user.id
   if (!allowed) throw new Forbidden(ACTING_MESSAGES.noEditAccess)
 }
 
@@ -150,8 +171,12 @@ export interface Gift {
 
 const PLATFORM: PrivilegeResource[] = ['GLOBAL_ADMIN', 'SYSTEM']
 
-/** Why the caller may not give it, as the 403's message; undefined when they may. */
-export const refusalOf = (caller: Standing, gift: Gift): string | undefined => {
+/**
+ * Why the caller may not give it, as the 403's message; undefined when they may.
+ * `clients`: the client company of each project the gift's grants name (absent or null:
+ * none), so a company administrator may give levels on its companies' projects.
+ */
+export const refusalOf = (caller: Standing, gift: Gift, clients: ReadonlyMap<number, number | null> = new Map()): string | undefined => {
   if (caller.rank === 'globalAdmin') return undefined
   if (gift.level === 'GLOBAL_ADMIN') return ACTING_MESSAGES.globalAdminLevel
   if (gift.grants?.some((g) => PLATFORM.includes(g.resource))) return ACTING_MESSAGES.platformGrant
@@ -163,11 +188,22 @@ export const refusalOf = (caller: Standing, gift: Gift): string | undefined => {
     (gift.level === undefined || gift.level === 'ACCESS') &&
     (gift.companyId === undefined || ownCompany(gift.companyId)) &&
     (gift.grants ?? []).every((g) => g.resource === 'COMPANY' && !g.name && ownCompany(g.resourceId))
-  return mayGive ? undefined : ACTING_MESSAGES.noEditAccess
+  if (mayGive) return undefined
+  // Only the grants on projects stand in the way: those of its companies' projects it may give, others it is told why.
+  const rest = { ...gift, grants: gift.grants?.filter((g) => g.resource !== 'PROJECT') }
+  const projects = (gift.grants ?? []).filter((g) => g.resource === 'PROJECT')
+  if (caller.rank !== 'companyAdmin' || projects.length === 0 || refusalOf(caller, rest, clients) !== undefined) return ACTING_MESSAGES.noEditAccess
+  const clientsOwn = projects.every((g) => !g.name && g.resourceId !== null && g.resourceId !== undefined && ownCompany(clients.get(g.resourceId)))
+  return clientsOwn ? undefined : ACTING_MESSAGES.clientProjectsOnly
 }
 
-export const assertMayGive = async (knex: Knex, user: AuthUser, gift: Gift) => {
-  const refusal = refusalOf(await callerStanding(knex, user), gift)
+/** What a call gives, with the client of each project its grants name (asked of the projects plugin; none without it). */
+export const assertMayGive = async (knex: Knex, user: AuthUser, gift: Gift, directory?: ProjectDirectory) => {
+  const clients = new Map<number, number | null>()
+  for (const g of gift.grants ?? [])
+    if (g.resource === 'PROJECT' && g.resourceId !== null && g.resourceId !== undefined && directory && !clients.has(g.resourceId))
+      clients.set(g.resourceId, (await directory.clientOf(g.resourceId)) ?? null)
+  const refusal = refusalOf(await callerStanding(knex, user), gift, clients)
   if (refusal) throw new Forbidden(refusal)
 }
 

@@ -10,6 +10,8 @@ import { sealPlainSecrets } from './auth/totp'
 import { coreCalls } from './core-calls'
 import { grantClock } from './grant-clock'
 import { coreTables } from './migrations/001-core'
+import { privilegesResourceIndex } from './migrations/012-privileges-resource-index'
+import { privilegesRowIndex } from './migrations/013-privileges-row-index'
 import { supportTables } from './migrations/002-support'
 import { supportFiles } from './migrations/003-support-files'
 import { userIndexes } from './migrations/004-user-indexes'
@@ -32,6 +34,7 @@ import { authenticationValidateService } from './services/authentication-validat
 import { contextSwitchService } from './services/context-switch/context-switch'
 import { contextsService } from './services/contexts/contexts'
 import { dashboardInfoService } from './services/dashboard-info/dashboard-info'
+import { searchService } from './services/search/search'
 import { emailConfirmService } from './services/email-confirm/email-confirm'
 import { membershipServices } from './services/membership/membership'
 import { modulesService } from './services/modules/modules'
@@ -121,7 +124,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes, pendingEmail, projectModule],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes, pendingEmail, projectModule, privilegesResourceIndex, privilegesRowIndex],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },
@@ -145,7 +148,7 @@ export default definePlugin({
     })
     app.set('core', coreCalls(app))
     app.set('access', {
-      ...createAccessResolver(knex, grantClock(knex), maxAgeMs),
+      ...createAccessResolver(knex, grantClock(knex), maxAgeMs, () => app.get('projects')),
       assertMayActOn: (user, targetUserId, action) => assertMayActOn(knex, user, targetUserId, action),
     })
   },
@@ -171,6 +174,7 @@ export default definePlugin({
     accountToggleService,
     accountModulesService,
     dashboardInfoService,
+    searchService,
     modulesService,
     accountCreateService,
     accountDetailsService,

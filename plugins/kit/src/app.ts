@@ -156,7 +156,7 @@ export const createApp = async (options: CreateAppOptions) => {
   // value the client put in X-Forwarded-For itself is never taken.
   app.proxy = config.trustProxy > 0
   app.maxIpsCount = config.trustProxy
-  app.use(securityHeaders(config.publicUrl))
+  app.use(securityHeaders(config.publicUrl, { mapTileUrl: config.mapTileUrl }))
   app.use(errorMiddleware(options.logger, knex))
   app.use(apiPrefix(options.web))
   app.use(uploadMiddleware(() => app.get('storage')))

@@ -98,8 +98,13 @@ export interface RemoteDefinition {
   routes: string[]
   menu: MenuEntry[]
   tiles?: TileEntry[]
-  /** Whether the remote's module answers the /search page. */
-  search?: boolean
+  /**
+   * The remote's module draws panels on the home page (its `defineModule` `home`), for
+   * callers holding `flag` if one is named: the shell loads the remote there only for them.
+   */
+  home?: { flag?: MenuFlag }
+  /** Settings of this installation the remote needs in the browser (the map's tile URL), sent with GET /modules. */
+  config?(app: Application): Record<string, string | number | boolean | null>
 }
 
 export interface PermissionDefinition {

@@ -39,6 +39,11 @@ export class Extensions {
 export interface ResourceNames {
   resource: string
   names(accountId: number, ids: readonly number[]): Promise<Map<number, string>>
+  /**
+   * The name as a correlated subquery on the id column it is handed (`projects.company_id`),
+   * so another plugin's list sorts by it in SQL without reading the owner's table.
+   */
+  nameSql?(idColumn: string): Knex.Raw
 }
 export const resourceNames = defineExtension<ResourceNames>('resourceNames')
 
@@ -47,6 +52,7 @@ export const resourceNamesOf = (knex: Knex, resource: string, table: string): Re
   resource,
   names: async (accountId, ids) =>
     new Map((await knex(table).where('account_id', accountId).whereIn('id', ids).select('id', 'name')).map((r) => [Number(r.id), r.name as string])),
+  nameSql: (idColumn) => knex.raw(`(select lower(named.name) from ?? as named where named.id = ??)`, [table, idColumn]),
 })
 
 /**
@@ -95,6 +101,22 @@ export interface MemberQuery {
   anonymous?: boolean
   /** Only members holding a grant on this resource, themselves or through their role; each row then tells the highest. */
   grantOn?: { resource: string; resourceId: number }
+  /**
+   * Only members holding a level on this project (of the account): by their own or their
+   * role's grants on it, a grant on its client company (part1 §6: administer for its
+   * administrators, view for its access), or as account admins; each row then tells the
+   * level (`action`). The projects plugin names the client (`ProjectDirectory.clientOf`).
+   */
+  levelOn?: {
+    projectId: number
+    clientId: number | null
+    /** Only members holding a grant on the project itself (their own or their role's). */
+    holdersOnly?: boolean
+    /** The level without the member's own grant on the project (what taking it away would leave). */
+    exceptOwn?: boolean
+  }
+  /** Only this member (with `grantOn` or `levelOn`: their row when they hold one). */
+  userId?: number
   limit: number
   skip: number
 }
@@ -115,8 +137,15 @@ export interface CoreCalls {
   /** The account's country (ISO code), if it gave one. */
   accountCountry(accountId: number): Promise<string | null>
   members(accountId: number, query: MemberQuery): Promise<{ total: number; data: (Member & { action?: string })[] }>
+  /**
+   * A person's name (last, first, lower-cased) as a correlated subquery on the user id
+   * column handed in, so another plugin's list sorts by it in SQL (the projects' manager).
+   */
+  personNameSql(userIdColumn: string): Knex.Raw
   /** One member, by id or by their e-mail (exactly, whatever the case). */
   member(accountId: number, by: { userId: number } | { username: string }): Promise<Member | undefined>
+  /** The members among these ids, in one query (authors, managers, who changed what); an id of no member is left out. */
+  membersById(accountId: number, userIds: readonly number[]): Promise<Map<number, Member>>
   /** The e-mails of a company's members, alphabetically, at most `limit`. */
   usernamesInCompany(accountId: number, companyId: number, limit: number): Promise<string[]>
   /** Puts a member into a company, or out of every company (null). */
@@ -135,6 +164,11 @@ export interface CoreCalls {
     userId: number,
     grant: { resource: import('./shared').PrivilegeResource; resourceId: number; action: import('./shared').PrivilegeAction },
   ): Promise<unknown>
+  /**
+   * Gives the member their own grant on a resource (or raises it to `action`), trusted:
+   * whoever creates a project administers it, though they may not grant themselves.
+   */
+  giveGrant(accountId: number, userId: number, grant: { resource: string; resourceId: number; action: string }): Promise<void>
   /** Takes every grant on a resource away (it is being deleted). */
   removeGrantsOn(accountId: number, resource: string, resourceId: number): Promise<void>
   /** Points the member's resource-wide grant of this resource and action at one resource (demo seed). */
@@ -160,3 +194,130 @@ export const companyDeleteBlockers = defineExtension<CompanyDeleteBlocker>('comp
 
 /** How many items of one kind a refusal names: enough to act on, small for a big account. */
 export const BLOCK_LIST_LIMIT = 10
+
+/** A project about to be deleted, or copied, as other plugins see it. */
+export interface ProjectRef {
+  id: number
+  accountId: number
+  symbol: string
+  name: string
+}
+
+/**
+ * What content keeps a project from being deleted (spec part2 §5 "A project with content
+ * cannot be deleted"): each plugin whose rows belong to projects (documents, checklists,
+ * Skyview) answers the items of its own tables in the way, at most BLOCK_LIST_LIMIT.
+ */
+export interface ProjectDeleteBlocker {
+  find(app: import('./types').Application, project: ProjectRef): Promise<{ reason: string; item: string }[]>
+}
+export const projectDeleteBlockers = defineExtension<ProjectDeleteBlocker>('projectDeleteBlockers')
+
+/** One group of the /search page (spec part2 §2 "Search"): its hits, sorted by number and name, and their count. */
+export interface SearchGroupResult {
+  group: string
+  total: number
+  items: { id: number; title: string; href: string }[]
+}
+
+/**
+ * A group of GET /search, contributed by the plugin that owns the rows (companies,
+ * projects; later documents, materials …). Asked as the caller, so it lists only what the
+ * caller may see; a group whose list the caller may not open answers undefined.
+ */
+export interface SearchProvider {
+  group: string
+  module: import('./shared').TenantModule
+  search(app: import('./types').Application, params: import('./types').AppParams, text: string, limit: number): Promise<SearchGroupResult | undefined>
+}
+export const searchProviders = defineExtension<SearchProvider>('searchProviders')
+
+/**
+ * A figure of the home page or a project's dashboard that is not a list's total (the SQM
+ * tile's square metres): its field of /dashboard/info, asked as the caller; undefined
+ * leaves the field out.
+ */
+export interface DashboardFigure {
+  tile: string
+  /** The module the figure belongs to: left out for accounts that have it switched off. */
+  module?: import('./shared').TenantModule
+  value(app: import('./types').Application, params: import('./types').AppParams, projectId?: number): Promise<number | undefined>
+}
+export const dashboardFigures = defineExtension<DashboardFigure>('dashboardFigures')
+
+/**
+ * The status boxes of a project's dashboard (spec part2 §2 "Dashboard status boxes"),
+ * contributed by the plugin that owns the counted rows (documents), computed in SQL. Boxes
+ * nobody contributes show their empty state.
+ */
+export interface ProjectStatusBoxes {
+  boxes(app: import('./types').Application, params: import('./types').AppParams, projectId: number): Promise<Record<string, number>>
+}
+export const projectStatusBoxes = defineExtension<ProjectStatusBoxes>('projectStatusBoxes')
+
+/** A change to a project-scoped row, as the project event log records it (spec part2 §3 "Project event"). */
+export interface ProjectChange {
+  accountId: number
+  projectId: number
+  /** Who made it; null for background work. */
+  userId: number | null
+  /** The service's path and method, e.g. `checklists` `create`. */
+  eventType: string
+  eventName: string
+  /** What changed, in a line (the row's name or number). */
+  subject: string
+}
+
+/** Where project-scoped changes go: the projects plugin keeps the event log. */
+export interface ProjectChangeLog {
+  record(change: ProjectChange): Promise<void>
+}
+export const projectChangeLogs = defineExtension<ProjectChangeLog>('projectChangeLogs')
+
+/**
+ * A kind of thing comments attach to (spec part2 §3 "Comment": folder, project, company):
+ * its owner says whether the caller may read the comments of one (and then may add), and
+ * whether they administer it (then may edit or delete anyone's). A missing or foreign one
+ * throws the same 404 as a missing comment.
+ */
+export interface CommentTarget {
+  module: string
+  access(app: import('./types').Application, params: import('./types').AppParams, moduleId: number): Promise<{ administer: boolean }>
+  /** The project the thing belongs to, if any: its comments' changes then go to that project's event log. */
+  projectOf?(app: import('./types').Application, accountId: number, moduleId: number): Promise<number | undefined>
+}
+export const commentTargets = defineExtension<CommentTarget>('commentTargets')
+
+/** A folder (document) of a project as its document groups show it (spec part2 §3 "Folder/document on tiles"). */
+export interface ProjectFolder {
+  id: number
+  name: string
+  symbol: string | null
+  /** The document type (setup's folder type) it is of: the group it shows in. */
+  folderTypeId: number
+  files: unknown[]
+  urls: unknown[]
+}
+
+/**
+ * The folders of a project, contributed by the plugin that owns them (documents), asked
+ * as the caller (who holds at least VIEW on the project): GET /projects/{id}/foldertypes
+ * groups them by type, /folders lists them, /ifcfiles lists the project's IFC files.
+ * Until a plugin contributes, a project has none.
+ */
+export interface ProjectFolders {
+  folders(app: import('./types').Application, params: import('./types').AppParams, projectId: number): Promise<ProjectFolder[]>
+  ifcFiles(app: import('./types').Application, params: import('./types').AppParams, projectId: number): Promise<{ id: number; name: string }[]>
+}
+export const projectFolders = defineExtension<ProjectFolders>('projectFolders')
+
+/**
+ * The bytes of a project's files, for a project's `storageTotal` when a list or a read asks
+ * for `stats`: the owner of the files (documents) gives a correlated subquery on the project
+ * id column it is handed (`projects.id`), so the figure is read with the page. Without a
+ * contributor every project holds 0 bytes.
+ */
+export interface ProjectFiles {
+  bytesSql(knex: Knex, projectIdColumn: string): Knex.Raw
+}
+export const projectFiles = defineExtension<ProjectFiles>('projectFiles')

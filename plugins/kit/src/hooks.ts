@@ -8,6 +8,7 @@ import { BadRequest, Forbidden, GeneralError, NotAuthenticated, NotFound } from 
 import type { NextFunction } from '@feathersjs/feathers'
 import { ALWAYS_ON_MODULES, type AccessLevel, type MenuFlag, type MenuFlags, accessRank } from './shared'
 import type { Knex } from 'knex'
+import { changeOf, recordProjectChange } from './change-log'
 import { toColumn, toField } from './table-service'
 import type { ActingAction, AppParams, Application, AuthUser, HookContext } from './types'
 
@@ -330,11 +331,15 @@ export const projectScope = (scope: ProjectScope, path: string) => async (contex
     return next()
   }
   if (id === undefined || (named !== undefined && id !== named) || !(await projectInAccount(context.app, id, accountId))) throw notFound(raw)
-  if (!user) return next()
-  const held = await context.app.get('access').projectLevel(user, id)
-  if (accessRank(held) < accessRank(level)) throw new Forbidden(`This needs ${level} access to the project`)
-  context.params = { ...(context.params as AppParams), project: { id, level: held } }
-  return next()
+  if (user) {
+    const held = await context.app.get('access').projectLevel(user, id)
+    if (accessRank(held) < accessRank(level)) throw new Forbidden(`This needs ${level} access to the project`)
+    context.params = { ...(context.params as AppParams), project: { id, level: held } }
+  }
+  await next()
+  // A write that succeeded goes to the project's event log (the projects plugin keeps it).
+  const change = changeOf(context, path, accountId!, id)
+  if (change) await recordProjectChange(context.app, change)
 }
 
 /**
@@ -357,5 +362,7 @@ export const whereProjectAccess = async (
 
 const joinProjectAccess = (knex: Knex, query: Knex.QueryBuilder, granted: Knex.QueryBuilder | null, accountId: number, column: string, accountColumn: string) => {
   if (granted) query.innerJoin(granted.clone().as('project_access'), (on) => on.on('project_access.granted_project_id', '=', column).andOnVal(accountColumn, '=', accountId))
-  else query.innerJoin(knex.raw('(select ? as caller_account_id) as project_access', [accountId]), 'project_access.caller_account_id', accountColumn)
+  // A cross join (with its condition: SQLite and MySQL take one) keeps the table the outer loop,
+  // so a sorted page reads the table's sort index; an inner join made SQLite sort every row.
+  else query.crossJoin(knex.raw('(select ? as caller_account_id) as project_access', [accountId]) as never, 'project_access.caller_account_id', '=', accountColumn)
 }

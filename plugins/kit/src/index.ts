@@ -1,5 +1,6 @@
 export * from './action'
 export * from './app'
+export * from './change-log'
 export * from './database'
 export * from './define-plugin'
 export * from './excel'

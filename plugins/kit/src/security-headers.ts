@@ -14,16 +14,16 @@ import helmet from 'helmet'
 /**
  * Styles may be inline: React 19 hoists each component's `<style href precedence>` and the
  * bundler injects imported CSS as <style> elements. Images come from the app, `data:`
- * (icons) and `blob:` (a logo fetched with the bearer token). Maps, 3D viewers and workers
- * will need their tile hosts in img-src/connect-src, worker-src 'self' blob: and
- * script-src 'wasm-unsafe-eval' when they arrive.
+ * (icons) and `blob:` (a logo fetched with the bearer token), and the base map's tile host
+ * when MAP_TILE_URL names one (`imageHosts`; the maps' tiles are images). 3D viewers and
+ * workers will need worker-src 'self' blob: and script-src 'wasm-unsafe-eval' when they arrive.
  */
-export const contentSecurityPolicy = (https: boolean) => ({
+export const contentSecurityPolicy = (https: boolean, imageHosts: readonly string[] = []) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -53,11 +53,14 @@ const headersOf = (middleware: ReturnType<typeof helmet>): [string, string][] =>
   return [...headers]
 }
 
-export const securityHeaders = (publicUrl: string): Middleware => {
+/** The origin a tile URL template loads from (its `{s}`-free host), for img-src. */
+export const tileOrigin = (template: string) => new URL(template.replace(/\{[a-z]\}/g, '0')).origin
+
+export const securityHeaders = (publicUrl: string, options: { mapTileUrl?: string } = {}): Middleware => {
   const https = new URL(publicUrl).protocol === 'https:'
   const headers = headersOf(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https, options.mapTileUrl ? [tileOrigin(options.mapTileUrl)] : []) },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'no-referrer' },

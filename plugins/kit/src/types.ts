@@ -34,18 +34,25 @@ export interface AuthUser {
  * - anonymise: the person's data replaced for good
  * - addToCompany: putting a member into a company (or taking them out of it)
  * - companyAccess: a member's access to one company
+ * - projectAccess: a member's level on one project (the project's administrators set it)
  */
-export type ActingAction = 'membership' | 'removalRequest' | 'details' | 'identity' | 'anonymise' | 'addToCompany' | 'companyAccess'
+export type ActingAction = 'membership' | 'removalRequest' | 'details' | 'identity' | 'anonymise' | 'addToCompany' | 'companyAccess' | 'projectAccess'
 
 /** Who may do what: implemented by the core plugin, used by the kit's hooks. */
 export interface AccessResolver {
   flags(user: AuthUser): Promise<MenuFlags>
-  /** The caller's level on a project of their current account (the caller must have checked that it is). */
-  projectLevel(user: AuthUser, projectId: number): Promise<AccessLevel>
   /**
-   * The projects of the caller's current account they hold at least `level` on: a
-   * subquery of their ids (`granted_project_id`), or null for all of them (account
-   * admins). Asked through whereProjectAccess; wrapped, since an awaited builder would run.
+   * The caller's level on a project of their current account (the caller must have checked
+   * that it is): their own and their role's grants on it, and their company grants on its
+   * client (part1 §6: a company's administrator administers, its access views). A caller that
+   * has just read the project's row passes its client, so that it is not read again.
+   */
+  projectLevel(user: AuthUser, projectId: number, known?: { clientId: number | null }): Promise<AccessLevel>
+  /**
+   * The projects of the caller's current account they hold at least `level` on (as
+   * projectLevel counts): a subquery of their ids (`granted_project_id`), or null for all
+   * of them (account admins). Asked through whereProjectAccess; wrapped, since an awaited
+   * builder would run.
    */
   grantedProjects(user: AuthUser, level: AccessLevel): Promise<{ granted: Knex.QueryBuilder | null }>
   /**
@@ -56,11 +63,22 @@ export interface AccessResolver {
 }
 
 /**
- * Which account a project belongs to: contributed by the projects plugin, which owns the
- * table (`app.set('projects', …)`). Without it no project exists.
+ * Which account a project belongs to, and its client: contributed by the projects plugin,
+ * which owns the table (`app.set('projects', …)`). Without it no project exists.
  */
 export interface ProjectDirectory {
   accountOf(projectId: number): Promise<number | undefined>
+  /**
+   * The project's client company (`projects.company_id`): null for none, undefined for a
+   * missing project. One primary-key read, asked afresh: a project's client can change.
+   */
+  clientOf(projectId: number): Promise<number | null | undefined>
+  /**
+   * A subquery of the ids (`granted_project_id`) of the account's projects whose client
+   * is one of `companyIds` (a list, or a subquery selecting company ids): one seek in the
+   * projects' company index per company. Core unions it into a caller's granted projects.
+   */
+  projectsOfClients(accountId: number, companyIds: readonly number[] | Knex.QueryBuilder): Knex.QueryBuilder
 }
 
 export interface Mailer {
@@ -100,6 +118,11 @@ export interface AppConfig {
   remotesPath: string
   /** The largest file one upload may carry, bytes. */
   uploadMaxBytes: number
+  /**
+   * MAP_TILE_URL: the base map's tiles, an XYZ template (`https://tile.example/{z}/{x}/{y}.png`);
+   * unset, maps draw the country outlines shipped with the app and fetch nothing.
+   */
+  mapTileUrl?: string
 }
 
 /**

@@ -72,7 +72,8 @@ describe('sign-in', () => {
     ['globalAdmin', ALL_FLAGS],
     ['admin', ACCOUNT_ADMIN_FLAGS],
     ['user', NO_FLAGS],
-    ['manager', { ...NO_FLAGS, canManageProjects: true, canSeeProjects: true }],
+    // A project manager chooses a new project's client among the companies.
+    ['manager', { ...NO_FLAGS, canManageProjects: true, canSeeProjects: true, canSeeCompany: true }],
     ['otherAdmin', ACCOUNT_ADMIN_FLAGS],
   ] as const)('%s gets the menu flags of their level in their account', async (who, flags) => {
     const { status, body } = await signInAnswer(people[who].username)

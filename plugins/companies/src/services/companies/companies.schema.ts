@@ -79,8 +79,8 @@ export const companyQuerySchema = Type.Object(
     $limit: Type.Optional(Type.Integer({ minimum: 0 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0 })),
     $sort: Type.Optional(Type.Object(Object.fromEntries(COMPANY_SORTS.map((s) => [s, direction])), { additionalProperties: false })),
-    /** Selectors need only id and name (spec part1 §7). */
-    $select: Type.Optional(Type.Array(Type.Union([Type.Literal('id'), Type.Literal('name'), Type.Literal('number')]))),
+    /** Selectors need only id and name (spec part1 §7); a project's client shows its number and country too. */
+    $select: Type.Optional(Type.Array(Type.Union([Type.Literal('id'), Type.Literal('name'), Type.Literal('number'), Type.Literal('country')]))),
     /** The list's filter box: name, number or city contains the text, any case. */
     filter: Type.Optional(Type.String({ maxLength: 200 })),
     /** The /search page: name or number contains the text, any case. */

@@ -48,6 +48,8 @@ describe("the account's grants", () => {
     const user = p.people.user
     const userFlags = await server.call('POST', '/api/authentication', { username: user.username, password: user.password })
     expect(userFlags.body.canManageProjects).toBe(true)
+    // A new project needs a client: whoever creates projects may list the companies.
+    expect(userFlags.body.canSeeCompany).toBe(true)
     expect((await p.as('accountAdmin', 'POST', url(projectCreate), { roleId: basic })).body.granted).toBe(false)
     expect((await p.as('accountAdmin', 'POST', url(globalAdmin), { roleId: basic })).status).toBe(403)
     expect((await p.as('accountAdmin', 'POST', url(projectCreate), {})).status).toBe(400)

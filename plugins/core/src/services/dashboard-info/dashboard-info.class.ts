@@ -3,7 +3,7 @@
  * see it. Each count is the total of a list's own service asked as the caller.
  */
 import type { AppParams, Application, DashboardCount, RegisteredService } from '@app/plugin-kit'
-import { anyFlag, callerFlags, currentUser, dashboardCounts, moduleEnabled, serviceAt } from '@app/plugin-kit'
+import { anyFlag, callerFlags, currentUser, dashboardCounts, dashboardFigures, moduleEnabled, serviceAt } from '@app/plugin-kit'
 import { accountStorageBytes } from '../accounts/account-list'
 import type { DashboardInfo } from './dashboard-info.schema'
 
@@ -36,6 +36,12 @@ export class DashboardInfoService {
     for (const count of [...this.app.get('extensions').all(dashboardCounts), USER_COUNT]) {
       const total = await listTotal(this.app, params, count)
       if (total !== undefined) (info as Record<string, number>)[count.tile] = total
+    }
+    // Figures that are no list's total (the SQM tile), each asked as the caller; undefined leaves the field out.
+    for (const figure of this.app.get('extensions').all(dashboardFigures)) {
+      if (figure.tile in info || (figure.module && !moduleEnabled(caller, figure.module))) continue
+      const value = await figure.value(this.app, params)
+      if (value !== undefined) (info as Record<string, number>)[figure.tile] = value
     }
     // The account's storage is account information: its administrators see it (as on the account info page).
     if ((await callerFlags(this.app, params)).canManageSettings) info.storage = await accountStorageBytes(this.app, caller.accountId)

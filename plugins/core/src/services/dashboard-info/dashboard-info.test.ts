@@ -69,12 +69,12 @@ afterAll(() => server?.close())
 describe('GET /api/dashboard/info', () => {
   test('each rank gets the counts it may see, equal to the totals of the lists it may open', async () => {
     const fields: Record<Member, string[]> = {
-      globalAdmin: ['companyCount', 'storage', 'userCount'],
-      accountAdmin: ['companyCount', 'storage', 'userCount'],
+      globalAdmin: ['companyCount', 'projectCount', 'squareMeters', 'storage', 'userCount'],
+      accountAdmin: ['companyCount', 'projectCount', 'squareMeters', 'storage', 'userCount'],
       salesAdmin: ['companyCount'],
-      companyAdmin: ['companyCount', 'userCount'],
+      companyAdmin: ['companyCount', 'projectCount', 'squareMeters', 'userCount'],
       user: [],
-      otherAccount: ['companyCount', 'storage', 'userCount'],
+      otherAccount: ['companyCount', 'projectCount', 'squareMeters', 'storage', 'userCount'],
     }
     for (const [caller, expected] of Object.entries(fields) as [Member, string[]][]) {
       const answer = await as(caller, '/api/dashboard/info')
@@ -82,6 +82,9 @@ describe('GET /api/dashboard/info', () => {
       expect(Object.keys(answer.body).sort(), caller).toEqual(expected)
       if (expected.includes('companyCount'))
         expect(answer.body.companyCount, caller).toBe((await as(caller, '/api/companies?$limit=0')).body.total)
+      // The projects plugin's tile (dashboardCounts): the total of the projects list.
+      if (expected.includes('projectCount'))
+        expect(answer.body.projectCount, caller).toBe((await as(caller, '/api/projects?$limit=0')).body.total)
       if (expected.includes('userCount'))
         expect(answer.body.userCount, caller).toBe((await as(caller, `/api/accountusers/${accountOf(caller)}?onlyEditable=false&$limit=0`)).body.total)
     }

@@ -24,7 +24,8 @@ const installedRemotes = (app: Application) =>
       menu: remote.menu as MenuEntry[],
       routes: remote.routes,
       tiles: (remote.tiles ?? []) as TileEntry[],
-      search: Boolean(remote.search),
+      home: remote.home ? { flag: remote.home.flag ?? null } : null,
+      config: remote.config?.(app) ?? {},
     })),
   )
 

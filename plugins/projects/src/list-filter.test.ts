@@ -98,3 +98,79 @@ describe('projects a caller holds at least LEVEL on', () => {
     expect(text, text).toContain('privileges_role_grants_idx')
   })
 })
+
+describe('the company-client rule (part1 §6): a company’s administrator administers, its access views, the projects it is client of', () => {
+  let clientA: Awaited<ReturnType<typeof make.company>>
+  let clientB: Awaited<ReturnType<typeof make.company>>
+  let ofA: ProjectFixture
+  let ofB: ProjectFixture
+  let granted: ProjectFixture
+  let boss: Person
+  let viewer: Person
+
+  beforeAll(async () => {
+    clientA = await make.company(own)
+    clientB = await make.company(own)
+    ofA = await make.project(own, { client: clientA })
+    ofB = await make.project(own, { client: clientB })
+    granted = await make.project(own)
+    boss = await make.user(own, 'companyAdmin', { administers: [clientA] })
+    await make.grant(boss, { resource: 'COMPANY', resourceId: clientB.id, action: 'ACCESS' })
+    await make.grantProject(boss, granted, 'DOWNLOAD')
+    viewer = await make.user(own)
+    await make.grant(viewer, { resource: 'COMPANY', resourceId: clientB.id, action: 'EDIT' })
+    // Named company privileges, and a resource-wide company grant, give nothing on projects.
+    await make.grant(viewer, { resource: 'COMPANY', name: 'ASSIGN_USER_TO_COMPANY', action: 'ADMINISTER' })
+    await make.grant(viewer, { resource: 'COMPANY', action: 'ADMINISTER' })
+  })
+
+  const levelOf = async (person: Person, project: ProjectFixture) => app.get('access').projectLevel(await userOf(person), project.id)
+
+  test('the lists: administer on the administered company’s projects, view on the others’, own grants beside', async () => {
+    expect(await visible(boss, 'ADMINISTER')).toEqual(ids(ofA))
+    expect(await visible(boss, 'EDIT')).toEqual(ids(ofA))
+    expect(await visible(boss, 'DOWNLOAD')).toEqual(ids(ofA, granted))
+    expect(await visible(boss, 'VIEW')).toEqual(ids(ofA, ofB, granted))
+    expect(await visible(boss, 'ACCESS')).toEqual(ids(ofA, ofB, granted))
+    expect(await visible(viewer, 'VIEW')).toEqual(ids(ofB))
+    expect(await visible(viewer, 'DOWNLOAD')).toEqual([])
+  })
+
+  test('a project’s level: the highest of its own grants and its client’s', async () => {
+    expect(await levelOf(boss, ofA)).toBe('ADMINISTER')
+    expect(await levelOf(boss, ofB)).toBe('VIEW')
+    expect(await levelOf(boss, granted)).toBe('DOWNLOAD')
+    expect(await levelOf(viewer, ofA)).toBe('NONE')
+    expect(await levelOf(viewer, ofB)).toBe('VIEW')
+    await make.grantProject(viewer, ofB, 'EDIT')
+    expect(await levelOf(viewer, ofB)).toBe('EDIT')
+  })
+
+  test('a project whose client changes is reached by the new client’s people at once', async () => {
+    const moving = await make.project(own, { client: clientA })
+    expect(await levelOf(boss, moving)).toBe('ADMINISTER')
+    await knex('projects').where({ id: moving.id }).update({ company_id: clientB.id })
+    expect(await levelOf(boss, moving)).toBe('VIEW')
+    expect(await visible(boss, 'EDIT')).not.toContain(moving.id)
+    await knex('projects').where({ id: moving.id }).update({ company_id: null })
+    expect(await levelOf(boss, moving)).toBe('NONE')
+    expect(await visible(boss, 'ACCESS')).not.toContain(moving.id)
+  })
+
+  test('another account’s projects with the same client id are not reached', async () => {
+    // A stale company grant naming another account's company, whose projects are of that account.
+    const elsewhere = await make.company(other)
+    const foreign = await make.project(other, { client: elsewhere })
+    await make.grant(boss, { resource: 'COMPANY', resourceId: elsewhere.id, action: 'ADMINISTER' }, own.id)
+    expect(await visible(boss, 'ACCESS')).not.toContain(foreign.id)
+  })
+
+  test('the plan reads the client’s projects through the projects’ account and client index', async () => {
+    const query = knex('projects').select('id')
+    await whereProjectAccess(app, await userOf(boss), query, { level: 'VIEW', column: 'id', accountColumn: 'account_id' })
+    const { sql, bindings } = query.toSQL()
+    const mysql = knex.client.config.client === 'mysql2'
+    const plan = JSON.stringify(mysql ? (await knex.raw(`explain ${sql}`, bindings))[0] : await knex.raw(`explain query plan ${sql}`, bindings))
+    expect(plan, plan).toContain('projects_account_company_index')
+  })
+})

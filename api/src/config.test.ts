@@ -37,6 +37,8 @@ describe('configuration from the environment', () => {
     [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
     [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
     [{ GEOCODER_URL: 'nominatim.local' }, 'GEOCODER_URL'],
+    [{ MAP_TILE_URL: 'tiles.local/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'https://tiles.example.test/tile.png' }, 'MAP_TILE_URL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ TOTP_KEY: 'too-short' }, 'TOTP_KEY'],

@@ -148,6 +148,9 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
   if (sessionMaxAge < tokenTtl) fail('SESSION_MAX_AGE', `must be at least TOKEN_TTL (${tokenTtl} seconds)`)
   // Read by the companies plugin's reverse geocoder; checked here so a typo stops the start.
   url(env, 'GEOCODER_URL', ['http:', 'https:'])
+  const mapTileUrl = url(env, 'MAP_TILE_URL', ['http:', 'https:'])
+  if (mapTileUrl && !['{z}', '{x}', '{y}'].every((part) => mapTileUrl.includes(part)))
+    fail('MAP_TILE_URL', 'must be a tile URL template with {z}, {x} and {y} in it, such as https://tile.example.org/{z}/{x}/{y}.png')
   requireSharedKeys(env, Boolean(databaseUrl))
   if (env.LOG_LEVEL && !LOG_LEVELS.includes(env.LOG_LEVEL)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`)
   return {
@@ -170,6 +173,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     signUpLimit: limit(env, 'RATE_LIMIT_SIGNUP', '10/3600'),
     remotesPath: '/remotes',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
+    mapTileUrl,
     logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: boolean(env, 'SEED_DEMO', !databaseUrl),

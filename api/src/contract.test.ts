@@ -110,7 +110,7 @@ describe('module switch', () => {
   test('GET /api/modules tells the shell each remote: entry, routes, menu and tiles in five languages', async () => {
     const answer = await server.call('GET', '/api/modules', undefined, token.accountAdmin)
     const core = (answer.body as any[]).find((m) => m.id === 'core')
-    expect(core).toMatchObject({ module: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', routes: ['/help', '/profile'], search: false })
+    expect(core).toMatchObject({ module: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', routes: ['/help', '/profile'], home: null })
     expect(core.menu.map((m: { id: string; area: string }) => [m.id, m.area])).toEqual(
       expect.arrayContaining([
         ['help', 'main'],
@@ -118,7 +118,7 @@ describe('module switch', () => {
       ]),
     )
     for (const entry of [...core.menu, ...core.tiles]) expect(Object.keys(entry.label).sort()).toEqual(['en-GB', 'fi-FI', 'no-NO', 'pl-PL', 'se-SE'])
-    expect((answer.body as any[]).find((m) => m.module === 'sales')).toMatchObject({ id: 'contract-sales', routes: ['/contract-widgets'], tiles: [], search: false })
+    expect((answer.body as any[]).find((m) => m.module === 'sales')).toMatchObject({ id: 'contract-sales', routes: ['/contract-widgets'], tiles: [] })
   })
 
   test('a global admin switches a module off for one account, and on again', async () => {

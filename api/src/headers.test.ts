@@ -49,6 +49,22 @@ describe('every answer', () => {
     expect(answer.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests')
   })
 
+  test('img-src names no other host, but the base map\'s tile host when MAP_TILE_URL is set; GET /modules tells the projects remote', async () => {
+    expect((await fetch(`${server.url}/`)).headers.get('content-security-policy')).toMatch(/img-src 'self' data: blob:;/)
+    const tiles = await startTestServer({ mapTileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png' })
+    try {
+      const policy = (await tiles.call('GET', '/api/health')).headers.get('content-security-policy') ?? ''
+      expect(policy).toContain("img-src 'self' data: blob: https://tiles.example.test;")
+      expect(policy).toMatch(/connect-src 'self';/)
+      const there = fixtures(tiles)
+      const admin = (await there.account()).admin
+      const modules = (await tiles.call('GET', '/api/modules', undefined, await there.signIn(admin))).body as { remote: string; config: Record<string, unknown> }[]
+      expect(modules.find((m) => m.remote === 'projects')?.config).toEqual({ mapTileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png' })
+    } finally {
+      await tiles.close()
+    }
+  })
+
   test('HSTS when PUBLIC_URL is https', async () => {
     const https = await startTestServer({ publicUrl: 'https://cloud.example.test' })
     try {

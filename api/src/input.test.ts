@@ -57,6 +57,9 @@ const make = fixtures(server)
 // B needs a member besides its admin (`both`) and a company, for the paths its admin names.
 const world = await make.world({ both: {} })
 await make.company(world.b)
+// And a project each, for the paths that name one (project-scoped paths check it before the input).
+await make.project(world.a)
+await make.project(world.b)
 
 const registry: RegisteredService[] = app.get('registry')
 const access = app.get('access')
@@ -74,11 +77,12 @@ const callerOf = async (person: Person): Promise<Caller> => {
   const user: AuthUser = await app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: token } })
   const member = await knex('account_users').where({ account_id: user.accountId }).whereNot({ user_id: user.id }).first('user_id')
   const company = await knex('companies').where({ account_id: user.accountId }).first('id')
+  const project = await knex('projects').where({ account_id: user.accountId }).first('id')
   return {
     token,
     user,
     flags: (await access.flags(user)) as unknown as Record<string, boolean>,
-    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list' },
+    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list' },
   }
 }
 /** Tried in this order (an account admin, a global admin, the admin of another account); each method is called by the first one holding its flags. */

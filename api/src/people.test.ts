@@ -12,7 +12,7 @@
  * anonymise) cannot change another cell. SQLite by default, MariaDB with TEST_DATABASE_URL.
  */
 import type { Method, RegisteredService } from '@app/plugin-kit'
-import { type AccountFixture, type CompanyFixture, type Person, fixtures } from '@app/testing'
+import { type AccountFixture, type CompanyFixture, type Person, type ProjectFixture, fixtures } from '@app/testing'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startTestServer } from './testing'
 
@@ -26,16 +26,23 @@ type Caller = (typeof CALLERS)[number]
 const TARGETS = ['self', 'globalAdmin', 'accountAdmin', 'companyAdmin', 'userOfCompany', 'userOfOtherCompany', 'twoAccounts'] as const
 type Target = (typeof TARGETS)[number]
 
-/** An account as the matrix uses it: X holds the targets, W is where they are placed, Y is another company. */
+/**
+ * An account as the matrix uses it: X holds the targets, W is where they are placed, Y is
+ * another company; the project's client is X (its administrator administers the project),
+ * the other project's is Y.
+ */
 interface Place {
   account: AccountFixture
   x: CompanyFixture
   y: CompanyFixture
   w: CompanyFixture
+  project: ProjectFixture
+  projectOfY: ProjectFixture
 }
 const place = async (): Promise<Place> => {
   const account = await make.account()
-  return { account, x: await make.company(account), y: await make.company(account), w: await make.company(account) }
+  const [x, y, w] = [await make.company(account), await make.company(account), await make.company(account)]
+  return { account, x, y, w, project: await make.project(account, { client: x }), projectOfY: await make.project(account, { client: y }) }
 }
 const A = await place()
 const B = await place()
@@ -83,6 +90,8 @@ const rowsOutside = async (userId: number, accountId: number) => ({
 
 const roleId = async (accountId: number, group: 'ADMIN' | 'USER') =>
   Number((await knex('roles').where({ account_id: accountId, security_group: group }).orderBy('id').first('id')).id)
+const holdsProject = async (userId: number, accountId: number, projectId: number) =>
+  Boolean(await knex('privileges').where({ account_id: accountId, user_id: userId, resource: 'PROJECT', resource_id: projectId }).whereNull('name').first('id'))
 const holds = async (userId: number, accountId: number, companyId: number) =>
   Boolean(await knex('privileges').where({ account_id: accountId, user_id: userId, resource: 'COMPANY', resource_id: companyId }).whereNull('name').first('id'))
 const member = (userId: number, accountId: number) => knex('account_users').where({ user_id: userId, account_id: accountId }).first('id')
@@ -120,6 +129,14 @@ const COMPANY_ACCESS = {
   user: FORBIDDEN_ALL,
   otherAdmin: '- 404 404 404 404 404 200',
 }
+/** As COMPANY_ACCESS, for a project whose client is X and a call answering `ok`; a plain member is refused by the project scope. */
+const COMPANY_ACCESS_AS = (ok: number) => ({
+  globalAdmin: `${ok} ${ok} ${ok} ${ok} ${ok} ${ok} ${ok}`,
+  accountAdmin: `${ok} 403 ${ok} ${ok} ${ok} ${ok} ${ok}`,
+  companyAdmin: `403 403 403 403 ${ok} 403 ${ok}`,
+  user: FORBIDDEN_ALL,
+  otherAdmin: `- 404 404 404 404 404 ${ok}`,
+})
 const ADMIN_ONLY = (ok: number, self = ok) => ({
   globalAdmin: `${self} ${ok} ${ok} ${ok} ${ok} ${ok} ${ok}`,
   accountAdmin: `${self} 403 ${ok} ${ok} ${ok} ${ok} ${ok}`,
@@ -287,6 +304,35 @@ const ENDPOINTS: Endpoint[] = [
     request: (p, t) => ({ verb: 'DELETE', url: `/api/companies/${p.x.id}/users-with-access/${t.id}` }),
     expected: COMPANY_ACCESS,
   },
+  // A project's levels (part2 §6): the project's administrators; a company administrator
+  // only its ordinary users, on its companies' projects; a plain member, 403 from the project scope.
+  {
+    path: 'projects/:projectId/users',
+    method: 'create',
+    what: 'a project (client X): add a user by username (VIEW)',
+    prepare: async (p, t) => {
+      await knex('privileges').where({ account_id: p.account.id, user_id: t.id, resource: 'PROJECT', resource_id: p.project.id }).whereNull('name').delete()
+    },
+    request: (p, t) => ({ verb: 'POST', url: `/api/projects/${p.project.id}/users`, body: { username: t.username } }),
+    expected: { ...COMPANY_ACCESS_AS(201), otherAdmin: '- 400 400 400 400 400 201' },
+  },
+  {
+    path: 'projects/:projectId/users',
+    method: 'update',
+    what: 'a project (client X): Set a user’s level',
+    request: (p, t) => ({ verb: 'PUT', url: `/api/projects/${p.project.id}/users`, body: { userId: t.id, accessLevel: 'DOWNLOAD' } }),
+    expected: COMPANY_ACCESS_AS(200),
+  },
+  {
+    path: 'projects/:projectId/users',
+    method: 'remove',
+    what: 'a project (client X): remove a user (their own grant)',
+    prepare: async (p, t) => {
+      if (!(await holdsProject(t.id, p.account.id, p.project.id))) await make.grantProject(t, p.project, 'VIEW')
+    },
+    request: (p, t) => ({ verb: 'DELETE', url: `/api/projects/${p.project.id}/users/${t.id}` }),
+    expected: COMPANY_ACCESS_AS(200),
+  },
   {
     path: 'accountusers/:accountId/reset-link/:userId',
     method: 'create',
@@ -358,6 +404,7 @@ const NOT_ACTING_METHODS: Record<string, Method[]> = {
   'accountusers/:accountId': ['find', 'create'],
   'companies/:companyId/users': ['find'],
   'companies/:companyId/users-with-access': ['find', 'get'],
+  'projects/:projectId/users': ['find', 'get'],
 }
 
 const registry: RegisteredService[] = app.get('registry')
@@ -385,7 +432,12 @@ describe('the registry', () => {
 })
 
 /** The 403s: the spec's text for a person the caller may not act on; the flag hook's for a caller without the menu flag. */
-const REFUSALS = ['You do not have access to edit this user', 'You do not have permission to do this', 'Change your own e-mail on your profile page, with your password']
+const REFUSALS = [
+  'You do not have access to edit this user',
+  'You do not have permission to do this',
+  'Change your own e-mail on your profile page, with your password',
+  'This needs ADMINISTER access to the project',
+]
 
 const VERB_OK = (status: number) => ![401, 403, 404].includes(status) && status < 500
 
@@ -435,13 +487,15 @@ describe('creating a user with a role, a company and privileges', () => {
     ['no company', async () => ({}), false],
     ['administer on an administered company', async (p) => ({ companyId: p.x.id, privileges: [{ resource: 'COMPANY', resourceId: p.w.id, action: 'ADMINISTER' }] }), true],
     ['access to another company', async (p) => ({ companyId: p.x.id, privileges: [{ resource: 'COMPANY', resourceId: p.y.id, action: 'VIEW' }] }), true],
+    ['a level on a project whose client is administered', async (p) => ({ companyId: p.x.id, privileges: [{ resource: 'PROJECT', resourceId: p.project.id, action: 'EDIT' }] }), true],
+    ['a level on another client’s project', async (p) => ({ companyId: p.x.id, privileges: [{ resource: 'PROJECT', resourceId: p.projectOfY.id, action: 'VIEW' }] }), true],
   ]
   const EXPECTED: Record<Caller, number[]> = {
-    globalAdmin: [201, 201, 201, 201, 201, 201],
-    accountAdmin: [201, 201, 201, 201, 201, 201],
-    companyAdmin: [403, 201, 403, 403, 201, 403],
-    user: [403, 403, 403, 403, 403, 403],
-    otherAdmin: [404, 404, 404, 404, 404, 404],
+    globalAdmin: [201, 201, 201, 201, 201, 201, 201, 201],
+    accountAdmin: [201, 201, 201, 201, 201, 201, 201, 201],
+    companyAdmin: [403, 201, 403, 403, 201, 403, 201, 403],
+    user: [403, 403, 403, 403, 403, 403, 403, 403],
+    otherAdmin: [404, 404, 404, 404, 404, 404, 404, 404],
   }
   const PATHS = ['createUserWithPrivileges', 'createEmptyUser', ''] as const
   const counts = async () => ({

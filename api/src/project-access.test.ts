@@ -1,23 +1,27 @@
 /**
  * The project access test (ARCHITECTURE "Cross-cutting rules"): every service of scope
  * 'project' in the registry, every method, called by a member holding each of the six
- * levels on a project of their account (and by the account's admin), on that project,
- * on a project of another account and on one that does not exist. Too low a level is a
- * 403 naming the level; another account's project is the same 404 as a missing one; a
- * refused call changes nothing. Generated from the registry, so a project-scoped
- * service added later is covered without anyone remembering to.
+ * levels on a project of their account, by the account's admin, and by the people of the
+ * project's client company (its administrator administers it, its access views it: part1
+ * §6), on that project, on a project of another account and on one that does not exist.
+ * Too low a level is a 403 naming the level; another account's project is the same 404 as
+ * a missing one; a refused call changes nothing. Generated from the registry, so a
+ * project-scoped service added later is covered without anyone remembering to; one the
+ * matrix cannot call (a placeholder it cannot fill, an id it cannot make, a body without
+ * an example) fails, saying what to add.
  *
- * Until the projects issue brings real project-scoped services, two test-only services
- * stand in: notes addressed by their rows' projectId, and a summary addressed by path.
- * Background work (server code calling without a user) is proved on the notes.
+ * Two test-only services stand in for shapes the plugins may not have yet: notes
+ * addressed by their rows' projectId, and a summary addressed by path. Background work
+ * (server code calling without a user) is proved on the notes.
  *
  * Runs on SQLite by default, on MariaDB with TEST_DATABASE_URL=mysql://…
  */
 import { ACCESS_LEVELS, type AccessLevel, type AppParams, type Method, type ProjectScope, type RegisteredService, accessRank, serviceAt } from '@app/plugin-kit'
-import { type AccountFixture, type ProjectFixture, fixtures } from '@app/testing'
+import { type AccountFixture, type CompanyFixture, type Person, type ProjectFixture, fixtures } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { NOTES, notesPlugin } from './test/project-notes'
 import { startTestServer } from './testing'
+import { PROJECT_LEVELS } from '@app/plugin-projects'
 
 const VERB: Record<Method, string> = { find: 'GET', get: 'GET', create: 'POST', update: 'PUT', patch: 'PATCH', remove: 'DELETE' }
 const MISSING = 987654321
@@ -29,28 +33,40 @@ afterAll(() => server.close())
 const make = fixtures(server)
 let own: AccountFixture
 let other: AccountFixture
+let client: CompanyFixture
 let ours: ProjectFixture
 let theirs: ProjectFixture
-/** Callers in `own`, by the level they hold on `ours`; `ADMIN` is the account's admin (no grant). */
-const callers: Record<string, { token: string; holds: AccessLevel }> = {}
+/**
+ * Callers in `own`, by what they hold on `ours`: a grant of each level; `ADMIN`, the
+ * account's admin (no grant); `CLIENT_ADMIN`, an administrator of its client company
+ * (part1 §6: administers it); `CLIENT_ACCESS`, a member with access to that company (views it).
+ */
+const callers: Record<string, { token: string; holds: AccessLevel; who: string; person: Person }> = {}
 const adminTokens = new Map<number, string>()
 
 beforeAll(async () => {
   own = await make.account()
   other = await make.account()
-  ours = await make.project(own)
+  client = await make.company(own)
+  ours = await make.project(own, { client })
   theirs = await make.project(other)
   for (const level of ACCESS_LEVELS) {
     const person = await make.user(own)
     if (level !== 'NONE') await make.grantProject(person, ours, level)
     // A grant on another project of the account says nothing about this one.
     await make.grantProject(person, await make.project(own), 'ADMINISTER')
-    callers[level] = { token: await make.signIn(person), holds: level }
+    callers[level] = { token: await make.signIn(person), holds: level, who: `a member holding ${level}`, person }
   }
   adminTokens.set(own.id, await make.signIn(own.admin))
   adminTokens.set(other.id, await make.signIn(other.admin))
-  callers.ADMIN = { token: adminTokens.get(own.id)!, holds: 'ADMINISTER' }
+  callers.ADMIN = { token: adminTokens.get(own.id)!, holds: 'ADMINISTER', who: 'the account admin (no grant)', person: own.admin }
+  const boss = await make.user(own, 'companyAdmin', { company: client, administers: [client] })
+  callers.CLIENT_ADMIN = { token: await make.signIn(boss), holds: 'ADMINISTER', who: 'an administrator of the client company (no grant)', person: boss }
+  const clientStaff = await make.user(own, 'user', { company: client })
+  await make.grant(clientStaff, { resource: 'COMPANY', resourceId: client.id, action: 'ACCESS' })
+  callers.CLIENT_ACCESS = { token: await make.signIn(clientStaff), holds: 'VIEW', who: 'a member with access to the client company (no grant)', person: clientStaff }
 })
+const CALLERS = [...ACCESS_LEVELS, 'ADMIN', 'CLIENT_ADMIN', 'CLIENT_ACCESS'] as const
 
 const registry: RegisteredService[] = app.get('registry')
 const scoped = registry.filter((s) => s.scope.kind === 'project')
@@ -65,18 +81,75 @@ const snapshot = async (table: string | undefined) => ({
 /** A 404 body with its id taken out, to compare another account's project with a missing one. */
 const normalised = (body: any, id: unknown) => ({ ...body, message: String(body?.message).split(String(id)).join('<id>') })
 
+/**
+ * A person a call names (in its body or its id): an ordinary user of the project's client
+ * company in `own`, whom every caller allowed at the level may act on.
+ */
+const person = () => make.user(own, 'user', { company: client })
+
+/**
+ * Services addressed by their path whose methods name something in an id (`…/:id`): how to
+ * make that thing for a project (a fixture, or a missing or foreign project's id: the call
+ * must not get that far). Methods not listed call the path itself (find, create, and a PUT
+ * or PATCH of the path). A project-scoped service added later with an id method fails
+ * until it is added here.
+ */
+const ID_MAKERS: Record<string, { methods: Method[]; make(project: ProjectFixture | number, method: Method): Promise<number> }> = {
+  'projects/:projectId/users': {
+    methods: ['get', 'remove'],
+    async make(project, method) {
+      const someone = await person()
+      // Removing takes away a grant the person holds.
+      if (method === 'remove' && typeof project !== 'number') await make.grantProject(someone, project, 'VIEW')
+      return someone.id
+    },
+  },
+}
+
+/** The other words of a project path (`dashboard/time-line/project/:projectId/:key`): a value that names something real. */
+const PATH_VALUES: Record<string, string> = { key: 'start' }
+
+/** Body fields that name a person: filled with a fresh one for each call. */
+const PERSON_FIELDS: Record<string, (p: Person) => unknown> = { userId: (p) => p.id, username: (p) => p.username }
+
+const bodySchemaOf = (entry: RegisteredService, method: Method) =>
+  method === 'create' ? entry.schemas?.data : method === 'update' ? (entry.schemas?.update ?? entry.schemas?.data) : method === 'patch' ? entry.schemas?.patch : undefined
+
+/** Whether the caller lacks every menu flag the method names (the kit's flag check answers before the project scope). */
+const lacksFlags = async (entry: RegisteredService, method: Method, token: string) => {
+  const anyOf = entry.flags?.[method] ?? []
+  if (!anyOf.length) return false
+  const user = await app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: token } })
+  const flags = await app.get('access').flags(user)
+  return !anyOf.some((flag) => flags[flag])
+}
+
+/** Why the matrix cannot call this method of this service (undefined: it can). Nobody adds an endpoint it skips. */
+const problemOf = (entry: RegisteredService, method: Method): string | undefined => {
+  const source = (entry.scope as ProjectScope).projectIdFrom
+  const where = `${VERB[method]} ${entry.path} (${method})`
+  const takesBody = method === 'create' || method === 'update' || method === 'patch'
+  if ('routeParam' in source) {
+    const others = (entry.path.match(/:\w+/g) ?? []).filter((p) => p !== `:${source.routeParam}`)
+    const unknown = others.filter((p) => PATH_VALUES[p.slice(1)] === undefined)
+    if (unknown.length) return `${where}: only :${source.routeParam} can be filled; add ${unknown.join(', ')} to PATH_VALUES in api/src/project-access.test.ts`
+    // A path whose other words name the thing (a timeline bubble) acts on it without an id.
+    if ((method === 'get' || method === 'remove') && !others.length && !ID_MAKERS[entry.path]?.methods.includes(method))
+      return `${where} names a row by id: add how to make one to ID_MAKERS in api/src/project-access.test.ts`
+  } else if (entry.methods.some((m) => m !== 'find') && (!entry.methods.includes('create') || !entry.schemas?.data?.examples?.[0])) {
+    // A service that only finds is called with the project in its query; one that writes rows needs them made.
+    return `${where}: the test makes its rows through create with the data schema's first example; give the service one`
+  }
+  if (takesBody && !bodySchemaOf(entry, method)?.examples?.[0] && !(method === 'patch' && entry.schemas?.data?.examples?.[0]))
+    return `${where}: give its body schema an example (examples[0]) the matrix can send`
+  return undefined
+}
+
 describe('the registry', () => {
-  test('has project-scoped services to check, each addressed in a way this test knows', () => {
+  test('has project-scoped services, and the matrix can call every method of each', () => {
     expect(scoped.length).toBeGreaterThan(0)
-    for (const entry of scoped) {
-      const source = (entry.scope as ProjectScope).projectIdFrom
-      if ('routeParam' in source) expect(entry.path.match(/:\w+/g), `${entry.path}: only :${source.routeParam} can be filled`).toEqual([`:${source.routeParam}`])
-      else
-        expect(
-          entry.methods.includes('create') && Boolean(entry.schemas?.data?.examples?.[0]),
-          `${entry.path}: the test makes its rows through create with the data schema's first example`,
-        ).toBe(true)
-    }
+    const problems = scoped.flatMap((entry) => entry.methods.map((method) => problemOf(entry, method)).filter(Boolean))
+    expect(problems).toEqual([])
   })
 })
 
@@ -84,27 +157,40 @@ for (const entry of scoped) {
   const scope = entry.scope as ProjectScope
   const source = scope.projectIdFrom
   const byField = 'field' in source ? source.field : undefined
-  const example = () => structuredClone(entry.schemas?.data?.examples?.[0] ?? {}) as Record<string, unknown>
+
+  /** The schema's example for the method's body, with any field naming a person filled with a fresh one. */
+  const bodyOf = async (method: Method): Promise<Record<string, unknown> | undefined> => {
+    if (method !== 'create' && method !== 'update' && method !== 'patch') return undefined
+    const example = bodySchemaOf(entry, method)?.examples?.[0] ?? entry.schemas?.data?.examples?.[0]
+    const body = structuredClone(example ?? {}) as Record<string, unknown>
+    const names = Object.keys(body).filter((key) => PERSON_FIELDS[key])
+    if (names.length) {
+      const someone = await person()
+      for (const key of names) body[key] = PERSON_FIELDS[key]!(someone)
+    }
+    return body
+  }
 
   /** A row of the project made by its account's admin, for the methods that address one. */
   const rowIn = async (project: ProjectFixture) => {
-    const answer = await call('POST', `/api/${entry.path}`, { ...example(), [byField!]: project.id }, adminTokens.get(project.accountId))
+    const answer = await call('POST', `/api/${entry.path}`, { ...(await bodyOf('create')), [byField!]: project.id }, adminTokens.get(project.accountId))
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     return Number(answer.body.id)
   }
 
-  const bodyOf = (method: Method) => (method === 'find' || method === 'get' || method === 'remove' ? undefined : example())
-
-  /** The URL and body of `method` on `project` (a fixture, or a missing id); a row of it is made first when the method needs one. */
+  /** The URL and body of `method` on `project` (a fixture, or a missing id); what the method names is made first. */
   const target = async (method: Method, project: ProjectFixture | number): Promise<[string, unknown]> => {
     const projectId = typeof project === 'number' ? project : project.id
     if (!byField) {
       const param = (source as { routeParam: string }).routeParam
-      return [`/api/${entry.path.replace(`:${param}`, String(projectId))}`, bodyOf(method)]
+      const base = `/api/${entry.path.replace(`:${param}`, String(projectId)).replace(/:(\w+)/g, (_, name: string) => PATH_VALUES[name] ?? `:${name}`)}`
+      const maker = ID_MAKERS[entry.path]
+      const id = maker?.methods.includes(method) ? `/${await maker.make(project, method)}` : ''
+      return [`${base}${id}`, await bodyOf(method)]
     }
     if (method === 'find') return [`/api/${entry.path}?${byField}=${projectId}`, undefined]
-    if (method === 'create') return [`/api/${entry.path}`, { ...example(), [byField]: projectId }]
-    return [`/api/${entry.path}/${typeof project === 'number' ? MISSING : await rowIn(project)}`, bodyOf(method)]
+    if (method === 'create') return [`/api/${entry.path}`, { ...(await bodyOf(method)), [byField]: projectId }]
+    return [`/api/${entry.path}/${typeof project === 'number' ? MISSING : await rowIn(project)}`, await bodyOf(method)]
   }
 
   /** The answer of `method` on `project`, and whether the rows watched changed. */
@@ -112,19 +198,37 @@ for (const entry of scoped) {
     const [url, body] = await target(method, project)
     const before = await snapshot(source.table)
     const answer = await call(VERB[method], url, body, token)
-    return { ...answer, changed: JSON.stringify(await snapshot(source.table)) !== JSON.stringify(before) }
+    return { ...answer, url, changed: JSON.stringify(await snapshot(source.table)) !== JSON.stringify(before) }
   }
 
   for (const method of entry.methods) {
     const needs = scope.level[method]!
+    const problem = problemOf(entry, method)
     describe(`${VERB[method]} ${entry.path} (${method}, needs ${needs})`, () => {
-      for (const holds of [...ACCESS_LEVELS, 'ADMIN'] as const)
-        test(`a member holding ${holds === 'ADMIN' ? 'no grant but account admin' : holds}`, async () => {
-          const { token, holds: level } = callers[holds]!
+      if (problem) {
+        test('can be called by the matrix', () => {
+          throw new Error(problem)
+        })
+        return
+      }
+      for (const holds of CALLERS)
+        test(`${holds}`, async () => {
+          const { token, holds: level, who } = callers[holds]!
+          // A method that also needs a menu flag (a copy creates a project: canManageProjects) refuses a caller without it first, on any project.
+          if (await lacksFlags(entry, method, token)) {
+            for (const project of [ours, MISSING, theirs]) {
+              const refused = await callOn(method, project, token)
+              expect(refused.status, `${who}: ${VERB[method]} ${refused.url} without ${entry.flags![method]!.join(' or ')}`).toBe(403)
+              expect(refused.body.message).toBe('You do not have permission to do this')
+              expect(refused.changed, 'a refused call changed something').toBe(false)
+            }
+            return
+          }
           const mine = await callOn(method, ours, token)
-          if (accessRank(level) >= accessRank(needs)) expect(mine.status, JSON.stringify(mine.body)).toBeLessThan(300)
+          const said = `${who}: ${VERB[method]} ${mine.url} answered ${mine.status} ${JSON.stringify(mine.body)}`
+          if (accessRank(level) >= accessRank(needs)) expect(mine.status, said).toBeLessThan(300)
           else {
-            expect(mine.status, JSON.stringify(mine.body)).toBe(403)
+            expect(mine.status, said).toBe(403)
             expect(mine.body.message).toBe(`This needs ${needs} access to the project`)
             expect(mine.changed, 'a refused call changed something').toBe(false)
           }
@@ -139,8 +243,8 @@ for (const entry of scoped) {
         })
 
       if (method === 'find' && 'field' in source && source.listsAcross)
-        for (const holds of [...ACCESS_LEVELS, 'ADMIN'] as const)
-          test(`naming no project lists the projects a member holding ${holds === 'ADMIN' ? 'no grant but account admin' : holds} may ${method}`, async () => {
+        for (const holds of CALLERS)
+          test(`naming no project lists the projects ${holds} may ${method}`, async () => {
             const { token, holds: level } = callers[holds]!
             const [mine, foreign] = [await rowIn(ours), await rowIn(theirs)]
             const answer = await call('GET', `/api/${entry.path}?$limit=500`, undefined, token)
@@ -155,6 +259,60 @@ for (const entry of scoped) {
     })
   }
 }
+
+/**
+ * The projects service's own calls on one project (GET, PATCH, DELETE /projects/{id}): its
+ * row is the project, so it applies the project scope in its hooks (PROJECT_LEVELS) rather
+ * than declaring it, and the walk above does not reach it. Each call is on a fresh project
+ * of the same client on which the caller holds what they hold on `ours` (a removal
+ * consumes it); another account's and a missing project answer the same 404.
+ */
+describe('the projects service’s calls on one project', () => {
+  const entry = registry.find((s) => s.path === 'projects')!
+  const BODY: Partial<Record<Method, unknown>> = { patch: { name: 'Renamed by the matrix' } }
+  const likeOurs = async (holds: string) => {
+    const project = await make.project(own, { client })
+    const { person, holds: level } = callers[holds]!
+    if (holds !== 'ADMIN' && !holds.startsWith('CLIENT_') && level !== 'NONE') await make.grantProject(person, project, level)
+    return project
+  }
+  const callOn = async (method: Method, projectId: number, token: string) => {
+    const before = await snapshot(undefined)
+    const answer = await call(VERB[method], `/api/projects/${projectId}`, BODY[method], token)
+    return { ...answer, changed: JSON.stringify(await snapshot(undefined)) !== JSON.stringify(before) }
+  }
+
+  test('declares these methods for one project', () => {
+    expect(Object.keys(PROJECT_LEVELS).sort()).toEqual(['get', 'patch', 'remove'])
+    for (const method of Object.keys(PROJECT_LEVELS)) expect(entry.methods).toContain(method)
+  })
+
+  for (const [method, needs] of Object.entries(PROJECT_LEVELS) as [Method, AccessLevel][])
+    for (const holds of CALLERS)
+      test(`${VERB[method]} /projects/{id} (needs ${needs}): ${holds}`, async () => {
+        const { token, holds: level, who } = callers[holds]!
+        const caller = await app.get('access').flags(await app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: token } }))
+        const anyOf = entry.flags?.[method] ?? []
+        const project = await likeOurs(holds)
+        const mine = await callOn(method, project.id, token)
+        const said = `${who}: ${VERB[method]} /api/projects/${project.id} answered ${mine.status} ${JSON.stringify(mine.body)}`
+        if (anyOf.length && !anyOf.some((flag) => caller[flag])) {
+          expect(mine.status, said).toBe(403)
+          expect(mine.body.message).toBe('You do not have permission to do this')
+        } else if (accessRank(level) >= accessRank(needs)) expect(mine.status, said).toBeLessThan(300)
+        else {
+          expect(mine.status, said).toBe(403)
+          expect(mine.body.message).toBe(`This needs ${needs} access to the project`)
+          expect(mine.changed, 'a refused call changed something').toBe(false)
+        }
+        // Another account's project, and one that does not exist: the same 404 (or the flag's 403 first), nothing changed.
+        const missing = await callOn(method, MISSING, token)
+        const foreign = await callOn(method, theirs.id, token)
+        const flagRefused = anyOf.length > 0 && !anyOf.some((flag) => caller[flag])
+        expect([missing.status, foreign.status], JSON.stringify([missing.body, foreign.body])).toEqual(flagRefused ? [403, 403] : [404, 404])
+        expect(missing.changed || foreign.changed, 'a call on another account changed something').toBe(false)
+      })
+})
 
 describe('a project-scoped call answers as the rules say', () => {
   const token = () => callers.EDIT!.token

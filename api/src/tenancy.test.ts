@@ -57,6 +57,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'contexts/:contextId',
     'modules',
     'dashboard/info',
+    'dashboard/projects',
+    'search',
     'accountusers/:userId/language/:language',
     'accountusers/pwd/:userId',
     'accountusers/:userId/username',
@@ -64,6 +66,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'accountusers/:userId/file-view',
     'accountusers/:userId/file-view/:type',
     'companies/new',
+    'projects/new',
+    'projects/info',
   ],
   platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules', 'accounts/admin-create'],
 }
@@ -77,6 +81,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
  */
 interface RowInPath {
   param: string
+  /** The path's other parameters, when they are fixed words (a comment's module). */
+  values?: Record<string, string>
   table?: string
   row?: (account: AccountFixture) => Promise<number>
   id?: (account: AccountFixture, row: number) => Promise<number>
@@ -103,12 +109,15 @@ const ROW_IN_PATH: Record<string, RowInPath> = {
     },
   },
   'companies/:companyId/candidates': company,
+  // Comments on a project (the projects plugin's comment target): the project is the row in the path.
+  'comments/:module/:moduleId': { param: 'moduleId', table: 'projects', values: { module: 'project' } },
 }
 
 /** Reviewed: tenant services that answer a file, with the test that opens it as another account's user. */
 const DOWNLOADS: Record<string, string> = {
   'companies/export': "plugins/companies/src/services/export/export.test.ts: another account's admin gets a companies.xlsx with none of this account's companies",
   'accountusers/export': "plugins/core/src/services/users-export/users-export.test.ts: another account's users.xlsx holds none of this account's users",
+  'projects/export': "plugins/projects/src/services/export/export.test.ts: another account's admin gets a projects.xlsx with none of this account's projects",
 }
 
 const MISSING_ID = 987654321
@@ -133,6 +142,8 @@ const tokenA = await make.signIn(accountA.admin)
 const tokenB = await make.signIn(accountB.admin)
 const tokenOf = (account: AccountFixture) => (account === accountA ? tokenA : tokenB)
 const globalAdminOfA = await make.signIn(await make.user(accountA, 'globalAdmin'))
+/** A company of B, the client of the projects B's admin creates. */
+const clientOfB = (await make.company(accountB)).id
 /** Users of A without the platform flags. */
 const platformOutsiders = [await make.user(accountA), accountA.admin]
 // The user exactly as hooks see it for B's token.
@@ -171,6 +182,8 @@ const CREATE_BODIES: Record<string, () => Record<string, unknown>> = {
   'setup/:accountId/materialtypealiases': () => ({ materialType: 'Steel beam', alias: `Alias ${unique()}` }),
   'setup/:accountId/classifications': () => ({ name: 'Structural', groupId: `G${unique()}` }),
   'setup/:accountId/materiallifecycles': () => ({ name: `Material life cycle ${unique()}` }),
+  // A project names its client: a company of B, the account that creates it.
+  projects: () => ({ name: `Project ${unique()}`, symbol: `P-${unique()}`.slice(0, 20), companyId: clientOfB }),
 }
 /** Reviewed: tenant creates that take no JSON body, with the test that proves their rows belong to the caller's account. */
 const CREATE_ELSEWHERE: Record<string, string> = {
@@ -187,6 +200,7 @@ const ROWS: Record<string, (account: AccountFixture) => Promise<number>> = {
   privileges: async (account) => make.grant(await make.user(account), { resource: 'COMPANY', resourceId: (await make.company(account)).id, action: 'VIEW' }),
   roles: async (account) => (await make.role(account)).id,
   companies: async (account) => (await make.company(account)).id,
+  projects: async (account) => (await make.project(account)).id,
   setup_folder_types: created('foldertypes/:accountId'),
   setup_life_cycles: created('setup/:accountId/lifecycles'),
   setup_revision_types: created('setup/:accountId/revisiontypes'),
@@ -194,6 +208,27 @@ const ROWS: Record<string, (account: AccountFixture) => Promise<number>> = {
   setup_classifications: created('setup/:accountId/classifications'),
   setup_material_life_cycles: created('setup/:accountId/materiallifecycles'),
   setup_templates: uploadedTemplate,
+  comments: async (account) => {
+    const project = await make.project(account)
+    const [id] = await knex('comments').insert({
+      account_id: account.id,
+      module: 'project',
+      module_id: project.id,
+      content: `Comment ${unique()}`,
+      author_id: account.admin.id,
+      created_at: new Date().toISOString(),
+    })
+    return Number(id)
+  },
+}
+
+/**
+ * Reviewed: tenant services that are no TableService but list rows of one table with a find
+ * of their own SQL, with the table and a maker of a row the list shows (the home map's
+ * markers list only projects with a position). The find checks of TableServices run on them.
+ */
+const OWN_FINDS: Record<string, { table: string; row: (account: AccountFixture) => Promise<number> }> = {
+  'projects/positions': { table: 'projects', row: async (account) => (await make.project(account, { position: { latitude: 60.17, longitude: 24.94 } })).id },
 }
 
 /** Finds that list only what a query asks for: the query that asks for the row made. */
@@ -305,8 +340,9 @@ describe('the registry', () => {
     })
 
   test('every non-tenant service says why', () => {
+    // Project-scoped rows are a project's and so its account's: api/src/project-access.test.ts proves them.
     for (const s of registry)
-      if (s.scope.kind !== 'tenant') expect((s.scope as { why?: string }).why, `${s.path} has no scope.why`).toBeTruthy()
+      if (s.scope.kind !== 'tenant' && s.scope.kind !== 'project') expect((s.scope as { why?: string }).why, `${s.path} has no scope.why`).toBeTruthy()
   })
 
   test('every service is reachable at its own path', () => {
@@ -322,7 +358,7 @@ describe('the registry', () => {
 
   test('every reviewed exception names a registered service', () => {
     const paths = new Set(registry.map((s) => s.path))
-    for (const [list, entries] of Object.entries({ ROW_IN_PATH, DOWNLOADS, CREATE_ELSEWHERE, FINDS_ELSEWHERE, FIND_QUERY }))
+    for (const [list, entries] of Object.entries({ ROW_IN_PATH, DOWNLOADS, CREATE_ELSEWHERE, FINDS_ELSEWHERE, FIND_QUERY, OWN_FINDS }))
       for (const path of Object.keys(entries)) expect(paths.has(path), `${list} names ${path}, which is not registered: remove it`).toBe(true)
     for (const path of OWN_CALLER_GLOBAL_ADMIN) expect(paths.has(path), `OWN_CALLER_GLOBAL_ADMIN names ${path}, which is not registered`).toBe(true)
   })
@@ -371,12 +407,13 @@ describe('tenant services', () => {
     const service = serviceAt(app, entry.path)
     const rowInPath = ROW_IN_PATH[entry.path]
     const tableBacked = service instanceof TableService && !DOWNLOADS[entry.path] && !rowInPath
-    const table = tableBacked ? (service as TableService).getOptions({} as never).name : rowInPath?.table
+    const ownFind = tableBacked ? undefined : OWN_FINDS[entry.path]
+    const table = tableBacked ? (service as TableService).getOptions({} as never).name : (rowInPath?.table ?? ownFind?.table)
 
     test(`${entry.path}: the tenancy test knows how to check it`, () => {
       expect(
-        tableBacked || Boolean(scope.routeParam) || Boolean(rowInPath) || Boolean(DOWNLOADS[entry.path]),
-        `Tenant service ${entry.path} is neither a TableService nor addressed by account (scope.routeParam) nor by a row in its path (ROW_IN_PATH). ` +
+        tableBacked || Boolean(scope.routeParam) || Boolean(rowInPath) || Boolean(DOWNLOADS[entry.path]) || Boolean(ownFind),
+        `Tenant service ${entry.path} is neither a TableService nor addressed by account (scope.routeParam) nor by a row in its path (ROW_IN_PATH) nor a reviewed list of its own (OWN_FINDS). ` +
           'Extend api/src/tenancy.test.ts so it can prove that a user of another account cannot reach its rows.',
       ).toBe(true)
       if (table) expect(ROWS[table], `${entry.path} reads ${table}: add a maker of its rows to ROWS in api/src/tenancy.test.ts`).toBeDefined()
@@ -390,6 +427,7 @@ describe('tenant services', () => {
     if (tableBacked) describeTable(entry, scope, service as TableService)
     if (scope.routeParam) describeRouteParam(entry, scope.routeParam, tableBacked ? table : undefined)
     if (rowInPath) describeRowInPath(entry, rowInPath)
+    if (ownFind) describeFind(entry, scope, ownFind.table, 'id', ownFind.row)
   }
 })
 
@@ -429,38 +467,7 @@ function describeTable(entry: RegisteredService, scope: { column?: string }, ser
       expectReached(await call(VERB[method], base(method, id, A), body, tokenA), `${VERB[method]} ${entry.path}`)
     })
 
-  if (entry.methods.includes('find') && !FINDS_ELSEWHERE[entry.path])
-    test(`${entry.path}: find shows the caller's own rows and none of another account`, async () => {
-      const ofA = await rowIn(table, accountA)
-      const ofB = await rowIn(table, accountB)
-      const query = FIND_QUERY[entry.path]
-      const answer = await call('GET', `${base('find')}?$limit=500${query ? `&${await query(ofB)}` : ''}`, undefined, tokenB)
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-      const ids = rowsOf(answer.body).map((row) => Number(row[toField(idField)]))
-      expect(ids, `find of ${entry.path} does not list the caller's own row, so it proves nothing about other accounts' rows`).toContain(ofB)
-      expect(ids, `row ${ofA} of account A leaked`).not.toContain(ofA)
-      for (const row of rowsOf(answer.body)) if (row[field] !== undefined) expect(Number(row[field])).toBe(B)
-      const own = await call('GET', `${base('find', undefined, A)}?$limit=500${query ? `&${await query(ofA)}` : ''}`, undefined, tokenA)
-      expect(rowsOf(own.body).map((row) => Number(row[toField(idField)])), 'account A does not see its own row').toContain(ofA)
-    })
-
-  if (entry.methods.includes('find')) {
-    test(`${entry.path}: a query naming another account is overridden`, async () => {
-      const ofA = await rowIn(table, accountA)
-      const attempts = [
-        `${field}=${A}`,
-        `${column}=${A}`,
-        `${field}[$in][]=${A}&${field}[$in][]=${B}`,
-        `$or[0][${toField(idField)}]=${ofA}`,
-        `${toField(idField)}=${ofA}`,
-      ]
-      for (const attempt of attempts) {
-        const answer = await call('GET', `${base('find')}?$limit=500&${attempt}`, undefined, tokenB)
-        expect([200, 400], `${attempt}: ${JSON.stringify(answer.body)}`).toContain(answer.status)
-        for (const row of rowsOf(answer.body)) expect(Number(row[toField(idField)]), `${attempt} leaked a row of account A`).not.toBe(ofA)
-      }
-    })
-  }
+  describeFind(entry, scope, table, idField)
 
   if (entry.methods.includes('create') && column !== 'id') {
     const body = CREATE_BODIES[entry.path] ?? (entry.schemas?.data?.examples?.[0] ? dataBody : undefined)
@@ -474,6 +481,50 @@ function describeTable(entry: RegisteredService, scope: { column?: string }, ser
         expect(Number(row[column])).toBe(B)
         if (answer.body[field] !== undefined) expect(Number(answer.body[field])).toBe(B)
       })
+  }
+}
+
+/**
+ * A find lists the caller's own row (made by `maker`, else the table's ROWS maker) and none
+ * of another account's, whatever account the query names.
+ */
+function describeFind(entry: RegisteredService, scope: { column?: string }, table: string, idField: string, maker?: (account: AccountFixture) => Promise<number>) {
+  const column = scope.column ?? 'account_id'
+  const field = toField(column)
+  const base = (method: Method, id?: number, account = B) => urlOf(entry.path, method, id, { accountId: account })
+  const rowOf = (account: AccountFixture) => (maker ? maker(account) : rowIn(table, account))
+
+  if (entry.methods.includes('find') && !FINDS_ELSEWHERE[entry.path])
+    test(`${entry.path}: find shows the caller's own rows and none of another account`, async () => {
+      const ofA = await rowOf(accountA)
+      const ofB = await rowOf(accountB)
+      const query = FIND_QUERY[entry.path]
+      const answer = await call('GET', `${base('find')}?$limit=500${query ? `&${await query(ofB)}` : ''}`, undefined, tokenB)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const ids = rowsOf(answer.body).map((row) => Number(row[toField(idField)]))
+      expect(ids, `find of ${entry.path} does not list the caller's own row, so it proves nothing about other accounts' rows`).toContain(ofB)
+      expect(ids, `row ${ofA} of account A leaked`).not.toContain(ofA)
+      for (const row of rowsOf(answer.body)) if (row[field] !== undefined) expect(Number(row[field])).toBe(B)
+      const own = await call('GET', `${base('find', undefined, A)}?$limit=500${query ? `&${await query(ofA)}` : ''}`, undefined, tokenA)
+      expect(rowsOf(own.body).map((row) => Number(row[toField(idField)])), 'account A does not see its own row').toContain(ofA)
+    })
+
+  if (entry.methods.includes('find')) {
+    test(`${entry.path}: a query naming another account is overridden`, async () => {
+      const ofA = await rowOf(accountA)
+      const attempts = [
+        `${field}=${A}`,
+        `${column}=${A}`,
+        `${field}[$in][]=${A}&${field}[$in][]=${B}`,
+        `$or[0][${toField(idField)}]=${ofA}`,
+        `${toField(idField)}=${ofA}`,
+      ]
+      for (const attempt of attempts) {
+        const answer = await call('GET', `${base('find')}?$limit=500&${attempt}`, undefined, tokenB)
+        expect([200, 400], `${attempt}: ${JSON.stringify(answer.body)}`).toContain(answer.status)
+        for (const row of rowsOf(answer.body)) expect(Number(row[toField(idField)]), `${attempt} leaked a row of account A`).not.toBe(ofA)
+      }
+    })
   }
 }
 
@@ -503,7 +554,7 @@ function describeRouteParam(entry: RegisteredService, routeParam: string, table:
     })
 }
 
-function describeRowInPath(entry: RegisteredService, { param, table, row, id: idIn }: RowInPath) {
+function describeRowInPath(entry: RegisteredService, { param, values, table, row, id: idIn }: RowInPath) {
   for (const method of entry.methods)
     test(`${entry.path}: ${method} with a row of another account in :${param} answers 404, and its own account gets past it`, async () => {
       const ofA = row ? await row(accountA) : await rowIn(table, accountA)
@@ -511,7 +562,7 @@ function describeRowInPath(entry: RegisteredService, { param, table, row, id: id
       // A well-formed body: the answer must be the 404, not a 400 about the body.
       const example = structuredClone(entry.schemas?.data?.examples?.[0] ?? {})
       const body = method === 'create' || method === 'update' || method === 'patch' ? example : undefined
-      const url = urlOf(entry.path, method, id, { [param]: ofA })
+      const url = urlOf(entry.path, method, id, { ...values, [param]: ofA })
       const before = await snapshot()
       const answer = await call(VERB[method], url, body, tokenB)
       expect(answer.status, JSON.stringify(answer.body)).toBe(404)

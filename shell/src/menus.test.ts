@@ -13,7 +13,6 @@ const module = (id: string, routes: string[], extra: Partial<EnabledModule> = {}
   menu: [],
   routes,
   tiles: [],
-  search: false,
   ...extra,
 })
 

@@ -99,7 +99,3 @@ export const addCompanyUserFx = createEffect(({ id, username }: { id: number; us
 export const removeCompanyUserFx = createEffect(({ id, userId }: { id: number; userId: number }) =>
   apiRequest<CompanyUser>('DELETE', companyUsersUrl(id, userId)),
 )
-
-export const searchCompaniesFx = createEffect((q: string) =>
-  apiRequest<Page<Company>>('GET', companyUrl(), { query: { q, $limit: 20, '$sort[number]': 1, '$sort[name]': 1 } }),
-)

@@ -6,7 +6,6 @@ import { AddCompanyPage } from './pages/add/page'
 import { TABS } from './pages/company/model'
 import { CompanyPage } from './pages/company/page'
 import { CompaniesPage } from './pages/list/page'
-import { searchCompanies } from './search'
 
 export default defineModule({
   id: 'companies',
@@ -21,6 +20,5 @@ export default defineModule({
     { path: '/company/:clientId/:tab', params: { tab: TABS }, component: CompanyPage },
     { path: '/company/:clientId/:tab/:item', params: { tab: TABS }, component: CompanyPage },
   ],
-  search: searchCompanies,
   locales,
 })

@@ -32,6 +32,13 @@ test('each route gets single-spa lifecycles', () => {
   }
 })
 
+test('home panels become parcels too; a module without any has none', () => {
+  const withPanels = defineModule({ id: 'paneled', routes: [], home: [{ id: 'map', component: Page }], locales: module.locales })
+  expect(withPanels.homeParcels.map(({ id }) => id)).toEqual(['map'])
+  expect(typeof withPanels.homeParcels[0]?.parcel.mount).toBe('function')
+  expect(module.homeParcels).toEqual([])
+})
+
 test('the route for a pathname is the first whose pattern matches', () => {
   expect(findRoute(module, '/sample/4/details')?.route.path).toBe('/sample/:id/details')
   expect(findRoute(module, '/sample')?.route.path).toBe('/sample')

@@ -8,7 +8,7 @@
 import type { MenuFlag, MenuFlags } from '@app/plugin-kit/shared'
 import type { Scope } from 'effector'
 import { Provider, useUnit } from 'effector-react'
-import { type ComponentType, createElement, useMemo } from 'react'
+import { type ComponentType, Suspense, createElement, lazy, useMemo } from 'react'
 import * as ReactDOMClient from 'react-dom/client'
 import * as React from 'react'
 import singleSpaReact from 'single-spa-react'
@@ -17,7 +17,7 @@ import { type Area, AreaContext } from './area'
 import { type Locale, registerLocales } from './i18n'
 import { matchPath } from './router'
 import { $flags } from './session'
-import { ErrorPage, ForbiddenPage } from './ui'
+import { ErrorPage, ForbiddenPage, Spinner } from './ui'
 
 export interface RouteProps {
   params: Record<string, string>
@@ -41,13 +41,27 @@ export interface ModuleRoute {
   component: ComponentType<RouteProps>
 }
 
+/**
+ * A route's page loaded only when the route first shows: its code is a chunk of its own
+ * (`import()`), so the remote's entry (what the home page's panel needs too) stays small.
+ * The outlet shows the kit's loading state meanwhile.
+ * e.g. `lazyPage(() => import('./pages/list/page'), (page) => page.ProjectsPage)`.
+ */
+export const lazyPage = <M,>(load: () => Promise<M>, pick: (loaded: M) => ComponentType<RouteProps>): ComponentType<RouteProps> =>
+  lazy(() => load().then((loaded) => ({ default: pick(loaded) })))
+
 /** Whether the caller's flags let them open the route. */
 export const routeAllowed = (route: Pick<ModuleRoute, 'flag'>, flags: MenuFlags) => !route.flag || flags[route.flag]
 
-export interface SearchGroup {
+/**
+ * A panel the module draws on the signed-in home page (the projects module's recent
+ * projects and map). The shell mounts it as a parcel, as it mounts routes, for the
+ * modules whose remote declares `home` in GET /modules; the panel decides itself what
+ * its caller may see.
+ */
+export interface HomePanel {
   id: string
-  label: string
-  items: { id: string; title: string; href: string }[]
+  component: ComponentType<RouteProps>
 }
 
 export interface ModuleDefinition {
@@ -56,7 +70,7 @@ export interface ModuleDefinition {
   flag?: MenuFlag
   routes: ModuleRoute[]
   locales: Record<Locale, Record<string, unknown>>
-  search?: (query: string) => Promise<SearchGroup[]>
+  home?: HomePanel[]
   setup?: () => void
 }
 
@@ -82,6 +96,8 @@ export interface DefinedModule extends ModuleDefinition {
   /** The routes with their flags settled: each its own, else the module's. */
   readonly routes: ModuleRoute[]
   readonly parcels: readonly { route: ModuleRoute; parcel: RouteParcel }[]
+  /** The home panels as parcels the shell mounts on its home page. */
+  readonly homeParcels: readonly { id: string; parcel: RouteParcel }[]
 }
 
 const splitPath = (path: string) => {
@@ -99,7 +115,10 @@ export const RouteView = ({ route, path, area = 'main', scope }: OutletProps & {
   const { pathname, search } = splitPath(path)
   const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [route.path, pathname])
   const query = useMemo(() => new URLSearchParams(search), [search])
-  const content = routeAllowed(route, flags) ? createElement(route.component, { params, query }) : createElement(ForbiddenPage)
+  // A lazy page (see lazyPage) shows the kit's loading state while its chunk comes.
+  const content = routeAllowed(route, flags)
+    ? createElement(Suspense, { fallback: createElement(Spinner) }, createElement(route.component, { params, query }))
+    : createElement(ForbiddenPage)
   const page = createElement(AreaContext.Provider, { value: area }, content)
   return scope ? createElement(Provider, { value: scope }, page) : page
 }
@@ -130,6 +149,8 @@ export const defineModule = (definition: ModuleDefinition): DefinedModule => {
     routes,
     [BRAND]: true as const,
     parcels: routes.map((route) => ({ route, parcel: parcelOf(route) })),
+    // A panel is a route open to every signed-in caller, at the home page's path.
+    homeParcels: (definition.home ?? []).map((panel) => ({ id: panel.id, parcel: parcelOf({ path: '/', flag: null, component: panel.component }) })),
   })
 }
 

@@ -6,7 +6,7 @@ import { Provider } from 'effector-react'
 import { useEffect } from 'react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { i18n } from './i18n'
-import { type ModuleRoute, type RouteProps, RouteView } from './module'
+import { type ModuleRoute, type RouteProps, RouteView, lazyPage } from './module'
 import { $session, type Session } from './session'
 
 afterEach(async () => {
@@ -61,4 +61,28 @@ it('a route that declares no flag (null) is open to every signed-in caller', () 
     </Provider>,
   )
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('User 3')
+})
+
+it('a lazy page shows the loading state until its chunk is in, then the page; without the flag it is never fetched', async () => {
+  let arrive: (loaded: { UserPage: typeof UserPage }) => void = () => {}
+  const load = vi.fn(() => new Promise<{ UserPage: typeof UserPage }>((resolve) => (arrive = resolve)))
+  const lazyRoute: ModuleRoute = { ...route, component: lazyPage(load, (page) => page.UserPage) }
+  const { unmount } = render(
+    <Provider value={fork({ values: [[$session, sessionWith('canSeeCompany')]] })}>
+      <RouteView route={lazyRoute} path="/users/5/details" />
+    </Provider>,
+  )
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You do not have access to this page')
+  expect(load).not.toHaveBeenCalled()
+  unmount()
+  render(
+    <Provider value={fork({ values: [[$session, sessionWith('canManageCompanyUsers')]] })}>
+      <RouteView route={lazyRoute} path="/users/5/details" />
+    </Provider>,
+  )
+  expect(screen.getByRole('status').textContent).toBe('Loading…')
+  expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+  arrive({ UserPage })
+  expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('User 5')
+  expect(load).toHaveBeenCalledTimes(1)
 })

@@ -54,7 +54,7 @@ const result: AuthResult = {
   canManageAccounts: false,
 }
 
-const modules = [{ id: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', version: '1', menu: [], routes: ['/help'], tiles: [], search: false }]
+const modules = [{ id: 'core', remote: 'core', entry: '/remotes/core/remoteEntry.js', version: '1', menu: [], routes: ['/help'], tiles: [] }]
 
 /** `more` replaces further calls, such as the renewal. */
 const setup = (more: [Effect<any, any, any>, (...args: any[]) => unknown][] = []) => {

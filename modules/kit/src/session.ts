@@ -57,7 +57,10 @@ export interface EnabledModule {
   menu: MenuEntry[]
   routes: string[]
   tiles: TileEntry[]
-  search: boolean
+  /** The remote's module draws panels on the home page, for callers holding `flag` if named: the shell loads it there. */
+  home?: { flag: MenuFlag | null } | null
+  /** Settings of this installation the remote needs (the map's tile URL). */
+  config?: Record<string, string | number | boolean | null>
 }
 
 export interface Context {

@@ -3,17 +3,15 @@
  * first use and the matching route mounted. Used for the main area and for each
  * split-screen pane.
  */
-import { $enabledModules, $modulesLoaded, type Area, AreaContext, type DefinedModule, type EnabledModule, Page, Spinner, findRoute } from '@app/module-kit'
+import { $enabledModules, $modulesLoaded, type Area, AreaContext, type EnabledModule, Page, Spinner, findRoute } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HomePage } from '../pages/HomePage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SearchPage } from '../pages/search/SearchPage'
-import { loadModule, ownerOf, retryModule } from '../remotes'
+import { ownerOf } from '../remotes'
 import { ParcelOutlet } from './ParcelOutlet'
-
-type Loading = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; module: DefinedModule }
+import { useRemoteModule } from './use-remote-module'
 
 const LoadFailed = ({ onRetry }: { onRetry: () => void }) => {
   const { t } = useTranslation('shell')
@@ -21,27 +19,9 @@ const LoadFailed = ({ onRetry }: { onRetry: () => void }) => {
 }
 
 const RemoteOutlet = ({ owner, path, pathname, area }: { owner: EnabledModule; path: string; pathname: string; area: Area }) => {
-  const [state, setState] = useState<Loading>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let current = true
-    setState({ status: 'loading' })
-    const load = attempt === 0 ? loadModule(owner.remote) : retryModule(owner)
-    load.then(
-      (module) => current && setState({ status: 'ready', module }),
-      (error: unknown) => {
-        console.error(`Remote ${owner.remote} could not be loaded`, error)
-        if (current) setState({ status: 'failed' })
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [owner, attempt])
-
+  const [state, retry] = useRemoteModule(owner)
   if (state.status === 'loading') return <Spinner />
-  if (state.status === 'failed') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />
+  if (state.status === 'failed') return <LoadFailed onRetry={retry} />
   const match = findRoute(state.module, pathname)
   if (!match) return <NotFoundPage />
   return <ParcelOutlet key={match.route.path} parcel={match.parcel} path={path} area={area} />

@@ -10,7 +10,7 @@ import { $dashboardFailed, $dashboardInfo, type DashboardInfo, fetchDashboardInf
 
 const label = (text: string) => ({ 'en-GB': text, 'fi-FI': text, 'no-NO': text, 'pl-PL': text, 'se-SE': text })
 const tile = (id: string, text: string, flag?: TileEntry['flag']): TileEntry => ({ id, label: label(text), path: `/${id}`, ...(flag ? { flag } : {}) })
-const remote = (id: string, tiles: TileEntry[]): EnabledModule => ({ id, module: 'core', remote: id, entry: '', version: '1', menu: [], routes: [], tiles, search: false })
+const remote = (id: string, tiles: TileEntry[]): EnabledModule => ({ id, module: 'core', remote: id, entry: '', version: '1', menu: [], routes: [], tiles })
 const MODULES = [remote('core', [tile('profile', 'Profile'), tile('help', 'Help')]), remote('users', [tile('users', 'Users', 'canManageCompanyUsers')]), remote('companies', [tile('companies', 'Companies', 'canSeeCompany')])]
 const flags = (...held: string[]) => Object.fromEntries(MENU_FLAGS.map((f) => [f, held.includes(f)])) as MenuFlags
 const session = (held: MenuFlags): Session => ({
@@ -49,6 +49,28 @@ describe('<HomePage />', () => {
     const order = ['Companies', 'Users', 'Storage', 'Profile', 'Help'].map((text) => html.indexOf(`>${text}<`))
     expect(order).toEqual([...order].sort((a, b) => a - b))
     expect(html).not.toContain('role="alert"')
+  })
+
+  test('Projects comes first and SQM after Storage, in the spec’s order', () => {
+    const modules = [...MODULES, remote('projects', [tile('projects', 'Projects')])]
+    const scope = fork({
+      values: [
+        [$enabledModules, modules],
+        [$session, session(flags('canSeeCompany', 'canManageCompanyUsers', 'canManageSettings'))],
+        [$dashboardInfo, { projectCount: 5000, companyCount: 3, userCount: 2, storage: 0, squareMeters: 12_500.4 }],
+        [$locale, 'en-GB'],
+      ] as never,
+      handlers: [[fetchDashboardInfoFx, () => new Promise(() => {})]],
+    })
+    const html = renderToStaticMarkup(
+      <Provider value={scope}>
+        <HomePage />
+      </Provider>,
+    )
+    expect(html).toContain('<a class="kit-tile" href="/projects"><span>Projects</span><span class="kit-tile-figure">5,000</span></a>')
+    expect(html).toContain('<div class="kit-tile"><span>SQM</span><span class="kit-tile-figure">12,500\u00a0m²</span></div>')
+    const order = ['Projects', 'Companies', 'Users', 'Storage', 'SQM', 'Profile'].map((text) => html.indexOf(`>${text}<`))
+    expect(order).toEqual([...order].sort((a, b) => a - b))
   })
 
   test('figures are written as the chosen language writes numbers', () => {

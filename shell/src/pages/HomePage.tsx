@@ -1,10 +1,14 @@
-/** The signed-in home page: the dashboard's counted tiles and storage, then a tile for each other shortcut. */
+/**
+ * The signed-in home page: the dashboard's tiles (Projects, Companies, Users, Storage, SQM),
+ * a tile for each other shortcut, then the panels modules draw (recent projects, the map).
+ */
 import { $enabledModules, $flags, $locale, $session, Alert, Button, EmptyState, Page, Spinner, Tile, TileGrid, formatNumber, formatStorageBytes, useText } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { labelIn } from '../labels'
 import { visibleTiles } from '../menus'
+import { HomePanels, withHomePanels } from './home/HomePanels'
 import { $dashboardFailed, $dashboardInfo, $dashboardLoading, dashboardTiles, homeOpened } from './home/model'
 
 export const HomePage = () => {
@@ -24,7 +28,9 @@ export const HomePage = () => {
   const { counted, others } = dashboardTiles(visibleTiles(modules, flags))
   const count = (value: number | undefined) => (value === undefined ? undefined : formatNumber(value, locale))
   const storage = info?.storage
-  const empty = counted.length + others.length === 0 && storage === undefined
+  const squareMeters = info?.squareMeters
+  const empty = counted.length + others.length === 0 && storage === undefined && squareMeters === undefined
+  const panels = withHomePanels(modules, flags)
   return (
     <Page title={t('home.welcome', { name: session?.user.firstName ?? '' })} documentTitle={text('breadcrumbs.dashboard')}>
       {loading && !info && <Spinner />}
@@ -40,7 +46,7 @@ export const HomePage = () => {
           <p>{t('home.countsFailed')}</p>
         </Alert>
       )}
-      {empty ? (
+      {empty && panels.length === 0 ? (
         <EmptyState text={t('home.empty')} />
       ) : (
         <TileGrid label={text('breadcrumbs.dashboard')}>
@@ -48,11 +54,15 @@ export const HomePage = () => {
             <Tile key={`${tile.moduleId}:${tile.id}`} to={tile.path} title={labelIn(tile.label, locale)} figure={count(info?.[field])} />
           ))}
           {storage !== undefined && <Tile title={t('home.storage')} figure={formatStorageBytes(storage, locale)} />}
+          {squareMeters !== undefined && (
+            <Tile title={t('home.squareMeters')} figure={`${formatNumber(Math.round(squareMeters), locale)}\u00a0m²`} />
+          )}
           {others.map((tile) => (
             <Tile key={`${tile.moduleId}:${tile.id}`} to={tile.path} title={labelIn(tile.label, locale)} />
           ))}
         </TileGrid>
       )}
+      <HomePanels modules={panels} />
     </Page>
   )
 }

@@ -44,6 +44,17 @@ export const Tabs = <Id extends string>({ label, tabs, selected, onSelect, child
     onSelect(next.id)
     list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(next.id))}`)?.focus()
   }
+  // A row of tabs wider than the screen scrolls sideways: the chosen one is brought into it (a phone on a later tab).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tab chosen decides when, the DOM which element.
+  useEffect(() => {
+    const box = list.current
+    const tab = box?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+    if (!box || !tab) return
+    const outer = box.getBoundingClientRect()
+    const inner = tab.getBoundingClientRect()
+    if (inner.left < outer.left) box.scrollLeft -= outer.left - inner.left
+    else if (inner.right > outer.right) box.scrollLeft += inner.right - outer.right
+  }, [selected])
   return (
     <div>
       <div ref={list} role="tablist" aria-label={label} className="kit-tablist" onKeyDown={onKeyDown}>

@@ -5,7 +5,9 @@ import { $grantablePrivileges, Button, DataTable, EmptyState, IconButton, ListFi
 import { Check, Plus, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { CompanyChoice, UserGrant } from './api'
-import { GRANT_KINDS, type GrantEditorModel, type GrantKind } from './model'
+import { $grantKinds, type GrantEditorModel, type GrantKind } from './model'
+import { projectLabel } from '../projects/api'
+import { ProjectPicker } from '../projects/ProjectPicker'
 import { useGrantText } from './text'
 import './grants.css'
 
@@ -77,10 +79,13 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
     grantKind: editor.$kind,
     name: editor.$privilegeName,
     company: editor.$company,
+    project: editor.$project,
+    kinds: $grantKinds,
     action: editor.$action,
     grantable: $grantablePrivileges,
     canAdd: editor.$canAdd,
     chooseKind: editor.kindChosen,
+    chooseProject: editor.projectChosen,
     choosePrivilege: editor.privilegeChosen,
     chooseAction: editor.actionChosen,
     add: editor.addClicked,
@@ -93,7 +98,7 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
         <Select
           label={t('grants.kind')}
           value={u.grantKind}
-          options={GRANT_KINDS.map((kind) => ({ value: kind, label: t(`grants.kinds.${kind}`) }))}
+          options={u.kinds.map((kind) => ({ value: kind, label: t(`grants.kinds.${kind}`) }))}
           onChange={(kind) => u.chooseKind(kind as GrantKind)}
         />
         {u.grantKind === 'GLOBAL' && (
@@ -116,6 +121,14 @@ const AddGrant = ({ editor }: { editor: GrantEditorModel }) => {
             {u.company ? t('grants.companyChosen', { name: u.company.name }) : t('grants.chooseCompanyHint')}
           </p>
           <CompanyPicker editor={editor} />
+        </>
+      )}
+      {u.grantKind === 'PROJECT' && (
+        <>
+          <p className="users-grants-hint" aria-live="polite">
+            {u.project ? t('projects.chosen', { name: projectLabel(u.project) }) : t('projects.chooseHint')}
+          </p>
+          <ProjectPicker list={editor.projectPicker} isChosen={(row) => row.id === u.project?.id} onChoose={u.chooseProject} />
         </>
       )}
     </fieldset>

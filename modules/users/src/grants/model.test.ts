@@ -1,9 +1,19 @@
 import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { $grantablePrivileges, $session, ApiError, type CatalogPrivilege, FILTER_DEBOUNCE_MS, type Session, fetchPrivilegeCatalogFx } from '@app/module-kit'
+import {
+  $enabledModules,
+  $grantablePrivileges,
+  $session,
+  ApiError,
+  type CatalogPrivilege,
+  type EnabledModule,
+  FILTER_DEBOUNCE_MS,
+  type Session,
+  fetchPrivilegeCatalogFx,
+} from '@app/module-kit'
 import type { GrantChange, UserGrant } from './api'
-import { addFailureKey, createGrantEditor } from './model'
+import { $grantKinds, addFailureKey, createGrantEditor } from './model'
 
 const editor = createGrantEditor()
 
@@ -16,6 +26,8 @@ const CATALOG: CatalogPrivilege[] = [
 ]
 const VIEW_NORDIC: UserGrant = { id: 31, name: null, resource: 'COMPANY', resourceId: 12, resourceName: 'Nordic Steel Oy', action: 'VIEW' }
 const NORDIC = { id: 12, name: 'Nordic Steel Oy' }
+const HARBOUR = { id: 55, symbol: 'P-1001', name: 'Harbour crane' }
+const PROJECTS_REMOTE = { id: 'projects', module: 'project', remote: 'projects', entry: '', version: '1', menu: [], routes: [], tiles: [] } as unknown as EnabledModule
 
 interface Options {
   grants?: (userId: number) => Promise<UserGrant[]>
@@ -32,6 +44,7 @@ const setup = (options: Options = {}) => {
   const calls = {
     catalog: vi.fn(async () => CATALOG),
     companies: vi.fn(async () => ({ total: 1, limit: 10, skip: 0, data: [NORDIC] })),
+    projects: vi.fn(async () => ({ total: 1, limit: 10, skip: 0, data: [HARBOUR] })),
     grants: vi.fn(options.grants ?? (async () => [VIEW_NORDIC])),
     add: vi.fn(options.add ?? (async () => VIEW_NORDIC)),
     change: vi.fn(async ({ grant }: { userId: number; grant: GrantChange }) => ({ ...VIEW_NORDIC, action: grant.action })),
@@ -44,6 +57,7 @@ const setup = (options: Options = {}) => {
     handlers: [
       [fetchPrivilegeCatalogFx, calls.catalog],
       [editor.fetchCompaniesFx, calls.companies],
+      [editor.fetchProjectsFx, calls.projects],
       [editor.fetchGrantsFx, calls.grants],
       [editor.addGrantFx, calls.add],
       [editor.changeGrantFx, calls.change],
@@ -133,6 +147,27 @@ describe('adding a privilege', () => {
     await allSettled(editor.companyChosen, { scope, params: NORDIC })
     await allSettled(editor.addClicked, { scope })
     expect(add).toHaveBeenCalledWith({ userId: ULLA, grant: { resource: 'COMPANY', resourceId: 12, action: 'VIEW' } })
+  })
+
+  test('a level on one project, found in the caller’s projects list, offered only while the account has the projects module', async () => {
+    const { scope, add, projects } = setup({ flags: { canManageUsers: true, canSeeProjects: true } })
+    await allSettled($enabledModules, { scope, params: [] })
+    expect(scope.getState($grantKinds)).toEqual(['GLOBAL', 'COMPANY', 'ACCOUNT'])
+    await allSettled($enabledModules, { scope, params: [PROJECTS_REMOTE] })
+    expect(scope.getState($grantKinds)).toEqual(['GLOBAL', 'COMPANY', 'PROJECT', 'ACCOUNT'])
+    await allSettled(editor.opened, { scope, params: ULLA })
+    expect(scope.getState(editor.$pendingGrant)).toBeNull()
+    await allSettled(editor.projectChosen, { scope, params: HARBOUR })
+    await allSettled(editor.kindChosen, { scope, params: 'PROJECT' })
+    // Choosing the kind starts the box over: the project is chosen again from the list.
+    expect(scope.getState(editor.$project)).toBeNull()
+    expect(projects).toHaveBeenLastCalledWith({ filter: '', sort: { field: 'symbol', direction: 1 }, skip: 0, limit: 10 })
+    expect(scope.getState(editor.projectPicker.$rows)).toEqual([HARBOUR])
+    await allSettled(editor.projectChosen, { scope, params: HARBOUR })
+    await allSettled(editor.actionChosen, { scope, params: 'EDIT' })
+    await allSettled(editor.addClicked, { scope })
+    expect(add).toHaveBeenCalledWith({ userId: ULLA, grant: { resource: 'PROJECT', resourceId: 55, action: 'EDIT' } })
+    expect(scope.getState(editor.$project)).toBeNull()
   })
 
   test('access to the whole account names no row', async () => {

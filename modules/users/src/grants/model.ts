@@ -2,8 +2,8 @@
  * One editor of a user's own privileges (spec part1 §6), as a factory so that every
  * screen (and pane) gets its own: the user's grants with what each applies to, a
  * change of action, a confirmed removal, and an add box for a global privilege of the
- * catalogue, access to one company found by search, or access to the whole account.
- * Projects are not offered until the projects module exists (no project can be named).
+ * catalogue, access to one company or a level on one project (while the account has
+ * the projects module) found by search, or access to the whole account.
  * Only user managers change grants; anyone else who may read them sees the list alone.
  */
 import type { PrivilegeAction } from '@app/plugin-kit/shared'
@@ -28,12 +28,16 @@ import {
   fetchUserGrants,
   removeUserGrant,
 } from './api'
+import { $projectsOn, type ProjectChoice, fetchProjectChoices } from '../projects/api'
 
-/** What the add box grants: a global privilege of the catalogue, access to one company, or to the whole account. */
-export const GRANT_KINDS = ['GLOBAL', 'COMPANY', 'ACCOUNT'] as const
+/** What the add box grants: a global privilege of the catalogue, access to one company, a level on one project, or access to the whole account. */
+export const GRANT_KINDS = ['GLOBAL', 'COMPANY', 'PROJECT', 'ACCOUNT'] as const
 export type GrantKind = (typeof GRANT_KINDS)[number]
 
-/** A short page: the companies list is for finding one, not for reading. */
+/** The kinds offered: a project only while the account has the projects module. */
+export const $grantKinds = $projectsOn.map((on) => GRANT_KINDS.filter((kind) => kind !== 'PROJECT' || on))
+
+/** A short page: the companies and projects lists are for finding one, not for reading. */
 export const COMPANY_PAGE_SIZE = 10
 
 /** A toast of the editor: a key under `grants.` in the users namespace. */
@@ -57,6 +61,7 @@ export const createGrantEditor = () => {
   const changeGrantFx = createEffect(changeUserGrantAction)
   const removeGrantFx = createEffect(removeUserGrant)
   const fetchCompaniesFx = createEffect(fetchCompanyChoices)
+  const fetchProjectsFx = createEffect(fetchProjectChoices)
   /** Asks before a removal, naming the row as the screen shows it. */
   const confirmRemoveFx = createEffect((label: string) => confirm({ title: i18n.t('grants.confirmRemove', { ns: 'users', name: label }) }))
   const notifyFx = createEffect(({ kind, key }: GrantNotice) => showToast({ kind, text: i18n.t(key, { ns: 'users' }) }))
@@ -88,6 +93,7 @@ export const createGrantEditor = () => {
   /** A catalogue privilege's name, or '' for none. */
   const privilegeChosen = createEvent<string>()
   const companyChosen = createEvent<CompanyChoice>()
+  const projectChosen = createEvent<ProjectChoice>()
   const actionChosen = createEvent<PrivilegeAction>()
   const addClicked = createEvent()
 
@@ -98,6 +104,9 @@ export const createGrantEditor = () => {
   const $company = createStore<CompanyChoice | null>(null)
     .on(companyChosen, (_, company) => company)
     .reset(opened, closed, kindChosen, addGrantFx.done)
+  const $project = createStore<ProjectChoice | null>(null)
+    .on(projectChosen, (_, project) => project)
+    .reset(opened, closed, kindChosen, addGrantFx.done)
   const $action = createStore<PrivilegeAction>('VIEW').on(actionChosen, (_, action) => action).reset(opened, closed)
 
   const companyPicker = createPagedList<CompanyChoice, 'name'>({
@@ -107,13 +116,21 @@ export const createGrantEditor = () => {
     resetOnOpen: true,
   })
   sample({ clock: kindChosen, filter: (kind) => kind === 'COMPANY', fn: () => undefined, target: companyPicker.opened })
+  const projectPicker = createPagedList<ProjectChoice, 'symbol' | 'name'>({
+    fetch: (query) => fetchProjectsFx(query),
+    pageSize: COMPANY_PAGE_SIZE,
+    defaultSort: { field: 'symbol', direction: 1 },
+    resetOnOpen: true,
+  })
+  sample({ clock: kindChosen, filter: (kind) => kind === 'PROJECT', fn: () => undefined, target: projectPicker.opened })
 
   /** The grant the box describes, once it is complete. */
   const $pendingGrant = combine(
-    { kind: $kind, name: $privilegeName, company: $company, action: $action, grantable: $grantablePrivileges },
-    ({ kind, name, company, action, grantable }): GrantChange | null => {
+    { kind: $kind, name: $privilegeName, company: $company, project: $project, action: $action, grantable: $grantablePrivileges },
+    ({ kind, name, company, project, action, grantable }): GrantChange | null => {
       if (kind === 'ACCOUNT') return { resource: 'ACCOUNT', resourceId: null, action }
       if (kind === 'COMPANY') return company ? { resource: 'COMPANY', resourceId: company.id, action } : null
+      if (kind === 'PROJECT') return project ? { resource: 'PROJECT', resourceId: project.id, action } : null
       const privilege = grantable.find((p) => p.name === name)
       return privilege ? { name: privilege.name, resource: privilege.resource, resourceId: null, action } : null
     },
@@ -184,15 +201,18 @@ export const createGrantEditor = () => {
     kindChosen,
     privilegeChosen,
     companyChosen,
+    projectChosen,
     actionChosen,
     addClicked,
     $kind,
     $privilegeName,
     $company,
+    $project,
     $action,
     $pendingGrant,
     $canAdd,
     companyPicker,
+    projectPicker,
     grantActionChosen,
     grantRemoveClicked,
     fetchGrantsFx,
@@ -200,6 +220,7 @@ export const createGrantEditor = () => {
     changeGrantFx,
     removeGrantFx,
     fetchCompaniesFx,
+    fetchProjectsFx,
     confirmRemoveFx,
     notifyFx,
   }

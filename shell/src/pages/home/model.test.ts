@@ -7,8 +7,9 @@ const tile = (id: string): TileEntry => ({ id, path: `/${id}`, label: { 'en-GB':
 
 describe('dashboardTiles', () => {
   test('counted tiles come first in the spec’s order, the other shortcuts after them', () => {
-    const { counted, others } = dashboardTiles([tile('profile'), tile('help'), tile('users'), tile('companies')])
+    const { counted, others } = dashboardTiles([tile('profile'), tile('help'), tile('users'), tile('companies'), tile('projects')])
     expect(counted.map((c) => [c.tile.id, c.count])).toEqual([
+      ['projects', 'projectCount'],
       ['companies', 'companyCount'],
       ['users', 'userCount'],
     ])

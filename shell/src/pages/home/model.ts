@@ -1,6 +1,7 @@
 /**
  * The home dashboard's counts (spec part2 §2 "/ : home", §3 "Dashboard info"): GET
- * /api/dashboard/info each time home opens. Projects and SQM join with the projects module.
+ * /api/dashboard/info each time home opens: Projects, Companies, Users (list totals), Storage
+ * and SQM (figures). Each is left out for a caller who may not see it.
  */
 import { type TileEntry, apiRequest, sessionEnded } from '@app/module-kit'
 import type { DashboardInfo } from '@app/plugin-core/shared'
@@ -20,10 +21,11 @@ export const $dashboardLoading = fetchDashboardInfoFx.pending
 
 sample({ clock: homeOpened, target: fetchDashboardInfoFx })
 
-type CountField = Exclude<keyof DashboardInfo, 'storage'>
+type CountField = Exclude<keyof DashboardInfo, 'storage' | 'squareMeters'>
 
 /** The counted tiles in the spec's order, by the id of the module tile whose list they count. */
 const COUNTED: { tile: string; count: CountField }[] = [
+  { tile: 'projects', count: 'projectCount' },
   { tile: 'companies', count: 'companyCount' },
   { tile: 'users', count: 'userCount' },
 ]

@@ -1,41 +1,64 @@
-import { ApiError, type DefinedModule, type EnabledModule } from '@app/module-kit'
-import { expect, test, vi } from 'vitest'
-import { searchFx } from './model'
+import { allSettled, fork } from 'effector'
+import { expect, test } from 'vitest'
+import { $failedQuery, $results, fetchSearchFx, searchRequested } from './model'
 
-const module = (id: string, search: boolean) => ({ id, remote: id, search }) as EnabledModule
+const answer = (groups: { group: string; total: number }[]) => ({
+  groups: groups.map(({ group, total }) => ({ group, total, items: total ? [{ id: 1, title: `${group} 1`, href: `/${group}/1` }] : [] })),
+})
 
-test('asks only the modules that offer search and keeps what the others answered when one fails', async () => {
-  const load = vi.fn(async (remote: string) => {
-    if (remote === 'broken') throw new Error('Module could not be loaded')
-    return {
-      search: async (query: string) => [{ id: remote, label: remote, items: [{ id: '1', title: `${query} in ${remote}`, href: `/${remote}/1` }] }],
-    } as unknown as DefinedModule
+test('asks GET /search with the trimmed text and keeps the groups that found something', async () => {
+  const asked: string[] = []
+  const scope = fork({
+    handlers: [
+      [
+        fetchSearchFx,
+        async (query: string) => {
+          asked.push(query)
+          return answer([
+            { group: 'projects', total: 12 },
+            { group: 'companies', total: 0 },
+          ])
+        },
+      ],
+    ],
   })
-  const results = await searchFx({ query: 'abc', modules: [module('project', true), module('core', false), module('broken', true)], load })
-  expect(load).toHaveBeenCalledTimes(2)
-  expect(results.groups).toEqual([{ id: 'project', label: 'project', items: [{ id: '1', title: 'abc in project', href: '/project/1' }] }])
-  expect(results.partial).toBe(true)
+  await allSettled(searchRequested, { scope, params: '  P-10 ' })
+  expect(asked).toEqual(['P-10'])
+  const results = scope.getState($results)
+  expect(results?.query).toBe('P-10')
+  expect(results?.groups.map((g) => [g.group, g.total])).toEqual([['projects', 12]])
+  expect(results?.noRights).toBe(false)
 })
 
-const refusing = (remote: string) =>
-  ({
-    search: async () => {
-      throw new ApiError(`${remote}: You do not have permission to do this`, 403)
-    },
-  }) as unknown as DefinedModule
-
-test('a caller every searching module refuses is told they have nothing to search, not that results failed', async () => {
-  const results = await searchFx({ query: 'abc', modules: [module('companies', true)], load: async (remote) => refusing(remote) })
-  expect(results).toEqual({ query: 'abc', groups: [], partial: false, noRights: true })
+test('2 characters or fewer ask nothing (the nav box acts only over 2)', async () => {
+  let calls = 0
+  const count = async () => {
+    calls += 1
+    return answer([])
+  }
+  const scope = fork({ handlers: [[fetchSearchFx, count]] })
+  await allSettled(searchRequested, { scope, params: ' ab ' })
+  expect(calls).toBe(0)
+  await allSettled(searchRequested, { scope, params: 'abc' })
+  expect(calls).toBe(1)
 })
 
-test('one module refusing while another answers is neither a failure nor "no rights"', async () => {
-  const load = async (remote: string) =>
-    remote === 'companies'
-      ? refusing(remote)
-      : ({ search: async () => [{ id: remote, label: remote, items: [] }] } as unknown as DefinedModule)
-  const results = await searchFx({ query: 'abc', modules: [module('companies', true), module('projects', true)], load })
-  expect(results.partial).toBe(false)
-  expect(results.noRights).toBe(false)
-  expect(results.groups.map((group) => group.id)).toEqual(['projects'])
+test('no group at all means the caller may search neither list; a failure is kept for Retry', async () => {
+  let fail = false
+  const scope = fork({
+    handlers: [
+      [
+        fetchSearchFx,
+        async () => {
+          if (fail) throw new Error('Network error')
+          return answer([])
+        },
+      ],
+    ],
+  })
+  await allSettled(searchRequested, { scope, params: 'acme' })
+  expect(scope.getState($results)?.noRights).toBe(true)
+  fail = true
+  await allSettled(searchRequested, { scope, params: 'other' })
+  expect(scope.getState($failedQuery)).toBe('other')
 })

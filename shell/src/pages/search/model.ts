@@ -1,50 +1,46 @@
-/** /search?q=: asks every enabled module that offers search, and keeps the groups they answer. */
-import { $enabledModules, type DefinedModule, type EnabledModule, type SearchGroup, isForbidden, sessionEnded } from '@app/module-kit'
+/**
+ * /search?q= (spec part2 §2 "Search"): one call, GET /api/search, to which each installed
+ * plugin contributes its group (projects, companies; later documents …), each asked as the
+ * caller. A group the caller may not open is left out of the answer.
+ */
+import { apiRequest, sessionEnded } from '@app/module-kit'
+import { type SearchResult, searchPath } from '@app/plugin-core/shared'
 import { createEffect, createEvent, createStore, sample } from 'effector'
 import { searchable } from '../../menus'
-import { loadModule } from '../../remotes'
+
+/** One group of GET /search: its first hits, sorted by number and name, and how many there are. */
+export type SearchGroup = SearchResult['groups'][number]
 
 export interface SearchResults {
   query: string
+  /** The groups with hits, in the order the API gives them. */
   groups: SearchGroup[]
-  /** Some module could not be loaded or its search failed: the rest is still shown. */
-  partial: boolean
-  /** Every module that searches refused the caller (403): their role gives them nothing to search. */
+  /** No group answered: the caller's role lets them open neither list. */
   noRights: boolean
 }
 
 export const searchRequested = createEvent<string>()
 
-export const searchFx = createEffect(
-  async ({ query, modules, load }: { query: string; modules: EnabledModule[]; load: (remote: string) => Promise<DefinedModule> }): Promise<SearchResults> => {
-    const answers = await Promise.allSettled(
-      modules
-        .filter((module) => module.search)
-        .map(async (module) => {
-          const definition = await load(module.remote)
-          return definition.search ? definition.search(query) : []
-        }),
-    )
-    // A module that refuses the caller (403) is not a failure: it is not theirs to search.
-    const refused = answers.filter((answer) => answer.status === 'rejected' && isForbidden(answer.reason)).length
-    return {
-      query,
-      groups: answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : [])),
-      partial: answers.some((answer) => answer.status === 'rejected' && !isForbidden(answer.reason)),
-      noRights: refused === answers.length,
-    }
-  },
-)
+export const fetchSearchFx = createEffect((query: string) => apiRequest<SearchResult>('GET', `/${searchPath}`, { query: { q: query } }))
+
+export const searchFx = createEffect(async (query: string): Promise<SearchResults> => {
+  const { groups } = await fetchSearchFx(query)
+  return { query, groups: groups.filter((group) => group.total > 0), noRights: groups.length === 0 }
+})
 
 export const $results = createStore<SearchResults | null>(null)
   .on(searchFx.doneData, (_, results) => results)
+  .reset(sessionEnded)
+/** The query whose search failed, so the page offers Retry for that one only. */
+export const $failedQuery = createStore<string | null>(null)
+  .on(searchFx.fail, (_, { params }) => params)
+  .on(searchFx, () => null)
   .reset(sessionEnded)
 export const $searching = searchFx.pending
 
 sample({
   clock: searchRequested,
-  source: $enabledModules,
-  filter: (_, query) => searchable(query),
-  fn: (modules, query) => ({ query: query.trim(), modules, load: loadModule }),
+  filter: (query) => searchable(query),
+  fn: (query) => query.trim(),
   target: searchFx,
 })

@@ -183,7 +183,14 @@ export const CompanyPage = ({ params }: RouteProps) => {
       {company && (
         <RouteTabs label={t('company.tabs')} tabs={tabs.map((name) => ({ id: name, label: t(`tabs.${name}`), path: `/companies/${id}/${name}` }))} selected={tab}>
           {tab === 'metadata' && <Metadata company={company} />}
-          {tab === 'projects' && <EmptyState icon={FolderOpen} text={t('projects.empty')} />}
+          {tab === 'projects' && (
+            // The projects remote lists a client's projects (/projects?companyId=): reached by route, not imported.
+            <EmptyState
+              icon={FolderOpen}
+              text={t('projects.text')}
+              action={<Button to={`/projects?companyId=${id}`}>{t('projects.open')}</Button>}
+            />
+          )}
           {tab === 'useraccess' && (params.item ? <UserAccessPage companyId={id} userId={Number(params.item)} /> : <AccessTab companyId={id} />)}
           {tab === 'users' && <UsersTab companyId={id} />}
         </RouteTabs>

@@ -1,11 +1,14 @@
-import { Alert, Button, Card, EmptyState, FormError, FormGrid, Page, Select, TextField, dashboardCrumb } from '@app/module-kit'
+import { Alert, Button, Card, EmptyState, FormError, FormGrid, IconButton, Page, Select, Table, TextField, dashboardCrumb } from '@app/module-kit'
 import { PRIVILEGE_ACTIONS, type PrivilegeAction } from '@app/plugin-kit/shared'
 import { useUnit } from 'effector-react'
-import { ArrowLeft, ArrowRight, Check } from 'lucide-react'
-import { type FormEvent, useEffect, useRef } from 'react'
+import { ArrowLeft, ArrowRight, Check, Trash2 } from 'lucide-react'
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usersCrumb } from '../../crumbs'
+import { projectLabel } from '../../projects/api'
+import { ProjectPicker } from '../../projects/ProjectPicker'
 import {
+  $chosenProjects,
   $companies,
   $companyId,
   $companyLevel,
@@ -18,6 +21,10 @@ import {
   companyChosen,
   companyLevelChosen,
   detailsForm,
+  projectLevelChosen,
+  projectPicker,
+  projectRemoved,
+  projectToggled,
   stepSubmitted,
   wizardOpened,
 } from './model'
@@ -72,6 +79,64 @@ const CompanyStep = () => {
   )
 }
 
+/** Enter in the project search box searches; it does not move the wizard on. */
+const keepEnter = (event: KeyboardEvent) => {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault()
+}
+
+const ProjectsStep = () => {
+  const { t } = useTranslation('users')
+  const { chosen, toggle, remove, chooseLevel } = useUnit({ chosen: $chosenProjects, toggle: projectToggled, remove: projectRemoved, chooseLevel: projectLevelChosen })
+  return (
+    <div className="users-grants">
+      <p className="users-grants-hint">{t('projects.stepHint')}</p>
+      {chosen.length ? (
+        <Table
+          caption={t('projects.chosenCaption')}
+          rowKey={(row) => row.id}
+          rows={chosen}
+          columns={[
+            { key: 'project', header: t('projects.project'), rowHeader: true, render: (row) => projectLabel(row) },
+            {
+              key: 'level',
+              header: t('columns.level'),
+              render: (row) => (
+                <select
+                  className="kit-input"
+                  aria-label={t('projects.levelOf', { name: projectLabel(row) })}
+                  value={row.level}
+                  required
+                  onChange={(event) => chooseLevel({ id: row.id, level: event.target.value as PrivilegeAction })}
+                >
+                  {PRIVILEGE_ACTIONS.map((action) => (
+                    <option key={action} value={action}>
+                      {t(`actions.${action}`)}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+            {
+              key: 'remove',
+              header: t('grants.columns.actions'),
+              actions: true,
+              render: (row) => (
+                <IconButton icon={Trash2} size="sm" className="kit-button-quiet-danger" label={t('projects.removeOne', { name: projectLabel(row) })} onClick={() => remove(row.id)} />
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <EmptyState text={t('projects.noneChosen')} />
+      )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps Enter in the search box from submitting the wizard */}
+      <div onKeyDown={keepEnter}>
+        <ProjectPicker list={projectPicker} isChosen={(row) => chosen.some((p) => p.id === row.id)} onChoose={toggle} />
+      </div>
+    </div>
+  )
+}
+
 /** /users/add: one form around the step shown, so Enter submits it like Next or Finish. */
 export const AddPage = () => {
   const { t } = useTranslation('users')
@@ -111,6 +176,7 @@ export const AddPage = () => {
       <form noValidate aria-busy={creating} onSubmit={onSubmit}>
         <Card title={t(`add.steps.${step}`)} titleRef={heading}>
           {step === 'details' && <DetailsStep />}
+          {step === 'projects' && <ProjectsStep />}
           {step === 'company' && <CompanyStep />}
           <div className="kit-row us-step-buttons">
             {step !== steps[0] && (

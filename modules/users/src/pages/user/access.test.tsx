@@ -1,4 +1,4 @@
-import { $session, type Session, fetchPrivilegeCatalogFx, registerLocales } from '@app/module-kit'
+import { $enabledModules, $session, type EnabledModule, type Session, fetchPrivilegeCatalogFx, registerLocales } from '@app/module-kit'
 import { MENU_FLAGS, type MenuFlags } from '@app/plugin-kit/shared'
 import { allSettled, fork } from 'effector'
 import { Provider } from 'effector-react'
@@ -16,11 +16,16 @@ const GRANTS: UserGrant[] = [
   { id: 2, name: null, resource: 'ACCOUNT', resourceId: null, resourceName: null, action: 'ADMINISTER' },
 ]
 
-const openTab = async (flags: Partial<MenuFlags>) => {
+const PROJECTS_REMOTE = { id: 'projects', module: 'project', remote: 'projects', entry: '', version: '1', menu: [], routes: [], tiles: [] } as unknown as EnabledModule
+
+const openTab = async (flags: Partial<MenuFlags>, modules: EnabledModule[] = []) => {
   const grants = vi.fn(async () => GRANTS)
   const session = { accountId: 5, flags: { ...Object.fromEntries(MENU_FLAGS.map((flag) => [flag, false])), ...flags } } as unknown as Session
   const scope = fork({
-    values: [[$session, session]],
+    values: [
+      [$session, session],
+      [$enabledModules, modules],
+    ],
     handlers: [
       [fetchPrivilegeCatalogFx, async () => [{ id: 3, name: 'COMPANY_CREATE', resource: 'COMPANY', description: 'Creates companies' }]],
       [accessGrants.fetchGrantsFx, grants],
@@ -43,8 +48,13 @@ test("the access tab lists the user's own grants, with each one's company by nam
   expect(html).toContain('aria-label="Remove Access: Company, Nordic Steel Oy"')
   expect(html).toContain('<option value="COMPANY_CREATE">Creates companies</option>')
   expect(html).toContain('<option value="ACCOUNT">Access to the whole account</option>')
-  // No project can be named until the projects module exists.
+  // No project can be named while the account has no projects module.
   expect(html).not.toContain('<option value="PROJECT"')
+})
+
+test('with the projects module, a level on one project is offered too', async () => {
+  const { html } = await openTab({ canManageUsers: true, canManageSettings: true, canSeeProjects: true }, [PROJECTS_REMOTE])
+  expect(html).toContain('<option value="PROJECT">A level on one project</option>')
 })
 
 test('a company manager reads the grants of their company\'s user but is offered no change the API would refuse', async () => {

@@ -188,3 +188,90 @@ export const seedScale = async (knex: Knex, index: number, users: number, compan
   await knex.batchInsert('companies', more, 500)
   return { accountId, users, companies: have + more.length, seconds: Math.round((Date.now() - started) / 100) / 10 }
 }
+
+/** The projects scale (issue 9): who signs in as the ordinary user holding a level on PROJECT_SCALE.held projects. */
+export const projectsUser = 'bench-projects-user@bench.test'
+export const PROJECT_SCALE = { projects: 5_000, users: 2_000, grantsPerUser: 100, held: 300, visits: 40 } as const
+const PROJECT_ACTIONS = ['ACCESS', 'VIEW', 'DOWNLOAD', 'EDIT', 'ADMINISTER'] as const
+
+/**
+ * Bench account number `index` gets PROJECT_SCALE.projects projects (each with a client of
+ * the account's companies, a manager, dates and a position), PROJECT_SCALE.users members
+ * with PROJECT_SCALE.grantsPerUser project grants each (about 200,000 privilege rows),
+ * one ordinary member (`projectsUser`, with the bench password) holding a level on
+ * PROJECT_SCALE.held of them, and recent visits for them and the account's admin.
+ */
+export const seedProjects = async (knex: Knex, index: number) => {
+  const started = Date.now()
+  const now = new Date().toISOString()
+  const day = 86_400_000
+  const epoch = Date.UTC(2026, 0, 1)
+  const accountId = Number((await knex('accounts').where({ account_no: accountNo(index) }).first('id')).id)
+  const admin = await knex('users').where({ username: benchUser(index) }).first('id')
+  const companyIds = (await knex('companies').where({ account_id: accountId }).orderBy('id').limit(200).select('id')).map((c) => Number(c.id))
+  const { projects, users, grantsPerUser, held, visits } = PROJECT_SCALE
+
+  const rows = Array.from({ length: projects }, (_, p) => {
+    const symbol = `PR-${String(p + 1).padStart(5, '0')}`
+    const name = `Project ${['Harbour', 'Bridge', 'Tower', 'Plant', 'Depot'][p % 5]} ${p + 1}`
+    const start = epoch + (p % 365) * day
+    return {
+      account_id: accountId,
+      name,
+      symbol,
+      search_key: `${symbol} ${name}`.toLowerCase(),
+      company_id: companyIds.length ? companyIds[p % companyIds.length] : null,
+      manager_id: Number(admin.id),
+      start_date: start,
+      end_date: start + 180 * day,
+      delivery_date: start + 150 * day,
+      square_meters: 100 + (p % 900),
+      latitude: 55 + (p % 1500) / 100,
+      longitude: 5 + (p % 2500) / 100,
+      created_at: now,
+      created_by: Number(admin.id),
+    }
+  })
+  await knex.batchInsert('projects', rows, 500)
+  const projectIds = (await knex('projects').where({ account_id: accountId }).orderBy('id').select('id')).map((r) => Number(r.id))
+
+  const passwordHash = await hashPassword(BENCH_PASSWORD)
+  for (let start = 0; start < users; start += 500) {
+    const batch = Array.from({ length: Math.min(500, users - start) }, (_, k) => {
+      const n = start + k + 1
+      return { username: `project-member-${n}@bench.test`, password_hash: null as string | null, first_name: `Member${n % 991}`, last_name: `Project${n}`, acronym: `PM${n}`, language: 'ENGLISH', enabled: true, created_at: now }
+    })
+    if (start === 0) batch[0] = { ...batch[0]!, username: projectsUser, password_hash: passwordHash }
+    await knex.transaction(async (trx) => {
+      await trx('users').insert(batch)
+      const people = await trx('users').whereIn('username', batch.map((u) => u.username)).orderBy('id').select('id', 'username', 'first_name', 'last_name', 'acronym')
+      await trx('account_users').insert(
+        people.map((u) => ({ account_id: accountId, user_id: Number(u.id), access_level: 'ACCESS', enabled: true, created_at: now, ...memberKeys(u) })),
+      )
+      // Member n holds grantsPerUser projects spread over the account (the ordinary user: `held` of them).
+      const grants = people.flatMap((u, k) => {
+        const n = start + k
+        const count = u.username === projectsUser ? held : grantsPerUser
+        return Array.from({ length: count }, (_, g) => ({
+          account_id: accountId,
+          user_id: Number(u.id),
+          name: null,
+          resource: 'PROJECT',
+          resource_id: projectIds[(n * 37 + g * Math.floor(projects / count)) % projects],
+          action: PROJECT_ACTIONS[(n + g) % PROJECT_ACTIONS.length],
+        }))
+      })
+      await trx.batchInsert('privileges', grants, 500)
+    })
+  }
+
+  const user = await knex('users').where({ username: projectsUser }).first('id')
+  const userGrants = (await knex('privileges').where({ account_id: accountId, user_id: user.id, resource: 'PROJECT' }).select('resource_id')).map((r) => Number(r.resource_id))
+  const visitRows = [
+    ...userGrants.slice(0, visits).map((projectId, k) => ({ account_id: accountId, user_id: Number(user.id), project_id: projectId, visited_at: Date.now() - k * 60_000 })),
+    ...projectIds.slice(0, visits).map((projectId, k) => ({ account_id: accountId, user_id: Number(admin.id), project_id: projectId, visited_at: Date.now() - k * 60_000 })),
+  ]
+  await knex.batchInsert('project_visits', visitRows, 500)
+  const privileges = Number((await knex('privileges').where({ account_id: accountId, resource: 'PROJECT' }).count({ n: '*' }).first())?.n ?? 0)
+  return { accountId, projects: projectIds.length, users, privileges, held: userGrants.length, seconds: Math.round((Date.now() - started) / 100) / 10 }
+}

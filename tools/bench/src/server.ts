@@ -11,7 +11,7 @@ import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
 import { createLogger } from '@app/plugin-kit'
 import { answerCpu, requestStats, sqlStats } from './diagnostics'
-import { seedBench, seedScale } from './seed'
+import { seedBench, seedProjects, seedScale } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
 
@@ -23,6 +23,8 @@ const main = async () => {
   const counts = await seedBench(knex, accounts, Number(process.env.BENCH_ROWS ?? 1000))
   const scaleUsers = Number(process.env.BENCH_SCALE_USERS ?? 0)
   const scale = scaleUsers ? await seedScale(knex, accounts, scaleUsers, Number(process.env.BENCH_SCALE_COMPANIES ?? 0)) : undefined
+  // The projects scale lives in the last-but-one account (the last is the administration scale's).
+  const projects = process.env.BENCH_PROJECTS ? await seedProjects(knex, accounts - 1) : undefined
   const stats = process.env.BENCH_SQL_STATS ? sqlStats(knex) : undefined
   const requests = process.env.BENCH_SQL_STATS ? requestStats(app) : undefined
   const server: Server = await app.listen(0, '127.0.0.1')
@@ -49,7 +51,7 @@ const main = async () => {
     if (message?.type === 'memory') memory(message.action)
     answerCpu(message)
   })
-  send({ type: 'ready', port, counts, scale, database: config.database.client })
+  send({ type: 'ready', port, counts, scale, projects, database: config.database.client })
 }
 
 /** The server's resident memory while asked to watch it: the baseline and the peak, sampled every 10 ms. */

@@ -18,8 +18,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REPO_ROOT, stripComments } from './boundaries'
 
-/** What the session, the client and the privilege words ask of the API, whichever modules a tenant has. */
-export const ALLOWED_PATHS = ['authentication', 'modules', 'contexts', 'accounts/privileges/global'] as const
+/**
+ * What the session, the client and the privilege words ask of the API, whichever modules a
+ * tenant has. `search` is core's always-on GET /search, and HTML's word (`<input type="search">`).
+ */
+export const ALLOWED_PATHS = ['authentication', 'modules', 'contexts', 'accounts/privileges/global', 'search'] as const
 
 export interface KitNaming {
   file: string
@@ -62,7 +65,7 @@ const allowed = (route: string) => ALLOWED_PATHS.some((prefix) => route === pref
 
 /** The product name a string literal's text names, or undefined: an id, a `name:` text key, or a path segment. */
 export const nameIn = (text: string, names: ReadonlySet<string>): string | undefined => {
-  if (names.has(text)) return text
+  if (names.has(text) && !allowed(text)) return text
   const key = /^([\w-]+):/.exec(text)
   if (key && names.has(key[1]!)) return key[1]
   if (!text.startsWith('/')) return undefined

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { plugins as installed } from '@app/api/plugins'
 import { startTestServer } from '@app/api/testing'
 import { builtWeb } from '@app/api/web'
-import { definePlugin } from '@app/plugin-kit'
+import { type PluginDefinition, definePlugin } from '@app/plugin-kit'
 import { type Person, fixtures } from '@app/testing'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { test } from 'vitest'
@@ -61,9 +61,12 @@ const CHROMIUM_ARGS = [
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
 
-/** The app with the installed plugins and, unless `testRemotes` is false (the docs' screenshots), the two test remotes above. */
-export const startApp = async ({ testRemotes = true } = {}) => {
-  const plugins = testRemotes ? [...installed, crashtestPlugin, missingPlugin] : installed
+/**
+ * The app with the installed plugins and, unless `testRemotes` is false (the docs' screenshots),
+ * the two test remotes above; `extraPlugins` stand in for modules not built yet.
+ */
+export const startApp = async ({ testRemotes = true, extraPlugins = [] as PluginDefinition[] } = {}) => {
+  const plugins = [...(testRemotes ? [...installed, crashtestPlugin, missingPlugin] : installed), ...extraPlugins]
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
   const server = await startTestServer({}, { plugins, web })

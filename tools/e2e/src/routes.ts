@@ -79,8 +79,14 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
   // The account's own document type: a built-in one opens with a note that it cannot be changed.
   const type = await world.as('accountAdmin', 'POST', `/api/foldertypes/${world.a.id}`, { name: 'Drawing', typeId: 'DRW', active: true })
   if (type.status !== 201) throw new Error(`The document type was not made: ${type.status}`)
+  // A project whose client is the company, so its administrator administers the project too (part1 §6);
+  // the staff member holds VIEW on it, for the project's per-user page.
+  const project = await app.make.project(world.a, { name: 'Fixture project', symbol: 'FX-1', createdBy: world.a.admin, client: world.company })
+  await app.make.grantProject(staff, project, 'VIEW')
   const params: RouteParams = {
     id: [String(staff.id)],
+    projectId: [String(project.id)],
+    userId: [String(staff.id)],
     item: [String(staff.id)],
     clientId: [String(world.company.id)],
     accountId: [String(world.a.id)],

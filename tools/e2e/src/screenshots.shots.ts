@@ -51,7 +51,37 @@ const makeAccount = async () => {
     const named = { firstName, lastName, username: emailOf(firstName, lastName), acronym: `${firstName[0]}${lastName[0]}` }
     made.push(await make.user(account, rank, { ...named, company: companies[index % companies.length] }))
   }
-  return { account, company: companies[0]!, person: made[0]! }
+  // Projects at their sites, with dates around the day the data was made, each visited once by the admin.
+  const projects = []
+  for (const [index, [symbol, name, latitude, longitude]] of (
+    [
+      ['P-1001', 'Oulu harbour crane', 65.01, 25.47],
+      ['P-1002', 'Tallinn ferry terminal', 59.44, 24.75],
+      ['P-1003', 'Bergen timber warehouse', 60.39, 5.32],
+      ['P-1004', 'Kraków glass works', 50.06, 19.94],
+    ] as const
+  ).entries()) {
+    const project = await make.project(account, { symbol, name, client: companies[index % companies.length] })
+    const day = 86_400_000
+    await app.knex('projects').where({ id: project.id }).update({
+      latitude,
+      longitude,
+      manager_id: account.admin.id,
+      square_meters: 1200 + 350 * index,
+      start_date: MADE_AT.getTime() - (40 - 10 * index) * day,
+      end_date: MADE_AT.getTime() + (120 + 30 * index) * day,
+      delivery_date: MADE_AT.getTime() + (60 + 15 * index) * day,
+    })
+    await app.knex('project_visits').insert({ account_id: account.id, user_id: account.admin.id, project_id: project.id, visited_at: MADE_AT.getTime() - index * 3_600_000 })
+    projects.push(project)
+  }
+  // Two of the account's people on the first project, one given EDIT, so its users page lists someone.
+  const token = await make.signIn(account.admin)
+  for (const [index, person] of made.slice(0, 2).entries()) {
+    await app.call('POST', `/api/projects/${projects[0]!.id}/users`, { username: person.username }, token)
+    if (index === 1) await app.call('PUT', `/api/projects/${projects[0]!.id}/users`, { userId: person.id, accessLevel: 'EDIT' }, token)
+  }
+  return { account, company: companies[0]!, person: made[0]!, project: projects[0]! }
 }
 
 /** Waits until the page shows its heading and nothing is loading any more. */
@@ -72,7 +102,7 @@ const settled = async (page: Page) => {
 
 for (const [device, viewport] of Object.entries(VIEWPORTS))
   test(`the main screens, ${device}`, async () => {
-    const { account, company, person } = data
+    const { account, company, person, project } = data
     const context = await app.browser.newContext({ baseURL: app.url, viewport, locale: 'en-GB', timezoneId: TIME_ZONE, deviceScaleFactor: 1 })
     const page = await context.newPage()
     const shoot = async (name: string, url?: string) => {
@@ -87,11 +117,26 @@ for (const [device, viewport] of Object.entries(VIEWPORTS))
       await page.getByLabel(/password/i).fill(account.admin.password)
       await page.getByRole('button', { name: /sign in/i }).click()
       await page.getByRole('button', { name: /sign in/i }).waitFor({ state: 'detached' })
+      // The projects panel comes with its remote, after the page itself has settled.
+      await page.getByRole('list', { name: 'Recent projects' }).waitFor()
+      await page.locator('section.projects-map canvas').first().waitFor()
       await shoot('home')
+      await shoot('search', '/search?q=P-100')
+      // The dashboard with every document group shown (the remembered option), on the day the data was made, so the timeline is the same each run.
+      await page.evaluate(({ key }) => localStorage.setItem(key, JSON.stringify({ showAllFolders: true })), { key: `projects.dashboard.${account.id}.${account.admin.id}` })
+      await page.clock.setFixedTime(MADE_AT)
+      await shoot('project-dashboard', `/project/${project.id}`)
+      // Opening the project recorded a visit today: put it back, so the next device's home shows the fixed data.
+      await app.knex('project_visits').where({ project_id: project.id }).update({ visited_at: MADE_AT.getTime() })
+      await page.clock.setFixedTime(Date.now())
       await shoot('users', '/users')
       await shoot('user', `/users/${person.id}/details`)
       await shoot('companies', '/companies')
       await shoot('company', `/companies/${company.id}`)
+      await shoot('projects', '/projects')
+      await shoot('project-add', '/project/add')
+      await shoot('project', `/project/${project.id}/metadata`)
+      await shoot('project-users', `/project/${project.id}/users`)
       await shoot('admin-settings', '/admin')
       await shoot('profile', '/profile')
     } finally {

@@ -105,6 +105,9 @@ describe('a session that ends under the user', () => {
 
   it('signing out from the dialog leaves for the sign-in page', async (page) => {
     await signInAs(page, (await app.make.account()).admin)
+    // The home page's panels (recent projects, the map) have asked what they ask.
+    await page.getByRole('list', { name: 'Recent projects' }).or(page.getByText(/No projects visited yet/)).waitFor()
+    await page.waitForLoadState('networkidle')
     await revoke(page)
     // The help page asks the API for the contact details: the first call after the end.
     await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: 'Help' }).click()

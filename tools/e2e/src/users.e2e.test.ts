@@ -38,12 +38,28 @@ describe('users', () => {
     await page.getByLabel('Repeat e-mail').fill('wendy.welcome@fixture.test')
     // Enter moves on like Next, and the focus goes to the new step's heading.
     await page.getByLabel('Last name').press('Enter')
+    const projects = page.getByRole('region', { name: 'Project access' })
+    await projects.waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Project access')
+    // Step 2 offers the account's projects: one is found by number (Enter searches, it does not move on) and given EDIT.
+    const harbour = await app.make.project(account, { name: 'Harbour crane', symbol: 'HC-7' })
+    await app.make.project(account, { name: 'Bridge', symbol: 'BR-1' })
+    await projects.getByLabel('Find a project').fill('hc-7')
+    await projects.getByLabel('Find a project').press('Enter')
+    await projects.getByRole('button', { name: 'Choose the project HC-7 - Harbour crane' }).click()
+    expect(await projects.getByRole('button', { name: /Choose the project BR-1/ }).count()).toBe(0)
+    await projects.getByLabel('Access level on HC-7 - Harbour crane').selectOption('EDIT')
+    // The wizard's own Next (the project list pages with a Next of its own).
+    await page.locator('.us-step-buttons').getByRole('button', { name: 'Next' }).click()
     await page.getByRole('region', { name: 'Company access' }).waitFor()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Company access')
     await page.getByRole('button', { name: 'Finish' }).click()
     await page.getByText('Wendy Welcome was added and got the welcome e-mail').waitFor()
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/\d+\/details$/)
     await expect.poll(() => page.getByLabel('Acronym').inputValue()).toBe('WWE')
+    const wendy = await app.knex('users').where({ username: 'wendy.welcome@fixture.test' }).first('id')
+    expect(await app.knex('privileges').where({ user_id: wendy.id, resource: 'PROJECT' }).select('resource_id', 'action')).toEqual([
+      { resource_id: harbour.id, action: 'EDIT' },
+    ])
 
     // The new user's own browser: signed out, with the link from the mail.
     const fresh = await page.context().browser()!.newContext({ baseURL: app.url, locale: 'en-GB' })
@@ -76,6 +92,9 @@ describe('users', () => {
     await page.getByLabel('Last name').fill('Names')
     // Each step is waited for: a click while the wizard moves on can land on the step it leaves.
     await page.getByRole('button', { name: 'Next' }).click()
+    // Step 2, project access (the account has the projects module): none given.
+    await page.getByRole('region', { name: 'Project access' }).waitFor()
+    await page.locator('.us-step-buttons').getByRole('button', { name: 'Next' }).click()
     await page.getByRole('region', { name: 'Company access' }).waitFor()
     await page.getByRole('button', { name: 'Finish' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/\d+\/details$/)
@@ -183,6 +202,8 @@ describe('users', () => {
     await page.getByLabel('First name').fill('Carl')
     await page.getByLabel('Last name').fill('Company')
     await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('region', { name: 'Project access' }).waitFor()
+    await page.locator('.us-step-buttons').getByRole('button', { name: 'Next' }).click()
     const step = page.getByRole('region', { name: 'Company access' })
     await step.getByLabel('Company', { exact: true }).waitFor()
     expect(await step.getByLabel('Company', { exact: true }).locator('option').allTextContents()).toEqual(['No company', 'Theirs Oy'])

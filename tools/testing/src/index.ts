@@ -201,12 +201,18 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { id: Number(id), accountId: inAccount.id, name }
   }
 
-  /** A project of the account (the projects plugin's table), made by its first admin unless said. */
-  const project = async (inAccount: { id: number }, options: { name?: string; symbol?: string; createdBy?: Person } = {}): Promise<ProjectFixture> => {
+  /** A project of the account (the projects plugin's table), made by its first admin unless said; `client` is its client company, `position` where the map marks it. */
+  const project = async (
+    inAccount: { id: number },
+    options: { name?: string; symbol?: string; createdBy?: Person; client?: CompanyFixture; position?: { latitude: number; longitude: number } } = {},
+  ): Promise<ProjectFixture> => {
     const key = next()
     const name = options.name ?? `Project ${key}`
     const symbol = options.symbol ?? `P-${key}`.slice(0, 20)
-    const [id] = await knex('projects').insert({ account_id: inAccount.id, name, symbol, created_at: now(), created_by: options.createdBy?.id ?? null })
+    // As the projects plugin writes a new project: its search_key (the filter box and search match it), billing notification Disabled.
+    const row = { account_id: inAccount.id, name, symbol, search_key: `${symbol} ${name}`.toLowerCase(), should_notify_billing: false, created_at: now(), created_by: options.createdBy?.id ?? null }
+    const placed = options.position ? { ...row, latitude: options.position.latitude, longitude: options.position.longitude } : row
+    const [id] = await knex('projects').insert(options.client ? { ...placed, company_id: options.client.id } : placed)
     return { id: Number(id), accountId: inAccount.id, name, symbol }
   }
 

@@ -9,7 +9,7 @@ import type { Knex } from 'knex'
 import { type ProjectScope, actingOn, moduleSwitch, projectScope, requireAuth, requireFlag, type TenantScope, type UserTarget, tenantRoute, tenantScope, tenantStrip } from './hooks'
 import type { MenuFlag, PrivilegeResource, TenantModule } from './shared'
 import type { AnyService, Application } from './types'
-import { fileDownloads } from './files'
+import { preparedAnswers } from './answers'
 import { routeConflicts } from './routes'
 import { idempotentCreate } from './idempotency'
 import { type UploadRoute, acceptUploads } from './upload'
@@ -205,7 +205,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
       const chain = (method: Method): any[] => {
         const flags = definition.flags?.[method]
         return [
-          fileDownloads,
+          preparedAnswers,
           shared.auth,
           shared.module,
           // The method's flags right after the module switch: a caller without one gets 403 before validation can answer 400.

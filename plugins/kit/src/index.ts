@@ -1,4 +1,5 @@
 export * from './action'
+export * from './answers'
 export * from './app'
 export * from './change-log'
 export * from './database'

@@ -94,6 +94,25 @@ describe('GET /projects/positions', () => {
     }
   })
 
+  test("the account admin's answer, kept between calls, follows every change to the account's projects at once", async () => {
+    const symbols = async () => (await positions(tokens.admin!)).body.data.map((p: { symbol: string; latitude: number }) => `${p.symbol}@${p.latitude}`)
+    expect(await symbols()).toEqual(['A-9@59.91', 'M-1@-33.87', 'M-2@60.17', 'M-3@0'])
+    const answer = await positions(tokens.admin!)
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
+
+    const moved = await server.call('PATCH', `/api/projects/${others[0]!.id}`, { geoPosition: { latitude: 1.5, longitude: 2.5 } }, tokens.admin)
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(await symbols()).toEqual(['A-9@1.5', 'M-1@-33.87', 'M-2@60.17', 'M-3@0'])
+
+    const added = await fixtures(server).project(own, { symbol: 'B-1', ...at(10, 20) })
+    expect(await symbols()).toEqual(['A-9@1.5', 'B-1@10', 'M-1@-33.87', 'M-2@60.17', 'M-3@0'])
+    expect((await server.call('DELETE', `/api/projects/${added.id}`, undefined, tokens.admin)).status).toBe(200)
+    expect(await symbols()).toEqual(['A-9@1.5', 'M-1@-33.87', 'M-2@60.17', 'M-3@0'])
+
+    await server.call('PATCH', `/api/projects/${others[0]!.id}`, { geoPosition: { latitude: 59.91, longitude: 10.75 } }, tokens.admin)
+    expect(await symbols()).toEqual(['A-9@59.91', 'M-1@-33.87', 'M-2@60.17', 'M-3@0'])
+  })
+
   test('a capped answer says how many there are', async () => {
     const answer = await positions(tokens.admin!, '?$limit=2')
     expect(answer.status).toBe(200)

@@ -24,6 +24,7 @@ import { projectClientIndex } from './migrations/003-project-client-index'
 import { timelineMarks } from './migrations/004-timeline-marks'
 import { timelineMarkIds } from './migrations/005-timeline-mark-ids'
 import { squareMetersIndex } from './migrations/006-square-meters-index'
+import { searchCoverIndex } from './migrations/007-search-cover-index'
 import { dashboardServices } from './services/dashboard/dashboard'
 import { projectEventLog } from './services/project-events/project-events.class'
 import { projectEventsService } from './services/project-events/project-events'
@@ -86,7 +87,7 @@ export default definePlugin({
       config: (app) => ({ mapTileUrl: app.get('config').mapTileUrl ?? null }),
     },
   ],
-  migrations: [projectsTable, projectFields, projectClientIndex, timelineMarks, timelineMarkIds, squareMetersIndex],
+  migrations: [projectsTable, projectFields, projectClientIndex, timelineMarks, timelineMarkIds, squareMetersIndex, searchCoverIndex],
   permissions: [],
   services: [
     projectEventsService,

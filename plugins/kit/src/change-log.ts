@@ -51,9 +51,9 @@ export const recordProjectChange = async (app: Application, change: ProjectChang
 /** The change a finished call made, or undefined for a call that changes nothing. */
 export const changeOf = (context: HookContext, path: string, accountId: number, projectId: number): ProjectChange | undefined => {
   const eventName = CHANGE_EVENT_NAMES[context.method]
-  // A create replayed for its Idempotency-Key changed nothing this time: the first call was recorded.
-  if (!eventName || context.http?.headers?.['Idempotent-Replayed']) return undefined
   const params = context.params as AppParams
+  // A create replayed for its Idempotency-Key changed nothing this time (the first call was recorded), nor did a write that says so.
+  if (!eventName || context.http?.headers?.['Idempotent-Replayed'] || params.unchanged) return undefined
   return { accountId, projectId, userId: params.user?.id ?? null, eventType: eventTypeOf(path, context.method), eventName, subject: subjectOf(context.result) }
 }
 

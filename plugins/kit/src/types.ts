@@ -182,4 +182,6 @@ export interface AppParams<Q = Record<string, any>> extends Params<Q> {
   /** The client's address, for rate limits. */
   ip?: string
   route?: Record<string, string>
+  /** Set by a write that found nothing to change (clearing what was not set): the change logs leave it out. */
+  unchanged?: boolean
 }

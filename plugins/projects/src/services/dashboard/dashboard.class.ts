@@ -175,7 +175,9 @@ export class TimelineMarkService {
     if (id !== null && id !== undefined) throw new NotFound(`No record found for id '${String(id)}'`)
     const key = keyOf(params)
     const projectId = projectOf(params)
-    await this.app.get('knex')('project_timeline_marks').where({ project_id: projectId, account_id: accountOf(params), key }).delete()
+    const cleared = await this.app.get('knex')('project_timeline_marks').where({ project_id: projectId, account_id: accountOf(params), key }).delete()
+    // Clearing a bubble without a mark changed nothing: the project's event log leaves it out.
+    if (!cleared) params.unchanged = true
     return { projectId, key, progress: null }
   }
 }

@@ -1,9 +1,13 @@
-import { mkdtempSync, statSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
+const API_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const TSX = path.join(API_DIR, '..', 'node_modules', '.bin', 'tsx')
 const dir = () => mkdtempSync(path.join(os.tmpdir(), 'config-'))
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dir(), ...env }, '/')
 
@@ -21,6 +25,29 @@ describe('configuration from the environment', () => {
   test('keeps the generated JWT secret in DATA_DIR, so tokens survive a restart', () => {
     const DATA_DIR = dir()
     expect(loadConfig({ DATA_DIR }, '/').jwtSecret).toBe(loadConfig({ DATA_DIR }, '/').jwtSecret)
+  })
+
+  test('processes starting together on one fresh DATA_DIR all keep the one secret published first, never an empty one', async () => {
+    const script = "import { loadConfig } from './src/config.ts'; const c = loadConfig({ DATA_DIR: process.env.SECRET_DIR }, '/'); console.log(c.jwtSecret + ' ' + c.totpKey.toString('hex'))"
+    for (let round = 0; round < 2; round++) {
+      const DATA_DIR = dir()
+      const secrets = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          new Promise<string>((resolve, reject) =>
+            execFile(TSX, ['-e', script], { cwd: API_DIR, env: { ...process.env, SECRET_DIR: DATA_DIR } }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
+          ),
+        ),
+      )
+      expect(new Set(secrets).size, secrets.join('\n')).toBe(1)
+      expect(secrets[0]).toMatch(/^\S{64} [0-9a-f]{64}$/)
+      expect(readdirSync(DATA_DIR).sort()).toEqual(['jwt-secret', 'totp-key'])
+    }
+  }, 60_000)
+
+  test('a secret file left empty stops the start with what to do, instead of signing with an empty secret', () => {
+    const DATA_DIR = dir()
+    writeFileSync(path.join(DATA_DIR, 'jwt-secret'), '')
+    expect(() => loadConfig({ DATA_DIR }, '/')).toThrow(/DATA_DIR.*empty jwt-secret.*delete the file/)
   })
 
   test.each([

@@ -3,7 +3,7 @@
  * at start-up: a bad value stops the server with a message naming the variable.
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { type AppConfig, EMAIL_PATTERN, TENANT_MODULES, databaseConfig } from '@app/plugin-kit'
 
@@ -52,20 +52,27 @@ const limit = (env: Env, name: string, fallback: string) => {
 
 /**
  * A secret generated once into DATA_DIR (readable by the server's user only), so it survives
- * a restart. 'wx': two processes starting together on one DATA_DIR keep the one written first.
+ * a restart. Two processes starting together on one DATA_DIR keep the one published first:
+ * each writes its own whole file, then links it to the secret's name, which only the first
+ * link gets (a file created in place could be read by the other while still empty).
  */
 const keptSecret = (dataDir: string, name: string, bytes: number) => {
   const file = path.join(dataDir, name)
-  if (existsSync(file)) {
-    chmodSync(file, 0o600)
-    return readFileSync(file, 'utf8').trim()
+  if (!existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`
+    writeFileSync(draft, randomBytes(bytes).toString('base64url'), { mode: 0o600, flag: 'wx' })
+    try {
+      linkSync(draft, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      unlinkSync(draft)
+    }
   }
-  try {
-    writeFileSync(file, randomBytes(bytes).toString('base64url'), { mode: 0o600, flag: 'wx' })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  }
-  return readFileSync(file, 'utf8').trim()
+  chmodSync(file, 0o600)
+  const secret = readFileSync(file, 'utf8').trim()
+  if (!secret) fail('DATA_DIR', `holds an empty ${name} (a start cut short before it was written): delete the file, and a new one is made`)
+  return secret
 }
 
 /** The JWT secret: JWT_SECRET, else one generated once and kept in DATA_DIR. */

@@ -85,7 +85,7 @@ const expectBothServe = async () => {
   const signedIn = await callA!('POST', '/api/authentication', { username: 'admin@demo.test', password: PASSWORD })
   expect(signedIn.status).toBe(201)
   const companies = await callB!('GET', '/api/companies?name=Nordic Steel Oy', undefined, signedIn.body.accessToken)
-  expect(companies.status).toBe(200)
+  expect(companies.status, `the second instance answered ${JSON.stringify(companies.body)}`).toBe(200)
   expect(companies.body.total).toBe(1)
   expect(logged(/^Demo data created/)).toHaveLength(1)
 }

@@ -36,7 +36,9 @@ export const menuFlags = (holder: Holder, grants: Grant[]): MenuFlags => {
   const companyAdmin = has(grants, 'COMPANY', 'ADMINISTER')
   const canManageCompany = accountAdmin || holder.accessLevel === 'SALES_ADMIN' || named(grants, 'COMPANY_CREATE')
   const canManageCompanyUsers = accountAdmin || companyAdmin || named(grants, 'CREATE_NEW_COMPANY_USER', 'ASSIGN_USER_TO_COMPANY')
-  const canManageProjects = accountAdmin || companyAdmin || named(grants, 'PROJECT_CREATE') || has(grants, 'PROJECT', 'ADMINISTER')
+  // ADMINISTER on every project (a resource-wide grant) manages projects; on one project it administers that project only.
+  const canManageProjects =
+    accountAdmin || companyAdmin || named(grants, 'PROJECT_CREATE') || grants.some((g) => g.resource === 'PROJECT' && g.name === null && g.resourceId === null && g.action === 'ADMINISTER')
   return {
     canManageAccounts: globalAdmin,
     canManageSettings: accountAdmin,

@@ -14,7 +14,7 @@ let make: Fixtures
 let acme: AccountFixture
 let other: AccountFixture
 /** A person of each kind the flags differ for; `manager` may create projects, `consultant` belongs to both accounts. */
-let people: Record<'globalAdmin' | 'admin' | 'user' | 'manager' | 'otherAdmin' | 'consultant', Person>
+let people: Record<'globalAdmin' | 'admin' | 'user' | 'manager' | 'projectAdmin' | 'otherAdmin' | 'consultant', Person>
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -25,11 +25,14 @@ beforeAll(async () => {
   await make.grant(manager, { name: 'PROJECT_CREATE', resource: 'PROJECT', action: 'ADMINISTER' })
   const consultant = await make.user(acme)
   await make.join(consultant, other)
+  const projectAdmin = await make.user(acme)
+  await make.grantProject(projectAdmin, await make.project(acme), 'ADMINISTER')
   people = {
     globalAdmin: await make.user(acme, 'globalAdmin'),
     admin: await make.user(acme, 'accountAdmin', { firstName: 'Aino', lastName: 'Admin' }),
     user: await make.user(acme),
     manager,
+    projectAdmin,
     otherAdmin: other.admin,
     consultant,
   }
@@ -74,6 +77,8 @@ describe('sign-in', () => {
     ['user', NO_FLAGS],
     // A project manager chooses a new project's client among the companies.
     ['manager', { ...NO_FLAGS, canManageProjects: true, canSeeProjects: true, canSeeCompany: true }],
+    // Administering one project is no right over the account's projects (creating, deleting, copying them).
+    ['projectAdmin', { ...NO_FLAGS, canSeeProjects: true }],
     ['otherAdmin', ACCOUNT_ADMIN_FLAGS],
   ] as const)('%s gets the menu flags of their level in their account', async (who, flags) => {
     const { status, body } = await signInAnswer(people[who].username)

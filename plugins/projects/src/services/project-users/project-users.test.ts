@@ -137,10 +137,15 @@ describe('who may change whose level', () => {
     expect(await ownRows(unclientProject.id, ours)).toEqual([])
   })
 
-  test('a member given ADMINISTER on the project: ordinary users, never themselves or an admin', async () => {
+  test('a member given ADMINISTER on the project: ordinary users, never themselves or an admin, and not ADMINISTER itself', async () => {
     const someone = await make.user(acme)
     expect((await call('POST', users(project.id), { username: someone.username }, tokens.projectAdmin)).status).toBe(201)
-    expect((await call('PUT', users(project.id), { userId: someone.id, accessLevel: 'ADMINISTER' }, tokens.projectAdmin)).status).toBe(200)
+    expect((await call('PUT', users(project.id), { userId: someone.id, accessLevel: 'EDIT' }, tokens.projectAdmin)).status).toBe(200)
+    // Administering one project is not managing projects: the ADMINISTER level is not theirs to offer (part2 §6).
+    const offered = await call('PUT', users(project.id), { userId: someone.id, accessLevel: 'ADMINISTER' }, tokens.projectAdmin)
+    expect(offered.status).toBe(403)
+    expect(offered.body.message).toBe(PROJECT_USER_MESSAGES.administerNotOffered)
+    expect(await ownRows(project.id, someone)).toEqual(['EDIT'])
     expect((await call('PUT', users(project.id), { userId: projectAdmin.id, accessLevel: 'VIEW' }, tokens.projectAdmin)).status).toBe(403)
     expect((await call('DELETE', users(project.id, projectAdmin.id), undefined, tokens.projectAdmin)).status).toBe(403)
     expect((await call('PUT', users(project.id), { userId: acme.admin.id, accessLevel: 'VIEW' }, tokens.projectAdmin)).status).toBe(403)

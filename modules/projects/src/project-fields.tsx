@@ -17,11 +17,13 @@ interface Props {
   selfId?: number
   /** Read-only: a caller below EDIT sees the fields without changing them. */
   disabled?: boolean
+  /** The client stays as it is: choosing it decides who else reaches the project, which only its administrators may. */
+  fixedClient?: boolean
 }
 
 const options = (choices: Choice[], selfId?: number) => choices.filter((c) => c.id !== selfId).map((c) => ({ value: String(c.id), label: c.name }))
 
-export const ProjectFields = ({ form, choices, selfId, disabled }: Props) => {
+export const ProjectFields = ({ form, choices, selfId, disabled, fixedClient }: Props) => {
   const { t } = useTranslation('projects')
   const countries = useCountryOptions()
   const field = (name: keyof ProjectValues & string) => (
@@ -29,7 +31,13 @@ export const ProjectFields = ({ form, choices, selfId, disabled }: Props) => {
   )
   // Only the parent list leaves the project itself out: a client or a manager may share its id.
   const select = (name: 'companyId' | 'managerId' | 'parentId', list: Choice[]) => (
-    <SelectField form={form} name={name} label={t(`fields.${name}`)} options={options(list, name === 'parentId' ? selfId : undefined)} disabled={disabled} />
+    <SelectField
+      form={form}
+      name={name}
+      label={t(`fields.${name}`)}
+      options={options(list, name === 'parentId' ? selfId : undefined)}
+      disabled={disabled || (name === 'companyId' && fixedClient)}
+    />
   )
   return (
     <>

@@ -21,7 +21,7 @@ export const PROJECT_COLUMNS = [
 
 export type ProjectRow = Record<(typeof PROJECT_COLUMNS)[number], any> & { storage_total?: unknown }
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+export const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 const bool = (value: unknown) => (value === null || value === undefined ? null : Boolean(Number(value)))
 
 /** The lower-cased "symbol name" the filter box and search match. */

@@ -142,9 +142,10 @@ describe('projects', () => {
     // No New project or export for them.
     expect(await page.getByRole('link', { name: 'New project' }).count()).toBe(0)
 
-    // EDIT changes the metadata…
+    // EDIT changes the metadata, all but the client (who else reaches the project is the administrators' to decide)…
     await page.goto(`/project/${row.id}/metadata`)
     await page.getByLabel('Square metres').fill('400')
+    expect(await page.getByRole('combobox', { name: 'Client' }).isDisabled()).toBe(true)
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Saved', { exact: true }).waitFor()
     await expect.poll(async () => Number((await app.knex('projects').where({ id: row.id }).first()).square_meters)).toBe(400)

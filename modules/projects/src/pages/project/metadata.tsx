@@ -96,7 +96,7 @@ export const MetadataTab = ({ project }: { project: Project }) => {
   return (
     <div className="kit-stack">
       <FormFrame form={editForm}>
-        <ProjectFields form={editForm} choices={withCurrent(choices, project)} selfId={project.id} disabled={!rights.edit} />
+        <ProjectFields form={editForm} choices={withCurrent(choices, project)} selfId={project.id} disabled={!rights.edit} fixedClient={!rights.client} />
         <FormError form={editForm} />
         {rights.edit && (
           <div>

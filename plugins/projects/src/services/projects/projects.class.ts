@@ -6,11 +6,11 @@
  * account, keep `search_key`, give the creator ADMINISTER, and refuse to delete a project
  * with content.
  */
-import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
 import { BLOCK_LIST_LIMIT, TableService, nowIso, projectDeleteBlockers, projectFiles, resourceNames, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { PROJECT_COLUMNS, type ProjectRow, dataToColumns, pageContext, presentProject, searchKeyOf } from '../../project-rows'
+import { PROJECT_COLUMNS, type ProjectRow, dataToColumns, num, pageContext, presentProject, searchKeyOf } from '../../project-rows'
 import { PROJECT_MESSAGES, type Project, type ProjectData, type ProjectQuery, projectSchema } from './projects.schema'
 
 const invalid = (errors: Record<string, string>) => new BadRequest('Validation failed', { errors })
@@ -158,7 +158,7 @@ export class ProjectsService extends TableService<Project> {
   }
 
   /** The client, manager and parent a body names must be the account's; a parent not the project or under it. */
-  private async checkReferences(data: Partial<ProjectData>, accountId: number, projectId: number | null) {
+  private async checkReferences(data: Partial<ProjectData>, accountId: number, projectId: number | null, caller?: AuthUser) {
     const errors: Record<string, string> = {}
     if (data.companyId !== undefined && data.companyId !== null) {
       const names = this.app.get('extensions').all(resourceNames).find((r) => r.resource === 'COMPANY')
@@ -168,16 +168,18 @@ export class ProjectsService extends TableService<Project> {
     if (data.managerId !== undefined && data.managerId !== null && !(await this.app.get('core').member(accountId, { userId: data.managerId })))
       errors.managerId = PROJECT_FIELD_MESSAGES.manager
     if (data.parentId !== undefined && data.parentId !== null) {
-      const message = await this.parentProblem(data.parentId, accountId, projectId)
+      const message = await this.parentProblem(data.parentId, accountId, projectId, caller)
       if (message) errors.parentId = message
     }
     if (Object.keys(errors).length) throw invalid(errors)
   }
 
-  private async parentProblem(parentId: number, accountId: number, projectId: number | null) {
+  private async parentProblem(parentId: number, accountId: number, projectId: number | null, caller?: AuthUser) {
     if (projectId !== null && parentId === projectId) return PROJECT_FIELD_MESSAGES.parentSelf
-    const parent = await this.knex('projects').where({ id: parentId, account_id: accountId }).first('id', 'parent_id')
-    if (!parent) return PROJECT_FIELD_MESSAGES.parent
+    const parent = await this.knex('projects').where({ id: parentId, account_id: accountId }).first('id', 'parent_id', 'company_id')
+    // A parent the caller may not open is answered as one that does not exist: its id tells nothing.
+    if (!parent || (caller && (await this.app.get('access').projectLevel(caller, parentId, { clientId: num(parent.company_id) })) === 'NONE'))
+      return PROJECT_FIELD_MESSAGES.parent
     const seen = new Set<number>()
     for (let next = parent.parent_id === null ? null : Number(parent.parent_id); next !== null && !seen.has(next); ) {
       if (next === projectId) return PROJECT_FIELD_MESSAGES.parentCycle
@@ -191,7 +193,7 @@ export class ProjectsService extends TableService<Project> {
   override async _create(data: any, params?: AppParams): Promise<any> {
     const { accountId: _stamped, ...fields } = data as ProjectData & { accountId?: number }
     const accountId = accountOf(params)
-    await this.checkReferences(fields, accountId, null)
+    await this.checkReferences(fields, accountId, null, params?.user)
     const creator = params?.user?.id ?? null
     const [inserted] = await this.knex('projects').insert(
       {
@@ -215,7 +217,10 @@ export class ProjectsService extends TableService<Project> {
     const { accountId: _stamped, ...fields } = data as Partial<ProjectData> & { accountId?: number }
     const current = await this.row(id, params)
     const accountId = Number(current.account_id)
-    await this.checkReferences(fields, accountId, Number(current.id))
+    // The client decides who else reaches the project (its company's administrators and staff, part1 §6): changing it is the administrators' (part2 §6).
+    const clientChanges = fields.companyId !== undefined && fields.companyId !== num(current.company_id)
+    if (clientChanges && params?.user && params.project?.level !== 'ADMINISTER') throw new Forbidden('This needs ADMINISTER access to the project')
+    await this.checkReferences(fields, accountId, Number(current.id), params?.user)
     const changes = dataToColumns(fields)
     if (fields.name !== undefined || fields.symbol !== undefined) changes.search_key = searchKeyOf(fields.symbol ?? current.symbol, fields.name ?? current.name)
     if (Object.keys(changes).length) await this.knex('projects').where({ id: current.id, account_id: accountId }).update(changes)

@@ -69,7 +69,12 @@ export const MESSAGES = {
   currentPasswordWrong: 'The current password is not correct',
   /** Not in the spec's table: text with control, direction-override or invisible characters. */
   controlCharacters: 'Please do not use control or invisible characters',
+  /** Not in the spec's table: a date (epoch milliseconds) outside the years DATE_RANGE spans. */
+  dateRange: 'Enter a date between the years 1900 and 2199',
 } as const
+
+/** The dates a record may carry (epoch milliseconds): from 1 January 1900 to the end of 2199, every one a date a spreadsheet shows. */
+export const DATE_RANGE = { minimum: Date.UTC(1900, 0, 1), maximum: Date.UTC(2200, 0, 1) - 1 } as const
 
 export const formatMessage = (template: string, values: Record<string, unknown>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`))

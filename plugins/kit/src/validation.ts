@@ -13,6 +13,8 @@ const configure = (ajv: Ajv) => {
   addFormats(ajv, ['date-time', 'date', 'email', 'uri'])
   // Our schemas carry the spec's message for a pattern or format rule in `errorMessage`.
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' })
+  // …and for a bound that means something other than a number (a date's years) in `rangeMessage`.
+  ajv.addKeyword({ keyword: 'rangeMessage', schemaType: 'string' })
   return ajv
 }
 
@@ -32,6 +34,7 @@ const fieldOf = (error: ErrorObject) => {
 
 const messageOf = (error: ErrorObject): string => {
   const custom = (error.parentSchema as { errorMessage?: string } | undefined)?.errorMessage
+  const range = (error.parentSchema as { rangeMessage?: string } | undefined)?.rangeMessage
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required':
@@ -43,10 +46,10 @@ const messageOf = (error: ErrorObject): string => {
       return formatMessage(MESSAGES.maxLength, { max: params.limit })
     case 'minimum':
     case 'exclusiveMinimum':
-      return formatMessage(MESSAGES.min, { min: params.limit })
+      return range ?? formatMessage(MESSAGES.min, { min: params.limit })
     case 'maximum':
     case 'exclusiveMaximum':
-      return formatMessage(MESSAGES.max, { max: params.limit })
+      return range ?? formatMessage(MESSAGES.max, { max: params.limit })
     case 'pattern':
     case 'format':
       return custom ?? (params.format === 'email' ? MESSAGES.email : MESSAGES.decimal)

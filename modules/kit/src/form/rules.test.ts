@@ -169,5 +169,6 @@ describe('passwordRules, the API rule in the forms', () => {
   it("the API's answers show in the user's language", () => {
     expect(fromServerMessage('This password is too common or too easy to guess')).toEqual({ key: 'validation.commonPassword' })
     expect(fromServerMessage('The current password is not correct')).toEqual({ key: 'validation.currentPasswordWrong' })
+    expect(fromServerMessage('Enter a date between the years 1900 and 2199')).toEqual({ key: 'validation.dateRange' })
   })
 })

@@ -135,6 +135,7 @@ const SERVER_MESSAGES: [keyof typeof MESSAGES, RegExp][] = (
     'commonPassword',
     'currentPasswordWrong',
     'controlCharacters',
+    'dateRange',
   ] as const
 ).map((key) => {
   const escaped = MESSAGES[key].replace(/[.*+?^$()|[\]\\]/g, '\\$&')

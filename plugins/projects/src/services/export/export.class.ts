@@ -21,8 +21,11 @@ const PROJECT_EXPORT_COLUMNS = [
 const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url))
 const BATCH = 1000
 
-/** An epoch-milliseconds date as the ISO text exportDay reads. */
-const isoOf = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)).toISOString())
+/** An epoch-milliseconds date as the ISO text exportDay reads; none for a value that is no date (a row written before dates were bounded). */
+const isoOf = (value: unknown) => {
+  const date = value === null || value === undefined ? undefined : new Date(Number(value))
+  return date && Number.isFinite(date.getTime()) ? date.toISOString() : null
+}
 
 /** A TableService, so the tenancy test knows it reads the projects table (its file test is in export.test.ts). */
 export class ProjectExportService extends TableService {

@@ -1,13 +1,13 @@
 /** Project, spec part2 §3 "Project" and §5 (its validation). Browser-safe. */
-import { ACCESS_LEVELS, COUNTRY_PATTERN, Field, MESSAGES } from '@app/plugin-kit/shared'
+import { ACCESS_LEVELS, COUNTRY_PATTERN, DATE_RANGE, Field, MESSAGES } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
 
 const nullable = Field.nullable
 const text = (max: number) => Type.Optional(nullable(Field.optionalText(max)))
 const number = (options: { minimum?: number; maximum?: number } = {}) =>
   Type.Optional(nullable(Type.Number({ ...options, errorMessage: MESSAGES.decimal })))
-/** Dates travel as epoch milliseconds (spec part2 §3); null clears one. */
-const date = () => Type.Optional(nullable(Type.Integer({ errorMessage: MESSAGES.integer })))
+/** Dates travel as epoch milliseconds (spec part2 §3), within DATE_RANGE; null clears one. */
+const date = () => Type.Optional(nullable(Type.Integer({ ...DATE_RANGE, rangeMessage: MESSAGES.dateRange })))
 
 /** Where a project is: latitude and longitude, optionally altitude (m) and rotations (degrees). */
 export const geoPositionSchema = Type.Object(

@@ -213,7 +213,7 @@ describe('who sees and does what', () => {
   })
 
   test('each level allows its methods: ACCESS reads, EDIT changes, deleting needs canManageProjects too', async () => {
-    const project = await make.project(world.a)
+    const project = await make.project(world.a, { client })
     const reader = await make.user(world.a)
     const editor = await make.user(world.a)
     await make.grantProject(reader, project, 'ACCESS')
@@ -238,7 +238,8 @@ describe('who sees and does what', () => {
     expect((await tokenCall(editorToken, 'DELETE', url)).status).toBe(403)
     // A PUT without an id creates, which needs canManageProjects; a client of another account is refused.
     expect((await tokenCall(editorToken, 'PUT', '/api/projects', { name: 'New', symbol: 'N-1', companyId: client.id })).status).toBe(403)
-    const foreign = await tokenCall(editorToken, 'PATCH', url, { companyId: otherClient.id })
+    // Changing the client is the administrators' (below); another account's company is refused to them too.
+    const foreign = await as('accountAdmin', 'PATCH', url, { companyId: otherClient.id })
     expect(foreign.status).toBe(400)
     expect(foreign.body.errors).toEqual({ companyId: PROJECT_FIELD_MESSAGES.company })
     expect((await tokenCall(readerToken, 'DELETE', url)).status).toBe(403)
@@ -251,8 +252,63 @@ describe('who sees and does what', () => {
   })
 })
 
+describe('what only administrators decide', () => {
+  test("the client decides who else reaches the project: EDIT keeps it, only ADMINISTER changes it", async () => {
+    const first = await make.company(world.a, { name: 'First client' })
+    const second = await make.company(world.a, { name: 'Second client' })
+    const project = await make.project(world.a, { client: first })
+    const editor = await make.user(world.a)
+    const admin = await make.user(world.a)
+    await make.grantProject(editor, project, 'EDIT')
+    await make.grantProject(admin, project, 'ADMINISTER')
+    // The second client's administrator reaches nothing of it yet.
+    const theirAdmin = await make.signIn(await make.user(world.a, 'companyAdmin', { company: second, administers: [second] }))
+    const url = `/api/projects/${project.id}`
+    expect((await server.call('GET', `${url}/events`, undefined, theirAdmin)).status).toBe(403)
+
+    const [editorToken, adminToken] = [await make.signIn(editor), await make.signIn(admin)]
+    const refused = await tokenCall(editorToken, 'PATCH', url, { companyId: second.id, name: 'Moved' })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('This needs ADMINISTER access to the project')
+    expect(await server.knex('projects').where({ id: project.id }).first('company_id', 'name')).toEqual({ company_id: first.id, name: project.name })
+    expect((await server.call('GET', `${url}/events`, undefined, theirAdmin)).status).toBe(403)
+    // The form sends the client as it is: that is no change.
+    expect((await tokenCall(editorToken, 'PATCH', url, { companyId: first.id, name: 'Kept' })).status).toBe(200)
+
+    const moved = await tokenCall(adminToken, 'PATCH', url, { companyId: second.id })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body.company).toMatchObject({ id: second.id, name: 'Second client' })
+    expect((await server.call('GET', `${url}/events`, undefined, theirAdmin)).status).toBe(200)
+  })
+
+  test('a parent the caller may not open is answered as one that does not exist', async () => {
+    const project = await make.project(world.a)
+    const unseen = await make.project(world.a)
+    const seen = await make.project(world.a)
+    const editor = await make.user(world.a)
+    await make.grantProject(editor, project, 'EDIT')
+    await make.grantProject(editor, seen, 'ACCESS')
+    const token = await make.signIn(editor)
+    const refused = await tokenCall(token, 'PATCH', `/api/projects/${project.id}`, { parentId: unseen.id })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({ parentId: PROJECT_FIELD_MESSAGES.parent })
+    expect(await server.knex('projects').where({ id: project.id }).first('parent_id')).toEqual({ parent_id: null })
+    expect((await tokenCall(token, 'PATCH', `/api/projects/${project.id}`, { parentId: seen.id })).status).toBe(200)
+  })
+
+  test('dates outside 1900–2199 are refused, so every stored date is one the export and the browser can show', async () => {
+    const project = await make.project(world.a)
+    for (const startDate of [8_640_000_000_000_001, 1e20, -1e20, Date.UTC(1899, 11, 31), Date.UTC(2200, 0, 1)]) {
+      const answer = await as('accountAdmin', 'PATCH', `/api/projects/${project.id}`, { startDate })
+      expect(answer.status, `${startDate}: ${JSON.stringify(answer.body)}`).toBe(400)
+      expect(answer.body.errors).toEqual({ startDate: 'Enter a date between the years 1900 and 2199' })
+    }
+    expect((await as('accountAdmin', 'PATCH', `/api/projects/${project.id}`, { startDate: Date.UTC(1900, 0, 1), endDate: Date.UTC(2199, 11, 31) })).status).toBe(200)
+  })
+})
+
 describe('one project at every level (the project scope on get, patch and remove)', () => {
-  // Delete also needs canManageProjects: each holder below administers another project, which gives it (part1 §6).
+  // Delete also needs canManageProjects: each holder below may create projects (PROJECT_CREATE) and administers another one, which says nothing about this one.
   const NEEDS = { GET: 'ACCESS', PATCH: 'EDIT', DELETE: 'EDIT' } as const
   for (const held of ACCESS_LEVELS)
     test(`a member holding ${held}`, async () => {
@@ -260,6 +316,7 @@ describe('one project at every level (the project scope on get, patch and remove
       const person = await make.user(world.a)
       if (held !== 'NONE') await make.grantProject(person, project, held)
       await make.grantProject(person, await make.project(world.a), 'ADMINISTER')
+      await make.grant(person, { resource: 'PROJECT', name: 'PROJECT_CREATE', action: 'EDIT' })
       const token = await make.signIn(person)
       const url = `/api/projects/${project.id}`
       for (const [verb, needs] of Object.entries(NEEDS) as [keyof typeof NEEDS, string][]) {

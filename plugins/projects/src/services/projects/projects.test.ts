@@ -410,6 +410,12 @@ describe('the list', () => {
     const page = await tokenCall(world.tokens.accountAdmin!, 'GET', '/api/projects?$limit=1&$skip=1')
     expect(page.body).toMatchObject({ total: 3, limit: 1, skip: 1 })
     expect(page.body.data.map((p: { symbol: string }) => p.symbol)).toEqual(['K-200'])
+    // A filtered page carries the filter's total too, with no rows asked and past the end (MySQL and MariaDB count it with the page's own read).
+    const filtered = async (query: string) => (await tokenCall(world.tokens.accountAdmin!, 'GET', `/api/projects?filter=-&$sort[symbol]=-1&${query}`)).body
+    expect(await filtered('$limit=1&$skip=1')).toMatchObject({ total: 3, limit: 1, skip: 1, data: [{ symbol: 'K-200' }] })
+    expect(await filtered('$limit=0')).toMatchObject({ total: 3, limit: 0, data: [] })
+    expect(await filtered('$skip=5')).toMatchObject({ total: 3, skip: 5, data: [] })
+    expect((await tokenCall(world.tokens.accountAdmin!, 'GET', '/api/projects?filter=hall&$limit=1')).body).toMatchObject({ total: 1, data: [{ symbol: 'm-300' }] })
   })
 
   test('a user sees exactly the projects they hold a level on, with their level and names resolved', async () => {

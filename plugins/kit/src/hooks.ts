@@ -354,10 +354,11 @@ export const whereProjectAccess = async (
   app: Application,
   user: AuthUser,
   query: Knex.QueryBuilder,
-  { level, column, accountColumn }: { level: AccessLevel; column: string; accountColumn: string },
+  { level, column, accountColumn, granted }: { level: AccessLevel; column: string; accountColumn: string; granted?: Knex.QueryBuilder | null },
 ): Promise<void> => {
-  const { granted } = await app.get('access').grantedProjects(user, level)
-  joinProjectAccess(app.get('knex'), query, granted, user.accountId, column, accountColumn)
+  // A caller that asked grantedProjects itself (to tell an admin's list apart) hands its answer on.
+  const known = granted !== undefined ? granted : (await app.get('access').grantedProjects(user, level)).granted
+  joinProjectAccess(app.get('knex'), query, known, user.accountId, column, accountColumn)
 }
 
 const joinProjectAccess = (knex: Knex, query: Knex.QueryBuilder, granted: Knex.QueryBuilder | null, accountId: number, column: string, accountColumn: string) => {

@@ -12,6 +12,7 @@
  */
 import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
 import { ClockedCache, SerializedAnswer, currentUser, whereProjectAccess, writeClock } from '@app/plugin-kit'
+import type { Knex } from 'knex'
 import { POSITIONS_MAX, type ProjectPositions, type ProjectPositionsQuery } from './project-positions.schema'
 
 /** Accounts whose whole answer is kept at once (the least recently read goes first). */
@@ -30,17 +31,17 @@ export class ProjectPositionsService {
     const limit = Math.min(params.query?.$limit ?? POSITIONS_MAX, POSITIONS_MAX)
     const { granted } = await this.app.get('access').grantedProjects(caller, 'ACCESS')
     if (granted === null && limit === POSITIONS_MAX && accountId === caller.accountId)
-      return this.everyProject.get(accountId, async () => new SerializedAnswer(await this.read(caller, accountId, limit)))
-    return this.read(caller, accountId, limit)
+      return this.everyProject.get(accountId, async () => new SerializedAnswer(await this.read(caller, accountId, limit, granted)))
+    return this.read(caller, accountId, limit, granted)
   }
 
-  private async read(caller: AuthUser, accountId: number, limit: number): Promise<ProjectPositions> {
+  private async read(caller: AuthUser, accountId: number, limit: number, granted: Knex.QueryBuilder | null): Promise<ProjectPositions> {
     const positioned = this.app
       .get('knex')('projects')
       .where('projects.account_id', accountId)
       .whereNotNull('projects.latitude')
       .whereNotNull('projects.longitude')
-    await whereProjectAccess(this.app, caller, positioned, { level: 'ACCESS', column: 'projects.id', accountColumn: 'projects.account_id' })
+    await whereProjectAccess(this.app, caller, positioned, { level: 'ACCESS', column: 'projects.id', accountColumn: 'projects.account_id', granted })
     const rows: Record<string, unknown>[] = limit
       ? await positioned
           .clone()

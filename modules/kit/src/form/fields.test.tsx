@@ -4,7 +4,7 @@ import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../i18n'
-import { CheckboxField, FormError, SelectField, SubmitButton, TextField } from './fields'
+import { CheckboxField, FormActions, FormError, SelectField, SubmitButton, TextField } from './fields'
 import { createForm } from './model'
 
 const loginForm = () =>
@@ -86,6 +86,20 @@ describe('other fields', () => {
     expect(html).toContain('role="alert">User does not exist or wrong password</div>')
     expect(html).toContain('type="submit"')
     expect(html).not.toContain('disabled')
+  })
+
+  it('FormActions: the failed submit, then Save and a Cancel link back, in one row', async () => {
+    const form = loginForm()
+    const scope = fork()
+    await allSettled(form.fieldChanged, { scope, params: { name: 'email', value: 'anna@example.fi' } })
+    await allSettled(form.fieldChanged, { scope, params: { name: 'password', value: 'secret' } })
+    await allSettled(form.submitted, { scope })
+    const html = renderToStaticMarkup(
+      <Provider value={scope}>
+        <FormActions form={form} save="Save" cancel="Cancel" cancelTo="/companies" />
+      </Provider>,
+    )
+    expect(html).toMatch(/role="alert">User does not exist or wrong password<\/div><div class="kit-row"><button[^>]*type="submit"[^>]*>.*Save.*<\/button><a[^>]*href="\/companies"[^>]*>.*Cancel.*<\/a><\/div>$/)
   })
 
   describe('the valid mark', () => {

@@ -4,6 +4,7 @@
  */
 import { useStoreMap, useUnit } from 'effector-react'
 import type { ChangeEvent, FormEvent, MouseEvent, ReactNode } from 'react'
+import { Button } from '../ui/Button'
 import { useText } from '../ui/text'
 import { fieldId, type Form } from './model'
 import type { FieldStatus } from './rules'
@@ -219,3 +220,17 @@ export const FormError = <V extends Values>({ form }: { form: Form<V> }) => {
     </div>
   )
 }
+
+/**
+ * The foot of an add or edit form: its error, then Save (the submit) and a Cancel link
+ * back to where the form came from, in one row.
+ */
+export const FormActions = <V extends Values>({ form, save, cancel, cancelTo }: { form: Form<V>; save: ReactNode; cancel: ReactNode; cancelTo: string }) => (
+  <>
+    <FormError form={form} />
+    <div className="kit-row">
+      <SubmitButton form={form}>{save}</SubmitButton>
+      <Button to={cancelTo}>{cancel}</Button>
+    </div>
+  </>
+)

@@ -11,7 +11,7 @@ export {
   TextInput,
   type TextInputProps,
 } from './controls'
-export { CheckboxField, FormError, FormFrame, SelectField, SubmitButton, TextField, useForm } from './fields'
+export { CheckboxField, FormActions, FormError, FormFrame, SelectField, SubmitButton, TextField, useForm } from './fields'
 export type { SelectFieldProps, TextFieldProps } from './fields'
 export {
   createForm,

@@ -1,4 +1,4 @@
-import { Alert, Button, FormError, FormFrame, Page, type RouteProps, SubmitButton } from '@app/module-kit'
+import { Alert, FormActions, FormFrame, Page, type RouteProps } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,11 +23,7 @@ export const AddCompanyPage = ({ query }: RouteProps) => {
       )}
       <FormFrame form={addForm}>
         <CompanyFields form={addForm} parents={parents} />
-        <FormError form={addForm} />
-        <div className="kit-row">
-          <SubmitButton form={addForm}>{t('add.save')}</SubmitButton>
-          <Button to="/companies">{t('common.cancel')}</Button>
-        </div>
+        <FormActions form={addForm} save={t('add.save')} cancel={t('common.cancel')} cancelTo="/companies" />
       </FormFrame>
     </Page>
   )

@@ -1,4 +1,4 @@
-import { Alert, Button, FormError, FormFrame, Page, type RouteProps, SubmitButton } from '@app/module-kit'
+import { Alert, FormActions, FormFrame, Page, type RouteProps } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,11 +25,7 @@ export const AddProjectPage = ({ query }: RouteProps) => {
       )}
       <FormFrame form={addForm}>
         <ProjectFields form={addForm} choices={choices} />
-        <FormError form={addForm} />
-        <div className="kit-row">
-          <SubmitButton form={addForm}>{t('add.save')}</SubmitButton>
-          <Button to="/projects">{t('common.cancel')}</Button>
-        </div>
+        <FormActions form={addForm} save={t('add.save')} cancel={t('common.cancel')} cancelTo="/projects" />
       </FormFrame>
     </Page>
   )

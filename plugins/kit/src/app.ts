@@ -127,10 +127,13 @@ export const createApp = async (options: CreateAppOptions) => {
   app.set('config', config)
   app.set('mailer', options.mailer)
   app.set('logger', options.logger)
-  const storage = createDiskStorage(path.join(config.dataDir, 'files'))
+  // The AWS SDK (about 15 MB of memory) is loaded only when the files are on S3.
+  const storage = config.s3
+    ? (await import('./storage-s3')).createS3Storage(config.s3, (message) => options.logger.warn(message))
+    : createDiskStorage(path.join(config.dataDir, 'files'))
   await storage.sweepPartial()
   app.set('storage', storage)
-  if (config.database.client === 'mysql2')
+  if (storage.kind === 'disk' && config.database.client === 'mysql2')
     // A shared database suggests several instances; each would see only the files it wrote itself.
     options.logger.warn(
       'Uploaded files are kept on local disk (DATA_DIR/files), where only this instance sees them: more than one instance needs S3 storage',
@@ -160,7 +163,8 @@ export const createApp = async (options: CreateAppOptions) => {
   app.use(errorMiddleware(options.logger, knex))
   app.use(apiPrefix(options.web))
   app.use(uploadMiddleware(() => app.get('storage')))
-  app.use(bodyParser({ jsonLimit: JSON_LIMIT, multipart: false }))
+  // JSON only: any other body is left unread for the routes that stream it (upload.ts).
+  app.use(bodyParser({ jsonLimit: JSON_LIMIT, multipart: false, urlencoded: false, text: false }))
   // rest() reads each request's bearer first (naming the service spares Feathers a search of every service).
   app.configure(rest({ authentication: { service: AUTHENTICATION_SERVICE, strategies: ['jwt'] } }))
 

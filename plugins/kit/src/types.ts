@@ -118,6 +118,12 @@ export interface AppConfig {
   remotesPath: string
   /** The largest file one upload may carry, bytes. */
   uploadMaxBytes: number
+  /** The largest file a chunked upload into a document may carry, bytes. */
+  fileMaxBytes: number
+  /** The bytes of each part of a chunked upload but the last. */
+  uploadPartBytes: number
+  /** Files on S3 or an S3-compatible store; unset: local disk under DATA_DIR/files. */
+  s3?: import('./storage-s3').S3StorageConfig
   /**
    * MAP_TILE_URL: the base map's tiles, an XYZ template (`https://tile.example/{z}/{x}/{y}.png`);
    * unset, maps draw the country outlines shipped with the app and fetch nothing.

@@ -213,7 +213,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
           shared.strip,
           shared.route,
           // A project the path names is checked with the path, before any input (an upload's body) is read.
-          project && 'routeParam' in project.source ? project.hook : undefined,
+          project && ('routeParam' in project.source || 'rowParam' in project.source) ? project.hook : undefined,
           // Uploads are read, and input checked, before the tenant's stamp; a project named by the rows is checked after.
           ...inputHooks(definition, method),
           // Who may act on whom once the input is known to be well-formed: bad input is a 400 whoever it names.

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs'
 import { PassThrough } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { Knex } from 'knex'
 import type { Locale } from './define-plugin'
 import { FileDownload } from './files'
@@ -63,7 +62,15 @@ export const loadExcelTexts = (folder: URL) => {
 export const withHeaders = (columns: Omit<ExcelColumn, 'header'>[], texts: ExcelTexts): ExcelColumn[] =>
   columns.map((column) => ({ ...column, header: texts.columns[column.key] ?? column.key }))
 
-export const excelDownload = (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>) => {
+/** exceljs (about 13 MB of memory once loaded) is loaded by the first export, not at start. */
+let excel: Promise<typeof import('exceljs')> | undefined
+const loadExcel = () => {
+  excel ??= import('exceljs').then((module) => ((module as { default?: typeof import('exceljs') }).default ?? module) as typeof import('exceljs'))
+  return excel
+}
+
+export const excelDownload = async (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>) => {
+  const ExcelJS = await loadExcel()
   const out = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   const worksheet = workbook.addWorksheet(sheet)

@@ -133,6 +133,12 @@ export interface ResourceGrant {
  * Server-side calls: the caller has checked who may ask.
  */
 export interface CoreCalls {
+  /**
+   * The user of a live sign-in session, as a request with its token would be (401 once the
+   * session is signed out, expired or its member disabled): a link made for one session
+   * (a download) works only while that session does.
+   */
+  sessionUser(sessionId: string): Promise<import('./types').AuthUser>
   accountExists(accountId: number): Promise<boolean>
   /** The account's country (ISO code), if it gave one. */
   accountCountry(accountId: number): Promise<string | null>

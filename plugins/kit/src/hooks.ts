@@ -219,13 +219,16 @@ export const actingOn = (targets: Partial<Record<string, UserTarget>>) => async 
 
 /**
  * Where a project-scoped call names its project. `routeParam`: a path such as
- * `projects/:projectId/users`. `field`: the rows' own field (`projectId`), read from a
+ * `projects/:projectId/users`. `rowParam`: a path naming a row of `table` whose
+ * `project_id` is the project, such as `folders/:folderId/files` (the row within the
+ * caller's account, else 404). `field`: the rows' own field (`projectId`), read from a
  * find's query, a create's body, and for get, update, patch and remove from the
  * addressed row in `table` (within the caller's account; required with those methods).
  * `table` also tells the access test which rows to watch.
  */
 export type ProjectSource =
   | { routeParam: string; table?: string }
+  | { rowParam: string; table: string }
   | {
       field: string
       table?: string
@@ -262,6 +265,13 @@ const projectNamed = async (context: HookContext, source: ProjectSource): Promis
   if ('routeParam' in source) {
     const raw = params.route?.[source.routeParam]
     return { raw, id: idOf(raw) }
+  }
+  if ('rowParam' in source) {
+    const raw = params.route?.[source.rowParam]
+    const accountId = params.user?.accountId ?? params.tenant?.accountId
+    const row = idOf(raw) && accountId !== undefined && (await context.app.get('knex')(source.table).where({ id: idOf(raw), account_id: accountId }).first('project_id'))
+    if (!row) throw notFound(raw)
+    return { raw: row.project_id, id: Number(row.project_id) }
   }
   if (ID_METHODS.has(context.method)) {
     const id = context.id

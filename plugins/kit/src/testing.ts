@@ -43,12 +43,14 @@ export const httpClient =
   (baseUrl: string) =>
   async <T = any>(method: string, url: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    // A form goes as multipart, with the boundary fetch writes; anything else as JSON.
+    const form = body instanceof FormData
+    if (body !== undefined && !form) headers['content-type'] ??= 'application/json'
     if (token) headers.authorization = `Bearer ${token}`
     const response = await fetch(baseUrl + url, {
       method,
       headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : form || typeof body === 'string' ? body : JSON.stringify(body),
     })
     const text = await response.text()
     let parsed: any = text

@@ -16,6 +16,7 @@ import type { Middleware } from '@feathersjs/koa'
 import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
 import { type Storage, newStorageKey } from './storage'
+import { MESSAGES, PLAIN_TEXT_PATTERN } from './shared'
 import type { AppParams, HookContext } from './types'
 
 export interface UploadedFile {
@@ -39,6 +40,8 @@ export interface UploadRoute {
    * sees the path and the query, never the form fields.
    */
   allow?: (context: HookContext) => Promise<unknown>
+  /** The body is the bytes themselves (any type but JSON), not a form: the service reads it with `claimRawBody`. */
+  raw?: boolean
 }
 
 export class PayloadTooLarge extends FeathersError {
@@ -89,6 +92,45 @@ const sniffed = async (file: Readable) => {
   }
   return { mimeType: type?.mime ?? 'application/octet-stream', body: Readable.from(whole()) }
 }
+
+/** Reads the first bytes of a stream, then lets it go. */
+export const readHead = async (body: Readable, bytes: number): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  let length = 0
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer)
+      length += (chunk as Buffer).length
+      if (length >= bytes) break
+    }
+  } finally {
+    body.destroy()
+  }
+  return Buffer.concat(chunks).subarray(0, bytes)
+}
+
+/** The type of a stored file from its first bytes (application/octet-stream when unknown); reads no more than those. */
+export const sniffStored = async (storage: Storage, key: string) => {
+  const head = await readHead((await storage.get(key)).body, SNIFF_BYTES)
+  const type = await fileTypeFromBuffer(head).catch(() => undefined)
+  return type?.mime ?? 'application/octet-stream'
+}
+
+/**
+ * Why a file name a user gave cannot be kept as it is (undefined: it can): a name is shown
+ * and sent back in download headers, never used as a path, and still it may carry no
+ * folder part or drive, be "." or "..", or pass 255 bytes; nor control, direction or
+ * invisible characters (the rule of every name, PLAIN_TEXT_PATTERN: "Evil\u202Egnp.exe"
+ * would read "Evilexe.png").
+ */
+export const fileNameProblem = (name: string) => {
+  if (!name.trim()) return MESSAGES.required
+  if (!PLAIN_TEXT.test(name)) return MESSAGES.controlCharacters
+  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return 'A file name cannot contain / or \\, start with a drive (C:), or be . or ..'
+  if (Buffer.byteLength(name, 'utf8') > 255) return 'A file name can be at most 255 bytes long'
+  return undefined
+}
+const PLAIN_TEXT = new RegExp(PLAIN_TEXT_PATTERN)
 
 const MB = 1024 * 1024
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`)
@@ -182,13 +224,44 @@ export class PendingUpload {
 }
 
 /**
+ * A body that is neither JSON nor a form (a part of a chunked upload, PUT as it is): left
+ * unread for a route that declares `uploads.raw`, which streams it on with `claimRawBody`.
+ */
+export class RawBody {
+  claimed = false
+  constructor(readonly stream: IncomingMessage) {}
+
+  /** The bytes the sender announced (Content-Length); undefined for a chunked body. */
+  get size() {
+    const length = this.stream.headers['content-length']
+    return length !== undefined && /^\d{1,15}$/.test(length) ? Number(length) : undefined
+  }
+}
+
+/** Whether the request carries a body (a length above 0, or chunks); a PUT always does, if only an empty one (a 0-byte file's one part). */
+const hasBody = (req: IncomingMessage) =>
+  req.method === 'PUT' || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined
+
+/**
  * Koa middleware under /api: a multipart request is left unread and handed to the
- * service call as `params.upload`; whatever it stored and nobody claimed goes again.
+ * service call as `params.upload`, and so is any other body that is not JSON (`RawBody`);
+ * whatever a form stored and nobody claimed goes again.
  */
 export const uploadMiddleware =
   (storage: () => Storage): Middleware =>
   async (ctx, next) => {
-    if (!ctx.is('multipart/form-data')) return next()
+    if (!ctx.is('multipart/form-data')) {
+      if (ctx.is('json') || !hasBody(ctx.req)) return next()
+      ctx.request.body = {}
+      ctx.feathers = { ...ctx.feathers, upload: new RawBody(ctx.req) } as typeof ctx.feathers
+      try {
+        await next()
+      } finally {
+        // Refused before or while reading: the rest of the body is not wanted, nor the connection it is on.
+        if (!ctx.req.complete) ctx.set('Connection', 'close')
+      }
+      return
+    }
     const pending = new PendingUpload(ctx.req, storage())
     ctx.request.body = {}
     ctx.feathers = { ...ctx.feathers, upload: pending } as typeof ctx.feathers
@@ -211,24 +284,34 @@ export const uploadMiddleware =
  * data), and answers 415 for any other method. A refusal leaves the body unread.
  */
 export const acceptUploads = (route: UploadRoute | undefined) => async (context: HookContext, next: NextFunction) => {
-  const params = context.params as AppParams & { upload?: PendingUpload }
+  const params = context.params as AppParams & { upload?: PendingUpload | RawBody }
   const pending = params.upload
-  if (!params.provider || pending?.started) return next()
+  if (!params.provider || (pending instanceof PendingUpload && pending.started)) return next()
   if (!route?.methods.includes(context.method as never)) {
-    if (pending) throw new UnsupportedMediaType('This call does not take files')
+    if (pending) throw new UnsupportedMediaType(pending instanceof RawBody ? 'This call takes JSON' : 'This call does not take files')
     return next()
   }
+  if (route.raw ? !(pending instanceof RawBody) : pending instanceof RawBody)
+    throw new UnsupportedMediaType(route.raw ? 'This call takes the bytes themselves, not JSON or a form' : 'This call takes a multipart form with the file')
   await route.allow?.(context)
-  if (!pending) return next()
+  if (!pending || pending instanceof RawBody) return next()
   const limit = context.app.get('config').uploadMaxBytes
   context.data = await pending.fields(Math.min(route.maxBytes ?? limit, limit))
   return next()
 }
 
+/** The call's body as a stream, now the service's to read (400 when the call has none). */
+export const claimRawBody = (params: AppParams): RawBody => {
+  const body = (params as AppParams & { upload?: PendingUpload | RawBody }).upload
+  if (!(body instanceof RawBody)) throw new BadRequest('The request has no body')
+  body.claimed = true
+  return body
+}
+
 /** The call's uploaded file, now the service's to keep (400 when the call has none). */
 export const claimUpload = (params: AppParams): UploadedFile => {
-  const pending = (params as AppParams & { upload?: PendingUpload }).upload
-  if (!pending?.file) throw new BadRequest('A file is required', { errors: { file: 'A file is required' } })
+  const pending = (params as AppParams & { upload?: PendingUpload | RawBody }).upload
+  if (!(pending instanceof PendingUpload) || !pending.file) throw new BadRequest('A file is required', { errors: { file: 'A file is required' } })
   pending.claimed = true
   return pending.file
 }

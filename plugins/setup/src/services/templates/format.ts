@@ -3,7 +3,6 @@
  * first bytes, so a renamed file of another kind is refused. The Office formats are
  * ZIP packages (PK\x03\x04); PDF starts with %PDF-.
  */
-import type { Readable } from 'node:stream'
 import { TEMPLATE_EXTENSIONS } from './templates.schema'
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04])
@@ -22,21 +21,6 @@ export const signatureMatches = (filename: string, head: Buffer) => {
   return head.length >= expected.length && head.subarray(0, expected.length).equals(expected)
 }
 
-/** Reads the first bytes of a stream, then lets it go. */
-export const readHead = async (body: Readable, bytes = 8): Promise<Buffer> => {
-  const chunks: Buffer[] = []
-  let length = 0
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer)
-      length += (chunk as Buffer).length
-      if (length >= bytes) break
-    }
-  } finally {
-    body.destroy()
-  }
-  return Buffer.concat(chunks).subarray(0, bytes)
-}
 
 const MIME_TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

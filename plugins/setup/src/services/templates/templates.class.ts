@@ -3,9 +3,9 @@
  * a server-made key that never leaves the server.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
-import { FileDownload, TableService, claimUpload, currentUser } from '@app/plugin-kit'
+import { FileDownload, TableService, claimUpload, currentUser, readHead } from '@app/plugin-kit'
 import { BadRequest } from '@feathersjs/errors'
-import { isTemplateName, mimeTypeOf, readHead, signatureMatches } from './format'
+import { isTemplateName, mimeTypeOf, signatureMatches } from './format'
 import { TEMPLATE_INVALID_FORMAT, templateSchema } from './templates.schema'
 
 const TABLE = 'setup_templates'
@@ -39,7 +39,7 @@ export class TemplatesService extends TableService {
     const file = claimUpload(params!)
     try {
       // The name's extension and the file's first bytes must agree with a template format.
-      const valid = isTemplateName(file.filename) && file.size > 0 && signatureMatches(file.filename, await readHead((await this.storage.get(file.key)).body))
+      const valid = isTemplateName(file.filename) && file.size > 0 && signatureMatches(file.filename, await readHead((await this.storage.get(file.key)).body, 8))
       if (!valid) throw invalidFormat()
       const created = await super._create(
         {

@@ -7,6 +7,7 @@ import { whereContains } from '@app/plugin-kit'
 import { ACCESS_LEVELS, accessRank } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { loadGrants } from './access'
+import { loadSession, sessionUser } from './auth/sessions'
 
 const MEMBER_COLUMNS = [
   'u.id as userId',
@@ -137,6 +138,7 @@ const listMembers = async (knex: Knex, accountId: number, query: MemberQuery) =>
 }
 
 export const coreCalls = (app: Application, knex = app.get('knex')): CoreCalls => ({
+  sessionUser: async (sessionId) => sessionUser(sessionId, await loadSession(knex, sessionId), 'access'),
   accountExists: async (accountId) => Boolean(await knex('accounts').where({ id: accountId }).first('id')),
   accountCountry: async (accountId) => (await knex('accounts').where({ id: accountId }).first('country'))?.country ?? null,
   members: (accountId, query) => listMembers(knex, accountId, query),

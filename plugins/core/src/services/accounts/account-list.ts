@@ -19,15 +19,21 @@ const SORT_COLUMNS: Record<string, string> = {
   mbUsed: 'mb_used',
 }
 
-/** Who owns the files table (the documents module, once it exists); none until then, and every account has 0 files. */
-const filesOwner = (app: Application) => app.get('extensions').all(accountFiles)[0]
+/**
+ * An account's files, as every plugin that keeps files counts them (documents; later others),
+ * summed in SQL: correlated subqueries on `a.id`, so the list still sorts and pages in SQL.
+ * Without a contributor every account has 0.
+ */
+const filesSql = (app: Application, knex: Knex, of: 'countSql' | 'bytesSql') => {
+  const owners = app.get('extensions').all(accountFiles)
+  if (!owners.length) return knex.raw('0')
+  return knex.raw(owners.map(() => 'coalesce((?), 0)').join(' + '), owners.map((owner) => owner[of](knex, 'a.id')))
+}
 
 /** Bytes of the account's files. */
 export const accountStorageBytes = async (app: Application, accountId: number) => {
-  const owner = filesOwner(app)
-  if (!owner) return 0
   const knex = app.get('knex')
-  const row = await knex('accounts as a').where('a.id', accountId).first(knex.raw('(?) as bytes', [owner.bytesSql(knex, 'a.id')]))
+  const row = await knex('accounts as a').where('a.id', accountId).first(knex.raw('(?) as bytes', [filesSql(app, knex, 'bytesSql')]))
   return Number(row?.bytes ?? 0)
 }
 
@@ -47,10 +53,7 @@ const countColumns = (app: Application) => {
     '(select count(*) from account_users au join users u on u.id = au.user_id where au.account_id = a.id and u.anonymous = ?) as user_count',
     [false],
   )
-  const owner = filesOwner(app)
-  const files = owner
-    ? [knex.raw('(?) as file_count', [owner.countSql(knex, 'a.id')]), knex.raw(`coalesce((?), 0) / ${BYTES_PER_MB}.0 as mb_used`, [owner.bytesSql(knex, 'a.id')])]
-    : [knex.raw('0 as file_count'), knex.raw('0 as mb_used')]
+  const files = [knex.raw('(?) as file_count', [filesSql(app, knex, 'countSql')]), knex.raw(`(?) / ${BYTES_PER_MB}.0 as mb_used`, [filesSql(app, knex, 'bytesSql')])]
   return [users, ...files]
 }
 

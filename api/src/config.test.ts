@@ -62,6 +62,8 @@ describe('configuration from the environment', () => {
     [{ RATE_LIMIT_USER: 'ten' }, 'RATE_LIMIT_USER'],
     [{ RATE_LIMIT_SIGNUP: '10' }, 'RATE_LIMIT_SIGNUP'],
     [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
+    [{ FILE_MAX_MB: '1.5' }, 'FILE_MAX_MB'],
+    [{ UPLOAD_PART_MB: '5' }, 'UPLOAD_PART_MB'],
     [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
     [{ GEOCODER_URL: 'nominatim.local' }, 'GEOCODER_URL'],
     [{ MAP_TILE_URL: 'tiles.local/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
@@ -73,9 +75,32 @@ describe('configuration from the environment', () => {
     [{ JWT_AUDIENCE: 'two words' }, 'JWT_AUDIENCE'],
     [{ SINGLE_INSTANCE: 'alone' }, 'SINGLE_INSTANCE'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ S3_BUCKET: 'No_Such Bucket' }, 'S3_BUCKET'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
   ])('a bad value stops the start with a message naming the variable: %o', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError)
     expect(() => load(env)).toThrow(new RegExp(`^${name} `))
+  })
+
+  test('files on local disk unless S3_BUCKET is set; an S3-compatible endpoint gets path-style addresses', () => {
+    expect(load({}).s3).toBeUndefined()
+    expect(load({ S3_BUCKET: 'company-files', S3_REGION: 'eu-north-1' }).s3).toEqual({
+      bucket: 'company-files',
+      region: 'eu-north-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    })
+    expect(load({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    })
   })
 
   test('sign-ups per address are RATE_LIMIT_SIGNUP, 10 an hour unless set', () => {

@@ -51,6 +51,31 @@ const limit = (env: Env, name: string, fallback: string) => {
 }
 
 /**
+ * S3 storage when S3_BUCKET is set (local disk under DATA_DIR/files otherwise). S3_ENDPOINT
+ * names an S3-compatible store, which then gets path-style addresses unless
+ * S3_FORCE_PATH_STYLE=false; without keys the AWS SDK finds its own (environment, role).
+ */
+const s3Storage = (env: Env) => {
+  const bucket = env.S3_BUCKET
+  if (!bucket) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) if (env[name]) fail(name, 'is set but S3_BUCKET is not')
+    return undefined
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail('S3_BUCKET', `must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), not "${bucket}"`)
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:'])
+  const accessKeyId = env.S3_ACCESS_KEY_ID
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) fail(accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'must be set with its pair, or neither')
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  }
+}
+
+/**
  * A secret generated once into DATA_DIR (readable by the server's user only), so it survives
  * a restart. Two processes starting together on one DATA_DIR keep the one published first:
  * each writes its own whole file, then links it to the secret's name, which only the first
@@ -180,6 +205,10 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     signUpLimit: limit(env, 'RATE_LIMIT_SIGNUP', '10/3600'),
     remotesPath: '/remotes',
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 200, 1, 100_000) * 1024 * 1024,
+    fileMaxBytes: integer(env, 'FILE_MAX_MB', 20_480, 1, 5_000_000) * 1024 * 1024,
+    // Decimal megabytes: the spec's chunk is 200,000,000 bytes; S3 takes no part under 5 MiB but the last.
+    uploadPartBytes: integer(env, 'UPLOAD_PART_MB', 200, 6, 5000) * 1_000_000,
+    s3: s3Storage(env),
     mapTileUrl,
     logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),
     logLevel: env.LOG_LEVEL || 'info',

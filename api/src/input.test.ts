@@ -78,11 +78,14 @@ const callerOf = async (person: Person): Promise<Caller> => {
   const member = await knex('account_users').where({ account_id: user.accountId }).whereNot({ user_id: user.id }).first('user_id')
   const company = await knex('companies').where({ account_id: user.accountId }).first('id')
   const project = await knex('projects').where({ account_id: user.accountId }).first('id')
+  // A document of the account, and an upload of the caller's into it, for the paths that name them.
+  const folder = await make.document({ id: Number(project.id), accountId: user.accountId, name: '', symbol: '' })
+  const upload = await call('POST', `/api/folders/${folder.id}/uploads`, { fileName: 'input.txt', size: 5 }, token)
   return {
     token,
     user,
     flags: (await access.flags(user)) as unknown as Record<string, boolean>,
-    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list' },
+    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list', folderId: folder.id, uploadId: Number(upload.body.uploadId) },
   }
 }
 /** Tried in this order (an account admin, a global admin, the admin of another account); each method is called by the first one holding its flags. */
@@ -140,16 +143,24 @@ describe('bad input to every service method', () => {
         const problems: string[] = []
 
         for (const query of BAD_QUERIES) {
-          const body = WITH_BODY.includes(method) ? {} : undefined
-          const answer = await call(VERB[method], `${url}?${query}`, body, caller!.token)
-          if (answer.status !== 400 || !answer.body?.message) problems.push(`?${query} → ${answer.status} ${JSON.stringify(answer.body)}`)
+          // A method that streams bytes to a signed address is sent bytes: without the address's own query it is refused (403).
+          const answer = entry.uploads?.raw
+            ? await call(VERB[method], `${url}?${query}`, 'bytes', caller!.token, { 'content-type': 'application/octet-stream' })
+            : await call(VERB[method], `${url}?${query}`, WITH_BODY.includes(method) ? {} : undefined, caller!.token)
+          const expected = entry.uploads?.raw ? 403 : 400
+          if (answer.status !== expected || !answer.body?.message) problems.push(`?${query} → ${answer.status} ${JSON.stringify(answer.body)}`)
         }
 
         if (WITH_BODY.includes(method)) {
           const form = new FormData()
           form.append('file', new Blob(['not wanted']), 'x.txt')
           const multipart: BadBody = { name: 'a multipart body', body: form, status: [415] }
-          const bodies = entry.uploads?.methods.includes(method as never) ? BAD_BODIES : [...BAD_BODIES, multipart]
+          // A method that streams the bytes themselves takes no JSON and no form: 415 for each the JSON parser has not refused already.
+          const bodies = entry.uploads?.raw
+            ? [...BAD_BODIES, multipart].map((bad) => ({ ...bad, status: [...bad.status, 415] }))
+            : entry.uploads?.methods.includes(method as never)
+              ? BAD_BODIES
+              : [...BAD_BODIES, multipart]
           for (const bad of bodies) {
             const answer = await send(VERB[method], url, bad, caller!.token)
             if (!bad.status.includes(answer.status) || !JSON.parse(answer.body).message)

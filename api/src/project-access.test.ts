@@ -106,11 +106,83 @@ const ID_MAKERS: Record<string, { methods: Method[]; make(project: ProjectFixtur
   },
 }
 
+/**
+ * A document of the project and an upload of a 5-byte file into it, started by the caller or,
+ * when they may not, the account's admin (the call is then refused on its level before the
+ * upload matters); its one part sent, or the upload completed, when asked.
+ */
+const uploadIn = async (project: ProjectFixture, token: string, upTo: 'started' | 'sent' | 'completed' = 'started') => {
+  const folder = await make.document(project)
+  const start = (as: string) => call('POST', `/api/folders/${folder.id}/uploads`, { fileName: 'matrix.txt', size: 5 }, as)
+  let as = token
+  let started = await start(as)
+  if (started.status !== 201) {
+    as = adminTokens.get(project.accountId)!
+    started = await start(as)
+  }
+  expect(started.status, JSON.stringify(started.body)).toBe(201)
+  const uploadId = Number(started.body.uploadId)
+  if (upTo === 'started') return { folderId: folder.id, uploadId }
+  const address = await call('POST', `/api/uploads/${uploadId}/parts`, { partNo: 1 }, as)
+  // This server keeps files on local disk: the address is the API's own.
+  const put = await fetch(server.url + address.body.url, { method: 'PUT', body: 'hello' })
+  expect(put.status).toBe(200)
+  const etag = put.headers.get('etag')!
+  if (upTo === 'sent') return { folderId: folder.id, uploadId, etag }
+  const done = await call('POST', `/api/uploads/${uploadId}/complete`, { parts: [{ partNo: 1, partETag: etag }] }, as)
+  expect(done.status, JSON.stringify(done.body)).toBe(201)
+  return { folderId: folder.id, uploadId, etag, symbol: String(done.body.symbol) }
+}
+
+/** A small file as a multipart form, for the methods that take uploads. */
+const fileForm = () => {
+  const form = new FormData()
+  form.append('file', new Blob(['%PDF-1.4 matrix'], { type: 'application/pdf' }), 'matrix.pdf')
+  return form
+}
+
+/**
+ * Services whose path names a row (`rowParam`): how to make that row in a project for the
+ * caller (whose token is given), with the id a method names after the path and the bodies
+ * that fit the row. A project-scoped service addressed by a row fails until it is added here.
+ */
+const ROW_MAKERS: Record<string, (project: ProjectFixture, token: string) => Promise<{ row: number; id?: number; bodies?: Partial<Record<Method, unknown>> }>> = {
+  'folders/:folderId/uploads': async (project) => ({ row: (await make.document(project)).id }),
+  'folders/:folderId/files': async (project) => ({ row: (await make.document(project)).id, bodies: { create: fileForm() } }),
+  'folders/:folderId/files/register': async (project, token) => {
+    const upload = await uploadIn(project, token, 'completed')
+    return { row: upload.folderId, bodies: { create: { fileName: 'matrix.txt', symbol: upload.symbol, size: 5 } } }
+  },
+  'folders/:folderId/files/download-link': async (project) => {
+    const folder = await make.document(project)
+    const file = await call('POST', `/api/folders/${folder.id}/files`, fileForm(), adminTokens.get(project.accountId))
+    expect(file.status, JSON.stringify(file.body)).toBe(201)
+    return { row: folder.id, bodies: { create: { ids: [file.body.id] } } }
+  },
+  'uploads/:uploadId': async (project, token) => ({ row: (await uploadIn(project, token)).uploadId }),
+  'uploads/:uploadId/parts': async (project, token) => {
+    const upload = await uploadIn(project, token, 'sent')
+    return { row: upload.uploadId, id: 1, bodies: { create: { partNo: 1 }, update: { etag: upload.etag, size: 5 } } }
+  },
+  'uploads/:uploadId/complete': async (project, token) => {
+    const upload = await uploadIn(project, token, 'sent')
+    return { row: upload.uploadId, bodies: { create: { parts: [{ partNo: 1, partETag: upload.etag }] } } }
+  },
+}
+
 /** The other words of a project path (`dashboard/time-line/project/:projectId/:key`): a value that names something real. */
 const PATH_VALUES: Record<string, string> = { key: 'start' }
 
 /** Body fields that name a person: filled with a fresh one for each call. */
 const PERSON_FIELDS: Record<string, (p: Person) => unknown> = { userId: (p) => p.id, username: (p) => p.username }
+
+/** Body fields that name something of the project's account (a document's type): filled with one of that account's. */
+const ACCOUNT_FIELDS: Record<string, (accountId: number) => Promise<unknown>> = {
+  async folderTypeId(accountId) {
+    const types = await call('GET', `/api/foldertypes/${accountId}/create`, undefined, adminTokens.get(accountId))
+    return types.body[0].id
+  },
+}
 
 const bodySchemaOf = (entry: RegisteredService, method: Method) =>
   method === 'create' ? entry.schemas?.data : method === 'update' ? (entry.schemas?.update ?? entry.schemas?.data) : method === 'patch' ? entry.schemas?.patch : undefined
@@ -129,6 +201,12 @@ const problemOf = (entry: RegisteredService, method: Method): string | undefined
   const source = (entry.scope as ProjectScope).projectIdFrom
   const where = `${VERB[method]} ${entry.path} (${method})`
   const takesBody = method === 'create' || method === 'update' || method === 'patch'
+  if ('rowParam' in source) {
+    if (!ROW_MAKERS[entry.path]) return `${where} names a row of ${source.table} in its path: add how to make one to ROW_MAKERS in api/src/project-access.test.ts`
+    const others = (entry.path.match(/:\w+/g) ?? []).filter((p) => p !== `:${source.rowParam}`)
+    if (others.length) return `${where}: only :${source.rowParam} can be filled`
+    return undefined
+  }
   if ('routeParam' in source) {
     const others = (entry.path.match(/:\w+/g) ?? []).filter((p) => p !== `:${source.routeParam}`)
     const unknown = others.filter((p) => PATH_VALUES[p.slice(1)] === undefined)
@@ -159,7 +237,7 @@ for (const entry of scoped) {
   const byField = 'field' in source ? source.field : undefined
 
   /** The schema's example for the method's body, with any field naming a person filled with a fresh one. */
-  const bodyOf = async (method: Method): Promise<Record<string, unknown> | undefined> => {
+  const bodyOf = async (method: Method, project: ProjectFixture | number): Promise<Record<string, unknown> | undefined> => {
     if (method !== 'create' && method !== 'update' && method !== 'patch') return undefined
     const example = bodySchemaOf(entry, method)?.examples?.[0] ?? entry.schemas?.data?.examples?.[0]
     const body = structuredClone(example ?? {}) as Record<string, unknown>
@@ -168,34 +246,41 @@ for (const entry of scoped) {
       const someone = await person()
       for (const key of names) body[key] = PERSON_FIELDS[key]!(someone)
     }
+    for (const key of Object.keys(body)) if (ACCOUNT_FIELDS[key]) body[key] = await ACCOUNT_FIELDS[key]!(typeof project === 'number' ? own.id : project.accountId)
     return body
   }
 
   /** A row of the project made by its account's admin, for the methods that address one. */
   const rowIn = async (project: ProjectFixture) => {
-    const answer = await call('POST', `/api/${entry.path}`, { ...(await bodyOf('create')), [byField!]: project.id }, adminTokens.get(project.accountId))
+    const answer = await call('POST', `/api/${entry.path}`, { ...(await bodyOf('create', project)), [byField!]: project.id }, adminTokens.get(project.accountId))
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     return Number(answer.body.id)
   }
 
-  /** The URL and body of `method` on `project` (a fixture, or a missing id); what the method names is made first. */
-  const target = async (method: Method, project: ProjectFixture | number): Promise<[string, unknown]> => {
+  /** The URL and body of `method` on `project` (a fixture, or a missing id) for the caller; what the method names is made first. */
+  const target = async (method: Method, project: ProjectFixture | number, token: string): Promise<[string, unknown]> => {
     const projectId = typeof project === 'number' ? project : project.id
+    if ('rowParam' in source) {
+      const made = typeof project === 'number' ? { row: MISSING, id: 1, bodies: undefined } : await ROW_MAKERS[entry.path]!(project, token)
+      const id = method === 'get' || method === 'update' || method === 'patch' || (method === 'remove' && made.id !== undefined) ? (made.id ?? 1) : undefined
+      const url = `/api/${entry.path.replace(`:${source.rowParam}`, String(made.row))}${id === undefined ? '' : `/${id}`}`
+      return [url, made.bodies?.[method] ?? (await bodyOf(method, project))]
+    }
     if (!byField) {
       const param = (source as { routeParam: string }).routeParam
       const base = `/api/${entry.path.replace(`:${param}`, String(projectId)).replace(/:(\w+)/g, (_, name: string) => PATH_VALUES[name] ?? `:${name}`)}`
       const maker = ID_MAKERS[entry.path]
       const id = maker?.methods.includes(method) ? `/${await maker.make(project, method)}` : ''
-      return [`${base}${id}`, await bodyOf(method)]
+      return [`${base}${id}`, await bodyOf(method, project)]
     }
     if (method === 'find') return [`/api/${entry.path}?${byField}=${projectId}`, undefined]
-    if (method === 'create') return [`/api/${entry.path}`, { ...(await bodyOf(method)), [byField]: projectId }]
-    return [`/api/${entry.path}/${typeof project === 'number' ? MISSING : await rowIn(project)}`, await bodyOf(method)]
+    if (method === 'create') return [`/api/${entry.path}`, { ...(await bodyOf(method, project)), [byField]: projectId }]
+    return [`/api/${entry.path}/${typeof project === 'number' ? MISSING : await rowIn(project)}`, await bodyOf(method, project)]
   }
 
   /** The answer of `method` on `project`, and whether the rows watched changed. */
   const callOn = async (method: Method, project: ProjectFixture | number, token: string) => {
-    const [url, body] = await target(method, project)
+    const [url, body] = await target(method, project, token)
     const before = await snapshot(source.table)
     const answer = await call(VERB[method], url, body, token)
     return { ...answer, url, changed: JSON.stringify(await snapshot(source.table)) !== JSON.stringify(before) }

@@ -45,6 +45,10 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'support/:id/download',
     'accounts/privileges',
     'accounts/privileges/global',
+    // Followed from a download link: the signed token names the session (its account confines the reads), document and files.
+    'files',
+    // A part's bytes, PUT to the address the API signed for that part of that upload.
+    'upload-parts/:uploadId',
   ],
   'own-user': [
     'authentication',

@@ -66,6 +66,20 @@ export interface ProjectFixture {
   symbol: string
 }
 
+export interface DocumentTypeFixture {
+  id: number
+  accountId: number
+  name: string
+}
+
+export interface DocumentFixture {
+  id: number
+  accountId: number
+  projectId: number
+  name: string
+  symbol: string | null
+}
+
 export interface RoleFixture {
   id: number
   accountId: number
@@ -216,6 +230,39 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { id: Number(id), accountId: inAccount.id, name, symbol }
   }
 
+  /** An active document type of the account (setup's folder types), made for the test. */
+  const documentType = async (inAccount: { id: number }, options: { name?: string } = {}): Promise<DocumentTypeFixture> => {
+    const key = next()
+    const name = options.name ?? `Type ${key}`
+    const [id] = await knex('setup_folder_types').insert({ account_id: inAccount.id, name, type_id: `T${key}`, active: true, deletable: true, global: false, created_at: now() })
+    return { id: Number(id), accountId: inAccount.id, name }
+  }
+
+  /** A document (the documents plugin's folders) in the project, of a new type unless given, IN_PROGRESS unless said. */
+  const document = async (
+    project: ProjectFixture,
+    options: { name?: string; symbol?: string | null; type?: DocumentTypeFixture; state?: 'IN_PROGRESS' | 'ARCHIVED' } = {},
+  ): Promise<DocumentFixture> => {
+    const key = next()
+    const name = options.name ?? `Document ${key}`
+    const symbol = options.symbol === undefined ? `D-${key}` : options.symbol
+    const type = options.type ?? (await documentType({ id: project.accountId }))
+    const at = now()
+    // As the documents plugin writes a new one: its search_key (lists and search match it).
+    const [id] = await knex('folders').insert({
+      account_id: project.accountId,
+      project_id: project.id,
+      folder_type_id: type.id,
+      name,
+      symbol,
+      search_key: `${symbol ?? ''} ${name}`.trim().toLowerCase(),
+      state: options.state ?? 'IN_PROGRESS',
+      created_at: at,
+      changed_at: at,
+    })
+    return { id: Number(id), accountId: project.accountId, projectId: project.id, name, symbol }
+  }
+
   /** A custom role of the account (security group USER unless said), held by no one yet. */
   const role = async (inAccount: { id: number }, options: { name?: string; securityGroup?: 'ADMIN' | 'USER' } = {}): Promise<RoleFixture> => {
     const name = options.name ?? `Role ${next()}`
@@ -295,7 +342,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { ...made, both } as WorldOf<O>
   }
 
-  const self = { account, company, project, role, user, join, grant, grantProject, signIn, signInAll, world }
+  const self = { account, company, project, documentType, document, role, user, join, grant, grantProject, signIn, signInAll, world }
   return self
 }
 

@@ -1,0 +1,58 @@
+/** What the documents give other plugins through the kit's extension points. */
+import type { AccountFiles, ProjectDeleteBlocker, ProjectFiles, ProjectFolders } from '@app/plugin-kit'
+import { BLOCK_LIST_LIMIT } from '@app/plugin-kit'
+
+/**
+ * A project's documents for its document groups and list (GET /projects/{id}/foldertypes,
+ * /folders): asked as a caller who holds VIEW on the project, so every document of it.
+ * Each with its files (COMMENT files are not listed); links come with their own table.
+ */
+export const projectDocuments: ProjectFolders = {
+  async folders(app, _params, projectId) {
+    const knex = app.get('knex')
+    const folders = await knex('folders').where({ project_id: projectId }).orderBy([{ column: 'symbol' }, { column: 'name' }, { column: 'id' }]).select('id', 'name', 'symbol', 'folder_type_id')
+    const files = await knex('folder_files')
+      .where({ project_id: projectId })
+      .whereNot('file_type', 'COMMENT')
+      .orderBy('name')
+      .select('id', 'folder_id', 'name', 'mime', 'size')
+    const filesOf = new Map<number, any[]>()
+    for (const file of files) filesOf.set(Number(file.folder_id), [...(filesOf.get(Number(file.folder_id)) ?? []), file])
+    return folders.map((folder: any) => ({
+      id: Number(folder.id),
+      name: folder.name,
+      symbol: folder.symbol,
+      folderTypeId: Number(folder.folder_type_id),
+      files: (filesOf.get(Number(folder.id)) ?? []).map((file: any) => ({ id: Number(file.id), name: file.name, mime: file.mime, size: Number(file.size) })),
+      urls: [],
+    }))
+  },
+  async ifcFiles(app, _params, projectId) {
+    const files = await app.get('knex')('folder_files').where({ project_id: projectId }).whereRaw('lower(name) like ?', ['%.ifc']).orderBy('name').select('id', 'name')
+    return files.map((file: any) => ({ id: Number(file.id), name: file.name }))
+  },
+}
+
+/** A project with documents is kept (spec part2 §5): each named "number - title", at most BLOCK_LIST_LIMIT. */
+export const projectDocumentsBlock: ProjectDeleteBlocker = {
+  async find(app, project) {
+    const folders = await app
+      .get('knex')('folders')
+      .where({ account_id: project.accountId, project_id: project.id })
+      .orderBy([{ column: 'symbol' }, { column: 'name' }, { column: 'id' }])
+      .limit(BLOCK_LIST_LIMIT)
+      .select('symbol', 'name')
+    return folders.map((folder: any) => ({ reason: 'has document', item: folder.symbol ? `${folder.symbol} - ${folder.name}` : folder.name }))
+  },
+}
+
+/** A project's bytes (its `storageTotal`): its documents' files, read with the page as a correlated subquery. */
+export const projectDocumentBytes: ProjectFiles = {
+  bytesSql: (knex, projectIdColumn) => knex.raw('select coalesce(sum(ff.size), 0) from folder_files ff where ff.project_id = ??', [projectIdColumn]),
+}
+
+/** An account's files and bytes (the accounts list's fileCount and mbUsed). */
+export const accountDocumentFiles: AccountFiles = {
+  countSql: (knex, accountIdColumn) => knex.raw('select count(*) from folder_files ff where ff.account_id = ??', [accountIdColumn]),
+  bytesSql: (knex, accountIdColumn) => knex.raw('select coalesce(sum(ff.size), 0) from folder_files ff where ff.account_id = ??', [accountIdColumn]),
+}

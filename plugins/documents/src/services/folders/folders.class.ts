@@ -1,0 +1,276 @@
+/**
+ * The folders table behind /api/folders: one document read, created, changed and deleted
+ * under the kit's project scope (the hooks have checked the caller's level on the
+ * document's project). Writes check that the type, responsible and parent document are the
+ * account's and the project's, keep the number unique in the account, keep what an
+ * archived document may not change, and refuse to delete a document with files.
+ */
+import type { AppParams, Application } from '@app/plugin-kit'
+import { BLOCK_LIST_LIMIT, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
+import { folderTypesPath } from '@app/plugin-setup/shared'
+import { Conflict, NotFound } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import { uploadPath } from '../uploads/uploads.shared'
+import { FOLDER_MESSAGES, type Folder, type FolderData, type FolderPatch } from './folders.schema'
+
+const numberTaken = () => new Conflict(FOLDER_MESSAGES.numberTaken, { errors: { symbol: FOLDER_MESSAGES.numberTaken } })
+const notFound = (id: unknown) => new NotFound(`No record found for id '${String(id)}'`)
+
+/** Fields stored as they come (camelCase → snake_case). */
+const PLAIN_FIELDS = [
+  'name',
+  'symbol',
+  'folderTypeId',
+  'parentFolderId',
+  'responsibleId',
+  'provider',
+  'placement',
+  'securityGroup',
+  'supplierNumber',
+  'customerNumber',
+  'tagNumber',
+  'masterNumber',
+  'format',
+  'classification',
+  'url',
+  'plannedIssueDate',
+  'approvedDate',
+  'actualIssueDate',
+  'expectedReturnDate',
+  'actualReturnDate',
+  'hasBom',
+  'showComponents',
+] as const
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** What an ARCHIVED document keeps as it is (part1 §4). */
+const FIXED_WHEN_ARCHIVED = ['name', 'folderTypeId', 'responsibleId', 'symbol'] as const
+
+/** Lower-cased "number name", for the contains-filter of lists and search. */
+export const folderSearchKey = (symbol: string | null | undefined, name: string) => `${symbol ?? ''} ${name}`.trim().toLowerCase()
+
+/** A blank number is no number: several documents may have none. */
+const cleanSymbol = (symbol: string | null | undefined) => (symbol === undefined ? undefined : symbol?.trim() ? symbol.trim() : null)
+
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+
+export type FolderRow = Record<string, any>
+
+export class FoldersService {
+  private readonly knex: Knex
+
+  constructor(private readonly app: Application) {
+    this.knex = app.get('knex')
+  }
+
+  /** The stored row within the call's account, or 404 (the project scope has already found it). */
+  async row(id: unknown, params: AppParams): Promise<FolderRow> {
+    const row = await this.knex('folders').where({ id: Number(id), account_id: accountOf(params) }).first()
+    if (!row) throw notFound(id)
+    return row
+  }
+
+  /** Rows as the API shows them: with their responsible and author, and their file count, each asked once per page. */
+  async present(rows: FolderRow[], accountId: number): Promise<Folder[]> {
+    if (!rows.length) return []
+    const people = new Set<number>()
+    for (const row of rows) for (const id of [row.responsible_id, row.created_by]) if (id !== null) people.add(Number(id))
+    const ids = rows.map((row) => Number(row.id))
+    const [members, counts] = await Promise.all([
+      this.app.get('core').membersById(accountId, [...people]),
+      this.knex('folder_files').whereIn('folder_id', ids).whereNot('file_type', 'COMMENT').groupBy('folder_id').select('folder_id').count({ files: '*' }),
+    ])
+    const fileCount = new Map(counts.map((c: any) => [Number(c.folder_id), Number(c.files)]))
+    const person = (id: unknown) => {
+      const member = id === null || id === undefined ? undefined : members.get(Number(id))
+      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
+    }
+    return rows.map((row) => ({
+      id: Number(row.id),
+      accountId: Number(row.account_id),
+      projectId: Number(row.project_id),
+      name: row.name,
+      symbol: row.symbol,
+      folderTypeId: Number(row.folder_type_id),
+      parentFolderId: num(row.parent_folder_id),
+      responsibleId: num(row.responsible_id),
+      responsible: person(row.responsible_id),
+      state: row.state,
+      revision: row.revision,
+      provider: row.provider,
+      placement: row.placement,
+      securityGroup: row.security_group,
+      supplierNumber: row.supplier_number,
+      customerNumber: row.customer_number,
+      tagNumber: row.tag_number,
+      masterNumber: row.master_number,
+      format: row.format,
+      classification: row.classification,
+      url: row.url,
+      plannedIssueDate: num(row.planned_issue_date),
+      approvedDate: num(row.approved_date),
+      actualIssueDate: num(row.actual_issue_date),
+      expectedReturnDate: num(row.expected_return_date),
+      actualReturnDate: num(row.actual_return_date),
+      tags: row.tags ? (JSON.parse(row.tags) as string[]) : [],
+      hasBom: Boolean(row.has_bom),
+      showComponents: Boolean(row.show_components),
+      fileCount: fileCount.get(Number(row.id)) ?? 0,
+      createdAt: row.created_at,
+      createdBy: person(row.created_by),
+      changedAt: row.changed_at,
+    }))
+  }
+
+  async get(id: unknown, params: AppParams): Promise<Folder> {
+    return (await this.present([await this.row(id, params)], accountOf(params)))[0]!
+  }
+
+  async create(data: FolderData & { accountId?: number }, params: AppParams): Promise<Folder> {
+    const { accountId: _stamped, ...fields } = data
+    const accountId = accountOf(params)
+    const projectId = params.project?.id ?? fields.projectId
+    await this.checkReferences(fields, accountId, projectId, null)
+    const at = nowIso()
+    const caller = params.user?.id ?? null
+    const symbol = cleanSymbol(fields.symbol) ?? null
+    await this.assertNumberFree(accountId, symbol, null)
+    const id = await this.guardNumber(async () => {
+      const [inserted] = await this.knex('folders').insert(
+        {
+          ...columnsOf(fields),
+          symbol,
+          account_id: accountId,
+          project_id: projectId,
+          search_key: folderSearchKey(symbol, fields.name),
+          state: 'IN_PROGRESS',
+          created_at: at,
+          created_by: caller,
+          changed_at: at,
+          changed_by: caller,
+        },
+        ['id'],
+      )
+      return Number(typeof inserted === 'object' ? inserted.id : inserted)
+    })
+    return this.get(id, params)
+  }
+
+  async patch(id: unknown, data: FolderPatch & { accountId?: number }, params: AppParams): Promise<Folder> {
+    const { accountId: _stamped, projectId: _project, ...fields } = data
+    const current = await this.row(id, params)
+    const accountId = Number(current.account_id)
+    if (current.state === 'ARCHIVED') {
+      const fixed = FIXED_WHEN_ARCHIVED.filter((field) => fields[field] !== undefined && !same(fields[field], current[columnOf(field)], field))
+      if (fixed.length) throw validationError(Object.fromEntries(fixed.map((field) => [field, FOLDER_MESSAGES.archived])))
+    }
+    await this.checkReferences(fields, accountId, Number(current.project_id), Number(current.id))
+    const changes = columnsOf(fields)
+    if (fields.symbol !== undefined) {
+      changes.symbol = cleanSymbol(fields.symbol)
+      await this.assertNumberFree(accountId, changes.symbol as string | null, Number(current.id))
+    }
+    if (fields.name !== undefined || fields.symbol !== undefined)
+      changes.search_key = folderSearchKey(changes.symbol !== undefined ? (changes.symbol as string | null) : current.symbol, fields.name ?? current.name)
+    if (Object.keys(changes).length) {
+      changes.changed_at = nowIso()
+      changes.changed_by = params.user?.id ?? null
+      await this.guardNumber(() => this.knex('folders').where({ id: current.id, account_id: accountId }).update(changes))
+    }
+    return this.get(current.id, params)
+  }
+
+  async remove(id: unknown, params: AppParams): Promise<Folder> {
+    const current = await this.row(id, params)
+    const shown = await this.get(current.id, params)
+    const blocks = await this.deleteBlocks(current)
+    if (blocks.length) throw new Conflict(FOLDER_MESSAGES.hasFiles, { blocks })
+    // Uploads into it that nobody finished go with it, parts and all.
+    await this.app.service(uploadPath).discardInto(Number(current.id))
+    await this.knex.transaction(async (trx) => {
+      // Its children stay, at the top level (the column's own rule, said here so both databases do it alike).
+      await trx('folders').where({ parent_folder_id: current.id, account_id: current.account_id }).update({ parent_folder_id: null })
+      await trx('folders').where({ id: current.id, account_id: current.account_id }).delete()
+    })
+    return shown
+  }
+
+  /** What keeps a document (part1 §4, §8): its files. */
+  private async deleteBlocks(row: FolderRow) {
+    const files = await this.knex('folder_files').where({ folder_id: row.id }).orderBy('name').limit(BLOCK_LIST_LIMIT).pluck('name')
+    return files.map((name: string) => ({ reason: 'has file', item: name }))
+  }
+
+  /** 409 "Number already exists." when another document of the account has the number (compared trimmed, ignoring case). */
+  private async assertNumberFree(accountId: number, symbol: string | null, exceptId: number | null) {
+    if (!symbol) return
+    const clash = this.knex('folders').where({ account_id: accountId }).whereRaw('lower(symbol) = ?', [symbol.toLowerCase()])
+    if (exceptId !== null) clash.whereNot({ id: exceptId })
+    if (await clash.first('id')) throw numberTaken()
+  }
+
+  /** Two racing writes both pass the check: the unique index stops the second with the same 409. */
+  private async guardNumber<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      throw isUniqueViolation(error) ? numberTaken() : error
+    }
+  }
+
+  /** The type, responsible and parent document a body names must be the account's (the parent the project's, and not below the document). */
+  private async checkReferences(fields: Partial<FolderData>, accountId: number, projectId: number, folderId: number | null) {
+    const errors: Record<string, string> = {}
+    if (fields.folderTypeId !== undefined && !(await this.activeType(accountId, fields.folderTypeId))) errors.folderTypeId = FOLDER_MESSAGES.type
+    if (fields.responsibleId !== undefined && fields.responsibleId !== null && !(await this.app.get('core').member(accountId, { userId: fields.responsibleId })))
+      errors.responsibleId = FOLDER_MESSAGES.responsible
+    if (fields.parentFolderId !== undefined && fields.parentFolderId !== null) {
+      const message = await this.parentProblem(fields.parentFolderId, accountId, projectId, folderId)
+      if (message) errors.parentFolderId = message
+    }
+    if (Object.keys(errors).length) throw validationError(errors)
+  }
+
+  /** An active document type of the account, asked of setup's service (setup owns the types). */
+  private async activeType(accountId: number, typeId: number) {
+    const types = serviceAt(this.app, folderTypesPath) as unknown as { get(id: number, params: AppParams): Promise<{ active: boolean }> }
+    const type = await types.get(typeId, { tenant: { accountId }, route: { accountId: String(accountId) } } as AppParams).catch((error) => {
+      if ((error as { code?: number }).code === 404) return undefined
+      throw error
+    })
+    return type?.active === true
+  }
+
+  private async parentProblem(parentId: number, accountId: number, projectId: number, folderId: number | null) {
+    if (folderId !== null && parentId === folderId) return FOLDER_MESSAGES.parentSelf
+    const parent = await this.knex('folders').where({ id: parentId, account_id: accountId, project_id: projectId }).first('parent_folder_id')
+    if (!parent) return FOLDER_MESSAGES.parentFolder
+    const seen = new Set<number>()
+    for (let next = num(parent.parent_folder_id); next !== null && !seen.has(next); ) {
+      if (next === folderId) return FOLDER_MESSAGES.parentCycle
+      seen.add(next)
+      const up = await this.knex('folders').where({ id: next, account_id: accountId }).first('parent_folder_id')
+      next = num(up?.parent_folder_id)
+    }
+    return undefined
+  }
+}
+
+/** The account a call works in: the caller's current one, or the one server code names. */
+const accountOf = (params?: AppParams): number => {
+  const id = params?.user?.accountId ?? params?.tenant?.accountId
+  if (id === undefined) throw new Error('A documents call names no account')
+  return Number(id)
+}
+
+/** A body's fields as columns; tags as JSON text. */
+const columnsOf = (fields: Partial<FolderData>): Record<string, unknown> => {
+  const columns: Record<string, unknown> = {}
+  for (const field of PLAIN_FIELDS) if (fields[field] !== undefined) columns[columnOf(field)] = fields[field]
+  if (fields.tags !== undefined) columns.tags = JSON.stringify(fields.tags)
+  return columns
+}
+
+/** Whether a sent value is what is stored (the number compared as it is kept). */
+const same = (sent: unknown, stored: unknown, field: string) =>
+  field === 'symbol' ? cleanSymbol(sent as string | null) === stored : sent === (typeof sent === 'number' ? num(stored) : stored)

@@ -36,6 +36,27 @@ export const answerCpu = (message: any) => {
   }
 }
 
+/**
+ * Answers {type: 'memory', action: 'start' | 'stop'}: the process's resident memory while
+ * asked to watch it, the baseline and the peak, sampled every 10 ms.
+ */
+let watching: { timer: NodeJS.Timeout; baseline: number; peak: number } | undefined
+export const answerMemory = (message: any) => {
+  if (message?.type !== 'memory') return
+  if (message.action === 'start') {
+    global.gc?.()
+    const baseline = process.memoryUsage().rss
+    const timer = setInterval(() => {
+      if (watching) watching.peak = Math.max(watching.peak, process.memoryUsage().rss)
+    }, 10)
+    watching = { baseline, peak: baseline, timer }
+  } else if (watching) {
+    clearInterval(watching.timer)
+    process.send?.({ type: 'memory', baseline: watching.baseline, peak: Math.max(watching.peak, process.memoryUsage().rss) })
+    watching = undefined
+  }
+}
+
 /** Server-side time of each request, from the first middleware to the end of the last. */
 export const requestStats = (app: Application) => {
   const times: number[] = []

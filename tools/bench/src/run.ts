@@ -460,8 +460,10 @@ const main = async () => {
   const database = await prepareDatabase(dataDir)
   const cleanup = async () => {
     await stopAll()
+    // BENCH_KEEP: the data directory and the database stay, to look into afterwards.
+    if (env.BENCH_KEEP) return
     await database.drop().catch((error) => console.error('Could not drop the bench database:', error))
-    if (!env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {

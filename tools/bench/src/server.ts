@@ -10,7 +10,7 @@ import { Session } from 'node:inspector/promises'
 import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
 import { createLogger } from '@app/plugin-kit'
-import { answerCpu, requestStats, sqlStats } from './diagnostics'
+import { answerCpu, answerMemory, requestStats, sqlStats } from './diagnostics'
 import { seedBench, seedProjects, seedScale } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
@@ -48,27 +48,10 @@ const main = async () => {
   process.on('disconnect', stop)
   process.on('message', (message: any) => {
     if (message?.type === 'profile') profile(message).catch((error) => send({ type: 'error', message: String(error) }))
-    if (message?.type === 'memory') memory(message.action)
+    answerMemory(message)
     answerCpu(message)
   })
   send({ type: 'ready', port, counts, scale, projects, database: config.database.client })
-}
-
-/** The server's resident memory while asked to watch it: the baseline and the peak, sampled every 10 ms. */
-let watching: { timer: NodeJS.Timeout; baseline: number; peak: number } | undefined
-const memory = (action: 'start' | 'stop') => {
-  if (action === 'start') {
-    global.gc?.()
-    const baseline = process.memoryUsage().rss
-    const timer = setInterval(() => {
-      if (watching) watching.peak = Math.max(watching.peak, process.memoryUsage().rss)
-    }, 10)
-    watching = { baseline, peak: baseline, timer }
-  } else if (watching) {
-    clearInterval(watching.timer)
-    send({ type: 'memory', baseline: watching.baseline, peak: Math.max(watching.peak, process.memoryUsage().rss) })
-    watching = undefined
-  }
 }
 
 /** BENCH_PROFILE: a CPU profile of exactly one measured run, started and stopped by the orchestrator. */

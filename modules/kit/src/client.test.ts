@@ -8,10 +8,10 @@ const answer = (status: number, body: unknown) => new Response(body === undefine
 test('sends JSON with the given token under /api and returns the body', async () => {
   const fetchMock = vi.fn(async () => answer(200, { ok: true }))
   vi.stubGlobal('fetch', fetchMock)
-  const result = await apiRequest<{ ok: boolean }>('POST', '/authentication', { body: { a: 1 }, query: { x: 1, y: undefined }, token: 'T' })
+  const result = await apiRequest<{ ok: boolean }>('POST', '/authentication', { body: { a: 1 }, query: { x: 1, y: undefined, id: [3, 4] }, token: 'T' })
   expect(result).toEqual({ ok: true })
   const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
-  expect(url).toBe('/api/authentication?x=1')
+  expect(url).toBe('/api/authentication?x=1&id=3&id=4')
   expect(init.headers).toMatchObject({ Authorization: 'Bearer T', 'Content-Type': 'application/json' })
   expect(init.body).toBe('{"a":1}')
 })

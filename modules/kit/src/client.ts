@@ -69,7 +69,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
 export interface RequestOptions {
   body?: unknown
-  query?: Record<string, string | number | boolean | undefined>
+  /** An array repeats its key (`id=1&id=2`). */
+  query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>
   /** Overrides the stored token; null sends none. */
   token?: string | null
   /**
@@ -82,7 +83,7 @@ export interface RequestOptions {
 
 const queryString = (query: RequestOptions['query']) => {
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value))
+  for (const [key, value] of Object.entries(query ?? {})) for (const one of [value ?? []].flat()) params.append(key, String(one))
   const text = params.toString()
   return text ? `?${text}` : ''
 }

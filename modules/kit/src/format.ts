@@ -58,3 +58,19 @@ export const useFormat = () => {
     [locale],
   )
 }
+
+/* Date inputs (YYYY-MM-DD) and the API's dates (epoch milliseconds), both ways. */
+
+/** YYYY-MM-DD → the epoch milliseconds of that day's local midnight (so the day shows as chosen), '' → null. */
+export const dayToEpoch = (day: string): number | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!match) return null
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime()
+}
+
+/** Epoch milliseconds → the local day they fall on, YYYY-MM-DD; null → ''. */
+export const epochToDay = (epoch: number | null): string => {
+  if (epoch === null) return ''
+  const date = new Date(epoch)
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}

@@ -1,7 +1,8 @@
 import type { Project } from '@app/plugin-projects/shared'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
-import { createProjectForm, dayToEpoch, epochToDay, toProjectData, toProjectValues } from './project-form'
+import { dayToEpoch, epochToDay } from '@app/module-kit'
+import { createProjectForm, toProjectData, toProjectValues } from './project-form'
 
 const project: Project = {
   id: 4,

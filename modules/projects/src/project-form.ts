@@ -4,7 +4,7 @@
  * 20; client required; latitude −90..90 and longitude −180..180 as decimals; square
  * metres a number; dates that can be cleared).
  */
-import { type Form, createForm, parseDecimal } from '@app/module-kit'
+import { type Form, createForm, dayToEpoch, epochToDay, parseDecimal } from '@app/module-kit'
 import type { GeoPosition, Project, ProjectData } from '@app/plugin-projects/shared'
 import { createEffect } from 'effector'
 
@@ -87,22 +87,6 @@ export const createProjectForm = (submit: (values: ProjectValues) => Promise<voi
 
 const numberOrNull = (value: string) => (value.trim() === '' ? null : parseDecimal(value))
 const idOrNull = (value: string) => (value ? Number(value) : null)
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** YYYY-MM-DD → the epoch milliseconds of that day's local midnight (so the day shows as chosen), '' → null. */
-export const dayToEpoch = (day: string): number | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  if (!match) return null
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime()
-}
-
-/** Epoch milliseconds → the local day they fall on, YYYY-MM-DD; null → ''. */
-export const epochToDay = (epoch: number | null): string => {
-  if (epoch === null) return ''
-  const date = new Date(epoch)
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
 
 /** Form text → the API's body: empty texts, numbers, dates and selects become null (cleared). */
 export const toProjectData = (values: ProjectValues): ProjectData => {

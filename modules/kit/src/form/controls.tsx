@@ -158,10 +158,9 @@ export const TextInput = ({ label, value, onChange, hint, suggestions, action }:
   )
 }
 
-export interface FileInputProps {
+interface FileInputBase {
   /** Already translated. */
   label: string
-  onChange: (file: File | null) => void
   /** The file types offered, as the input's accept. */
   accept?: string
   disabled?: boolean
@@ -171,10 +170,18 @@ export interface FileInputProps {
   error?: string | null
 }
 
-/** The browser's own file picker with a label (a new key on it empties it, after an upload). */
-export const FileInput = ({ label, onChange, accept, disabled, hint, error }: FileInputProps) => {
+/** One file (a new key on the input empties it, after an upload), or several at once, the input emptied after each choice so the same files may be chosen again. */
+export type FileInputProps = FileInputBase & ({ multiple?: false; onChange: (file: File | null) => void } | { multiple: true; onChange: (files: File[]) => void })
+
+/** The browser's own file picker with a label. */
+export const FileInput = ({ label, accept, disabled, hint, error, ...choice }: FileInputProps) => {
   const id = useId()
   const noted = Boolean(hint || error)
+  const onChange = (input: HTMLInputElement) => {
+    if (!choice.multiple) return choice.onChange(input.files?.[0] ?? null)
+    choice.onChange([...(input.files ?? [])])
+    input.value = ''
+  }
   return (
     <div className="kit-field">
       <Label htmlFor={id} label={label} />
@@ -183,10 +190,11 @@ export const FileInput = ({ label, onChange, accept, disabled, hint, error }: Fi
         type="file"
         className="kit-file"
         accept={accept}
+        multiple={choice.multiple}
         disabled={disabled}
         aria-invalid={Boolean(error)}
         aria-describedby={noted ? `${id}-note` : undefined}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        onChange={(event) => onChange(event.target)}
       />
       {noted && <FieldNote id={`${id}-note`} hint={hint} error={error} />}
     </div>

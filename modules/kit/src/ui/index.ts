@@ -7,5 +7,5 @@ export { $pageFramed, ForbiddenPage, MissingPage, type MissingPageProps, Page, t
 export { ErrorPage, Spinner } from './states'
 export { type RouteTabItem, RouteTabs, type RouteTabsProps, type TabItem, Tabs, type TabsProps } from './Tabs'
 export { type TextValues, useText } from './text'
-export { $toasts, showToast, TOAST_DURATION_MS, type Toast, type ToastKind, toastClosed } from './toasts'
+export { $toasts, createNotifyFx, type Notice, showToast, TOAST_DURATION_MS, type Toast, type ToastKind, toastClosed } from './toasts'
 export { Toasts } from './Toasts'

@@ -1,5 +1,6 @@
 /** Toasts (spec part1 §9): stacked bottom-right, each closing itself after 4 s. */
 import { createEffect, createEvent, createStore, sample } from 'effector'
+import { i18n } from '../i18n'
 
 export const TOAST_DURATION_MS = 4000
 
@@ -29,3 +30,18 @@ const expireFx = createEffect(
 )
 sample({ clock: toastAdded, fn: (toast) => toast.id, target: expireFx })
 sample({ clock: expireFx.doneData, target: toastClosed })
+
+/** A remote's notice: a key of its namespace, with the API's own words after it when given. */
+export interface Notice {
+  kind: ToastKind
+  key: string
+  /** Already-translated text shown after the key's own (the API's message, such as a 409's reason). */
+  detail?: string
+}
+
+/** One effect per remote that toasts its own texts (tests watch it): `createNotifyFx('documents')`. */
+export const createNotifyFx = (namespace: string) =>
+  createEffect(({ kind, key, detail }: Notice) => {
+    const text = i18n.t(key, { ns: namespace })
+    showToast({ kind, text: detail ? `${text}: ${detail}` : text })
+  })

@@ -1,7 +1,8 @@
 /**
  * A document's files: listed by name (COMMENT files are not), uploaded whole with a
  * multipart form, or registered once a chunked upload of the caller's into this document
- * has completed. An archived document takes no new file.
+ * has completed; deleted (one, several, all) and renamed. An archived document takes no new
+ * file, and keeps its files as they are.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
 import { claimUpload, currentUser, fileNameProblem, nowIso, routeId, validationError } from '@app/plugin-kit'
@@ -9,7 +10,7 @@ import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { UPLOAD_MESSAGES } from '../uploads/uploads.schema'
 import { keyOfSymbol } from '../uploads/uploads.class'
-import { FOLDER_FILE_MESSAGES, type FolderFile, type FolderFileRegister } from './folder-files.schema'
+import { FOLDER_FILE_MESSAGES, type FolderFile, type FolderFileRegister, type FolderFileRename } from './folder-files.schema'
 
 const invalid = (field: string, message: string) => validationError({ [field]: message }, message)
 
@@ -95,6 +96,64 @@ export class FolderFilesService {
     })
     // After the commit: SQLite's one connection is the transaction's until then.
     return this.shown(id, folder)
+  }
+
+  /** The document the path names, refusing an archived one's files to change. */
+  private async changeableFolder(params: AppParams) {
+    const folder = await this.folder(params)
+    if (folder.state === 'ARCHIVED') throw new Conflict(FOLDER_FILE_MESSAGES.archived)
+    return folder
+  }
+
+  /**
+   * DELETE /folders/{folderId}/files/{id}, …/files?filesIds=… or …/files/clear: the rows go
+   * in one statement, then their stored bytes (a store that fails leaves bytes behind,
+   * never a row without its bytes).
+   */
+  async remove(id: unknown, params: AppParams): Promise<FolderFile[]> {
+    const folder = await this.changeableFolder(params)
+    const listed = this.knex('folder_files').where({ folder_id: folder.id }).whereNot('file_type', 'COMMENT')
+    if (id !== 'clear') {
+      const asked = id !== null && id !== undefined ? [id] : [(params.query as { filesIds?: number | number[] } | undefined)?.filesIds ?? []].flat()
+      const ids = asked.map(Number)
+      if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1)) throw invalid('filesIds', FOLDER_FILE_MESSAGES.notFiles)
+      listed.whereIn('id', ids)
+      const found = await listed.clone().count({ n: '*' })
+      // Every id must be this document's: one that is not changes nothing.
+      if (Number(found[0]?.n ?? 0) !== ids.length) {
+        if (id !== null && id !== undefined) throw new NotFound('No such file in this document')
+        throw invalid('filesIds', FOLDER_FILE_MESSAGES.notFiles)
+      }
+    }
+    const rows = await listed.clone().select('*')
+    if (!rows.length) return []
+    const shown = await this.present(rows, Number(folder.account_id))
+    await this.knex.transaction(async (trx) => {
+      await trx('folder_files').whereIn('id', rows.map((row: any) => row.id)).delete()
+      await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
+    })
+    const storage = this.app.get('storage')
+    for (const row of rows) {
+      await storage.remove(row.storage_key).catch((error: unknown) => this.app.get('logger').warn({ err: error, key: row.storage_key }, 'A deleted file stays in the store'))
+    }
+    return shown
+  }
+
+  /** PUT /folders/{folderId}/files/{folderFileId}/rename: a new name, checked as an upload's is; the same name changes nothing. */
+  async rename(data: FolderFileRename, params: AppParams): Promise<FolderFile> {
+    const folder = await this.changeableFolder(params)
+    const row = await this.knex('folder_files').where({ id: routeId(params, 'folderFileId'), folder_id: folder.id }).whereNot('file_type', 'COMMENT').first()
+    if (!row) throw new NotFound('No such file in this document')
+    const name = data.name.trim()
+    const problem = fileNameProblem(name)
+    if (problem) throw invalid('name', problem)
+    if (name !== row.name) {
+      await this.knex.transaction(async (trx) => {
+        await trx('folder_files').where({ id: row.id }).update({ name })
+        await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
+      })
+    }
+    return this.shown(Number(row.id), folder)
   }
 
   private async shown(id: number, folder: Record<string, any>) {

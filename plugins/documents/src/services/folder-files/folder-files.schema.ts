@@ -27,9 +27,15 @@ export const folderFileQuerySchema = Type.Object(
     $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
     type: Type.Optional(Field.enumOf(FILE_TYPES)),
+    /** DELETE /folders/{folderId}/files?filesIds=…: the files to delete (repeatable). */
+    filesIds: Type.Optional(Type.Union([Field.id(), Type.Array(Field.id(), { minItems: 1, maxItems: 500, uniqueItems: true })])),
   },
   { additionalProperties: false },
 )
+
+/** PUT /folders/{folderId}/files/{folderFileId}/rename: the file's new name. */
+export const folderFileRenameSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false, examples: [{ name: 'Site plan rev B.pdf' }] })
+export type FolderFileRename = Static<typeof folderFileRenameSchema>
 
 /** POST /folders/{folderId}/files/register: a completed chunked upload, registered in the document (the spec's fileName, symbol, mime, size, type). */
 export const folderFileRegisterSchema = Type.Object(
@@ -47,4 +53,6 @@ export type FolderFileRegister = Static<typeof folderFileRegisterSchema>
 export const FOLDER_FILE_MESSAGES = {
   noUpload: 'No completed upload of yours into this document has this symbol',
   sizeMismatch: 'The size is not the size of the upload',
+  archived: 'An archived document keeps its files as they are',
+  notFiles: 'Choose files of this document',
 } as const

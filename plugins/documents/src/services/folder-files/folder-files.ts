@@ -2,12 +2,14 @@
  * A document's files (spec part1 §7 "Folder files"): GET /folders/{folderId}/files lists
  * them (VIEW on the document's project), POST uploads one with a multipart form (EDIT; query
  * type, ATTACHMENT unless said), POST /folders/{folderId}/files/register registers the
- * caller's completed chunked upload (EDIT).
+ * caller's completed chunked upload (EDIT). DELETE /folders/{folderId}/files/{id} deletes one,
+ * DELETE …/files?filesIds=… several and DELETE …/files/clear all; PUT …/{id}/rename renames
+ * one (EDIT). An archived document's files stay as they are.
  */
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { FolderFilesService } from './folder-files.class'
-import { folderFileQuerySchema, folderFileRegisterSchema, folderFileSchema } from './folder-files.schema'
-import { folderFileRegisterPath, folderFilesPath } from './folder-files.shared'
+import { folderFileQuerySchema, folderFileRegisterSchema, folderFileRenameSchema, folderFileSchema } from './folder-files.schema'
+import { folderFileRegisterPath, folderFileRenamePath, folderFilesPath } from './folder-files.shared'
 
 declare module '@app/plugin-kit' {
   interface ServiceTypes {
@@ -20,8 +22,8 @@ const inFolder = { rowParam: 'folderId', table: 'folders' } as const
 export const folderFileServices: ServiceDefinition[] = [
   {
     path: folderFilesPath,
-    methods: ['find', 'create'],
-    scope: { kind: 'project', level: { find: 'VIEW', create: 'EDIT' }, projectIdFrom: inFolder },
+    methods: ['find', 'create', 'remove'],
+    scope: { kind: 'project', level: { find: 'VIEW', create: 'EDIT', remove: 'EDIT' }, projectIdFrom: inFolder },
     schemas: { query: folderFileQuerySchema, result: folderFileSchema },
     uploads: { methods: ['create'] },
     service: (app) => new FolderFilesService(app),
@@ -32,5 +34,12 @@ export const folderFileServices: ServiceDefinition[] = [
     scope: { kind: 'project', level: { create: 'EDIT' }, projectIdFrom: inFolder },
     schemas: { data: folderFileRegisterSchema, result: folderFileSchema },
     service: (app: Application) => ({ create: (data: any, params: AppParams) => app.service(folderFilesPath).register(data, params) }),
+  },
+  {
+    path: folderFileRenamePath,
+    methods: ['update'],
+    scope: { kind: 'project', level: { update: 'EDIT' }, projectIdFrom: inFolder },
+    schemas: { update: folderFileRenameSchema, result: folderFileSchema },
+    service: (app: Application) => ({ update: (_id: unknown, data: any, params: AppParams) => app.service(folderFilesPath).rename(data, params) }),
   },
 ]

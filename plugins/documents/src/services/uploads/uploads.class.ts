@@ -71,6 +71,13 @@ export class UploadsService {
     }
   }
 
+  /** The caller's open uploads into the document, newest first (at most the open-upload limit, so never many). */
+  async openUploads(folderId: number, params: AppParams): Promise<Upload[]> {
+    const caller = currentUser(params)
+    const rows = await this.knex('uploads').where({ account_id: caller.accountId, user_id: caller.id, folder_id: folderId, state: 'OPEN' }).orderBy('id', 'desc')
+    return Promise.all(rows.map((row: UploadRow) => this.present(row)))
+  }
+
   /** Starts an upload into the document the path names (EDIT on its project, checked by the scope). */
   async start(folderId: number, data: UploadStart, params: AppParams): Promise<Upload> {
     const caller = currentUser(params)

@@ -107,6 +107,23 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     expect(await stored(done.body.key)).toHaveLength(0)
   })
 
+  test("the document's open uploads list the caller's own unfinished ones, with their confirmed parts, for a resume", async () => {
+    const other = await fixtures(server).document(project)
+    const bytes = pdfOf(PART + 10)
+    const { body: mine } = await start('Resume me.pdf', bytes.length, other.id)
+    await sendPart(mine.uploadId, 1, chunksOf(bytes)[0]!)
+    await start('Colleague.pdf', 5, other.id, tokens.colleague!)
+    const { body: finished } = await start('Done.txt', 3, other.id)
+    await call(tokens.editor!, 'POST', `/api/uploads/${finished.uploadId}/complete`, { parts: [await sendPart(finished.uploadId, 1, Buffer.from('abc'))] })
+
+    const open = await call(tokens.editor!, 'GET', `/api/folders/${other.id}/uploads`)
+    expect(open.status, JSON.stringify(open.body)).toBe(200)
+    expect(open.body.map((u: { fileName: string }) => u.fileName)).toEqual(['Resume me.pdf'])
+    expect(open.body[0].parts.map((p: { partNo: number }) => p.partNo)).toEqual([1])
+    // Below EDIT nothing is offered: the list is the uploader's, who needs EDIT to go on.
+    expect((await call(tokens.viewer!, 'GET', `/api/folders/${other.id}/uploads`)).status).toBe(403)
+  })
+
   test('an upload resumes from the parts the API confirmed', async () => {
     const bytes = pdfOf(PART + 10)
     const { body: started } = await start('Resumed.pdf', bytes.length)

@@ -43,10 +43,14 @@ export const uploadServices: ServiceDefinition[] = [
   },
   {
     path: folderUploadsPath,
-    methods: ['create'],
-    scope: { kind: 'project', level: { create: 'EDIT' }, projectIdFrom: { rowParam: 'folderId', table: 'folders' } },
+    methods: ['find', 'create'],
+    scope: { kind: 'project', level: { find: 'EDIT', create: 'EDIT' }, projectIdFrom: { rowParam: 'folderId', table: 'folders' } },
     schemas: { data: uploadStartSchema, result: uploadSchema },
-    service: (app) => ({ create: (data: any, params: AppParams) => uploads(app).start(routeId(params, 'folderId'), data, params) }),
+    service: (app) => ({
+      // The caller's unfinished uploads into the document: what the upload panel offers to resume.
+      find: (params: AppParams) => uploads(app).openUploads(routeId(params, 'folderId'), params),
+      create: (data: any, params: AppParams) => uploads(app).start(routeId(params, 'folderId'), data, params),
+    }),
   },
   {
     path: uploadPartsPath,

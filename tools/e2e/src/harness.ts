@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { plugins as installed } from '@app/api/plugins'
 import { startTestServer } from '@app/api/testing'
 import { builtWeb } from '@app/api/web'
-import { type PluginDefinition, definePlugin } from '@app/plugin-kit'
+import { type AppConfig, type PluginDefinition, definePlugin } from '@app/plugin-kit'
 import { type Person, fixtures } from '@app/testing'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { test } from 'vitest'
@@ -63,13 +63,14 @@ export const launchBrowser = () =>
 
 /**
  * The app with the installed plugins and, unless `testRemotes` is false (the docs' screenshots),
- * the two test remotes above; `extraPlugins` stand in for modules not built yet.
+ * the two test remotes above; `extraPlugins` stand in for modules not built yet; `config` overrides the
+ * test server's (a small upload part size, say).
  */
-export const startApp = async ({ testRemotes = true, extraPlugins = [] as PluginDefinition[] } = {}) => {
+export const startApp = async ({ testRemotes = true, extraPlugins = [] as PluginDefinition[], config = {} as Partial<AppConfig> } = {}) => {
   const plugins = [...(testRemotes ? [...installed, crashtestPlugin, missingPlugin] : installed), ...extraPlugins]
   const web = builtWeb(plugins, '/remotes')
   if (!web) throw new Error('shell/dist is missing: the browser tests need `npm run build` first')
-  const server = await startTestServer({}, { plugins, web })
+  const server = await startTestServer(config, { plugins, web })
   const browser = await launchBrowser()
   return {
     ...server,

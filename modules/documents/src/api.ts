@@ -1,0 +1,101 @@
+/**
+ * The documents remote's API calls, as effects (replaced in tests). Paths come from the
+ * plugins' `/shared` entries; the list and favourites, not published there, are written
+ * here once, beside the call.
+ */
+import { apiRequest, type ListPage, type ListQuery, feathersQuery } from '@app/module-kit'
+import { type Folder, type FolderData, type FolderFile, type FolderPatch, type Responsible, responsiblesUrl } from '@app/plugin-documents/shared'
+import { type Project, projectUrl } from '@app/plugin-projects/shared'
+import { folderTypeUrls } from '@app/plugin-setup/shared'
+import { createEffect } from 'effector'
+
+export const PAGE_SIZE = 25
+
+export const LIST_TABS = ['all', 'my', 'favorites', 'recent'] as const
+export type ListTab = (typeof LIST_TABS)[number]
+
+/** A row of the documents list (GET /documents). */
+export interface DocumentRow {
+  id: number
+  projectId: number
+  projectName: string
+  projectSymbol: string | null
+  name: string
+  symbol: string | null
+  folderTypeId: number
+  typeName: string
+  state: Folder['state']
+  revision: string | null
+  responsible: { id: number; firstName: string; lastName: string } | null
+  fileCount: number
+  changedAt: string
+  favorite: boolean
+  /** The caller holds EDIT on the document's project: its name is a link (part1 §6). */
+  canEdit: boolean
+}
+
+export interface DocumentListQuery extends ListQuery {
+  tab: ListTab
+  projectId: number | null
+}
+
+export const fetchDocumentsFx = createEffect(({ tab, projectId, filter, sort, skip }: DocumentListQuery) =>
+  apiRequest<ListPage<DocumentRow>>('GET', '/documents', {
+    query: { ...feathersQuery({ filter, sort, skip, limit: PAGE_SIZE }), tab, ...(projectId ? { projectId } : {}) },
+  }),
+)
+
+export const folderUrl = (id?: number) => `/folders${id === undefined ? '' : `/${id}`}`
+
+export const fetchFolderFx = createEffect((id: number) => apiRequest<Folder>('GET', folderUrl(id)))
+export const createFolderFx = createEffect((data: FolderData) => apiRequest<Folder>('POST', folderUrl(), { body: data }))
+export const saveFolderFx = createEffect(({ id, patch }: { id: number; patch: FolderPatch }) => apiRequest<Folder>('PATCH', folderUrl(id), { body: patch }))
+export const deleteFolderFx = createEffect((id: number) => apiRequest<Folder>('DELETE', folderUrl(id)))
+
+export const favoriteFx = createEffect(({ id, favorite }: { id: number; favorite: boolean }) =>
+  apiRequest<{ folderId: number; favorite: boolean }>(favorite ? 'PUT' : 'DELETE', `${folderUrl(id)}/favorite`),
+)
+
+/** The project a document belongs to: its title for the crumbs and what the caller may do in it. */
+export const fetchProjectFx = createEffect((id: number) => apiRequest<Project>('GET', projectUrl(id)))
+
+export interface Choice {
+  id: number
+  name: string
+}
+
+/** The types a document may be: the account's active ones. */
+export const fetchTypeChoicesFx = createEffect(async (accountId: number) => {
+  const types = await apiRequest<{ id: number; name: string }[]>('GET', folderTypeUrls(accountId).active)
+  return types.map(({ id, name }) => ({ id, name }))
+})
+
+/** Who may be responsible: the members who reach the project. */
+export const fetchResponsibleChoicesFx = createEffect(async (projectId: number) => {
+  const people = await apiRequest<Responsible[]>('GET', responsiblesUrl(projectId))
+  return people.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username }))
+})
+
+/** A document's files, by name (COMMENT files are not listed). */
+export const FILES_LIMIT = 500
+export const fetchFilesFx = createEffect(async (folderId: number) => (await apiRequest<ListPage<FolderFile>>('GET', `${folderUrl(folderId)}/files`, { query: { $limit: FILES_LIMIT } })).data)
+
+/** Deletes some of a document's files (DELETE …/files?filesIds=…). */
+export const deleteFilesFx = createEffect(({ folderId, ids }: { folderId: number; ids: number[] }) =>
+  apiRequest<FolderFile[]>('DELETE', `${folderUrl(folderId)}/files`, { query: { filesIds: ids } }),
+)
+
+export const renameFileFx = createEffect(({ folderId, fileId, name }: { folderId: number; fileId: number; name: string }) =>
+  apiRequest<FolderFile>('PUT', `${folderUrl(folderId)}/files/${fileId}/rename`, { body: { name } }),
+)
+
+/** A one-minute link for some of a document's files (several: one zip), followed by the browser. */
+export const downloadFx = createEffect(async ({ folderId, ids }: { folderId: number; ids: number[] }) => {
+  const link = await apiRequest<{ url: string }>('POST', `${folderUrl(folderId)}/files/download-link`, { body: { ids } })
+  const anchor = document.createElement('a')
+  anchor.href = link.url
+  anchor.rel = 'noopener'
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+})

@@ -1,0 +1,113 @@
+/**
+ * /project/{projectId}/documents/{documentId}: the document, its project (crumbs and what
+ * the caller may do), its files, favourite mark and delete; the metadata tab's form.
+ * A 404 (missing, another account's, or not of this project) says so.
+ */
+import { ApiError, breadcrumbsSet, dashboardCrumb, isForbidden, navigate } from '@app/module-kit'
+import type { Folder, FolderFile } from '@app/plugin-documents/shared'
+import type { Project } from '@app/plugin-projects/shared'
+import { combine, createEffect, createEvent, createStore, sample } from 'effector'
+import { deleteFilesFx, deleteFolderFx, downloadFx, favoriteFx, fetchFilesFx, fetchFolderFx, fetchProjectFx, renameFileFx, saveFolderFx } from '../../api'
+import { choicesRequested } from '../../choices'
+import { documentTitle, documentsCrumb, projectCrumb } from '../../crumbs'
+import { createDocumentForm, toDocumentValues, toFolderPatch } from '../../document-form'
+import { notifyFx } from '../../notify'
+import { uploadFinished } from '../../upload/model'
+
+export const documentOpened = createEvent<{ projectId: number; documentId: number }>()
+export const favoriteToggled = createEvent()
+export const deleteConfirmed = createEvent()
+export const downloadClicked = createEvent<number[]>()
+export const deleteFilesConfirmed = createEvent<number[]>()
+export const renameOpened = createEvent<FolderFile>()
+export const renameClosed = createEvent()
+export const renameSubmitted = createEvent<string>()
+
+export const $folder = createStore<Folder | null>(null)
+  .on(fetchFolderFx.doneData, (_, folder) => folder)
+  .on(saveFolderFx.doneData, (_, folder) => folder)
+export const $project = createStore<Project | null>(null).on(fetchProjectFx.doneData, (_, project) => project)
+export const $files = createStore<FolderFile[]>([]).on(fetchFilesFx.doneData, (_, files) => files)
+export const $filesLoading = fetchFilesFx.pending
+export const $favorite = createStore(false).on(favoriteFx.doneData, (_, { favorite }) => favorite)
+const $opened = createStore({ projectId: 0, documentId: 0 }).on(documentOpened, (_, opened) => opened)
+
+const otherOpened = sample({ clock: documentOpened, source: $folder, filter: (folder, { documentId }) => folder?.id !== documentId })
+$folder.reset(otherOpened)
+$files.reset(otherOpened)
+$favorite.reset(otherOpened)
+
+export const $loadError = createStore<'notFound' | 'forbidden' | 'failed' | null>(null)
+  .on([fetchFolderFx.failData, fetchProjectFx.failData], (_, error) =>
+    error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed',
+  )
+  .reset(documentOpened)
+
+/** The document as this route names it: one of another project is not found here. */
+export const $shown = combine($folder, $opened, (folder, opened) => (folder && folder.id === opened.documentId && folder.projectId === opened.projectId ? folder : null))
+export const $misplaced = combine($folder, $opened, (folder, opened) => folder !== null && folder.id === opened.documentId && folder.projectId !== opened.projectId)
+
+sample({ clock: documentOpened, fn: ({ documentId }) => documentId, target: [fetchFolderFx, fetchFilesFx] })
+sample({ clock: documentOpened, fn: ({ projectId }) => projectId, target: [fetchProjectFx, choicesRequested] })
+sample({
+  clock: [fetchFolderFx.doneData, fetchProjectFx.doneData],
+  source: { folder: $shown, project: $project },
+  filter: ({ folder, project }) => folder !== null && project !== null && folder.projectId === project.id,
+  fn: ({ folder, project }) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project!), { label: documentTitle(folder!) }],
+  target: breadcrumbsSet,
+})
+
+// A file registered into the document shown: its list again (the form being edited stays as it is).
+sample({ clock: uploadFinished, source: $opened, filter: ({ documentId }) => documentId > 0, fn: ({ documentId }) => documentId, target: fetchFilesFx })
+
+sample({ clock: favoriteToggled, source: { folder: $shown, favorite: $favorite }, filter: ({ folder }) => folder !== null, fn: ({ folder, favorite }) => ({ id: folder!.id, favorite: !favorite }), target: favoriteFx })
+sample({ clock: favoriteFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.favoriteFailed' }), target: notifyFx })
+
+sample({ clock: downloadClicked, source: $opened, filter: (_, ids) => ids.length > 0, fn: ({ documentId }, ids) => ({ folderId: documentId, ids }), target: downloadFx })
+sample({ clock: downloadFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.downloadFailed' }), target: notifyFx })
+
+const openProjectFx = createEffect((projectId: number) => navigate(`/project/${projectId}`))
+sample({ clock: deleteConfirmed, source: $shown, filter: Boolean, fn: (folder) => folder.id, target: deleteFolderFx })
+sample({ clock: deleteFolderFx.done, source: $opened, fn: ({ projectId }) => projectId, target: openProjectFx })
+sample({ clock: deleteFolderFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.deleted' }), target: notifyFx })
+// A refusal (files still in it) says why, in the API's words.
+sample({
+  clock: deleteFolderFx.failData,
+  fn: (error) => ({ kind: 'error' as const, key: 'toast.deleteFailed', detail: error instanceof ApiError && error.status < 500 ? error.message : undefined }),
+  target: notifyFx,
+})
+
+/** The metadata tab: the saved document in the form, saved as a patch. */
+export const metadataForm = createDocumentForm(async (values) => {
+  const folder = $shown.getState()
+  if (!folder) return
+  try {
+    await saveFolderFx({ id: folder.id, patch: toFolderPatch(folder, values) })
+  } catch (error) {
+    throw error instanceof ApiError && error.status < 500 && error.errors && Object.keys(error.errors).length > 0 ? error : new Error('documents:toast.saveFailed')
+  }
+})
+sample({ clock: fetchFolderFx.doneData, fn: toDocumentValues, target: [metadataForm.reset, metadataForm.filled] })
+sample({ clock: saveFolderFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.saved' }), target: notifyFx })
+
+// Files deleted: the list read again (what is left), with a word of how it went.
+sample({ clock: deleteFilesConfirmed, source: $opened, filter: (_, ids) => ids.length > 0, fn: ({ documentId }, ids) => ({ folderId: documentId, ids }), target: deleteFilesFx })
+sample({ clock: deleteFilesFx.finally, source: $opened, fn: ({ documentId }) => documentId, target: fetchFilesFx })
+sample({ clock: deleteFilesFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.filesDeleted' }), target: notifyFx })
+sample({
+  clock: deleteFilesFx.failData,
+  fn: (error) => ({ kind: 'error' as const, key: 'toast.filesDeleteFailed', detail: error instanceof ApiError && error.status < 500 ? error.message : undefined }),
+  target: notifyFx,
+})
+
+/** The file being renamed, and why the last try failed ("Something wrong happened", part1 §8). */
+export const $renaming = createStore<FolderFile | null>(null).on(renameOpened, (_, file) => file).reset(renameClosed, renameFileFx.done, otherOpened)
+export const $renameError = createStore<string | null>(null)
+  .on(renameFileFx.failData, (_, error) => (error instanceof ApiError && error.status === 400 && error.errors ? Object.values(error.errors)[0] ?? 'files.renameFailed' : 'files.renameFailed'))
+  .reset(renameOpened, renameClosed, renameFileFx)
+export const $renamePending = renameFileFx.pending
+const renameAsked = sample({ clock: renameSubmitted, source: { file: $renaming, opened: $opened }, filter: ({ file }) => file !== null, fn: ({ file, opened }, name) => ({ file: file!, folderId: opened.documentId, name: name.trim() }) })
+// The same name just closes (part1 §7).
+sample({ clock: renameAsked, filter: ({ file, name }) => name === file.name, target: renameClosed })
+sample({ clock: renameAsked, filter: ({ file, name }) => name !== file.name, fn: ({ file, folderId, name }) => ({ folderId, fileId: file.id, name }), target: renameFileFx })
+$files.on(renameFileFx.doneData, (files, renamed) => files.map((file) => (file.id === renamed.id ? renamed : file)))

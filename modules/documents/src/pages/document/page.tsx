@@ -1,0 +1,244 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  confirm,
+  DeleteAction,
+  Dialog,
+  DialogActions,
+  EmptyState,
+  FileInput,
+  FormActions,
+  FormFrame,
+  IconButton,
+  MissingPage,
+  Page,
+  type RouteProps,
+  RouteTabs,
+  Table,
+  type TableColumn,
+  TextInput,
+  useFormat,
+} from '@app/module-kit'
+import type { Folder, FolderFile } from '@app/plugin-documents/shared'
+import { useUnit } from 'effector-react'
+import { Download, FileX, Pencil, Star, StarOff, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { $choices } from '../../choices'
+import { documentPath, documentTitle } from '../../crumbs'
+import { DocumentFields } from '../../document-fields'
+import { filesChosen } from '../../upload/model'
+import { UploadPanel } from '../../upload/UploadPanel'
+import {
+  $favorite,
+  $files,
+  $filesLoading,
+  $loadError,
+  $renameError,
+  $renamePending,
+  $renaming,
+  $misplaced,
+  $project,
+  $shown,
+  deleteConfirmed,
+  deleteFilesConfirmed,
+  documentOpened,
+  downloadClicked,
+  favoriteToggled,
+  metadataForm,
+  renameClosed,
+  renameOpened,
+  renameSubmitted,
+} from './model'
+
+export const TABS = ['files', 'metadata'] as const
+type Tab = (typeof TABS)[number]
+
+const personName = (person: { firstName: string; lastName: string } | null) => (person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : '')
+
+const FilesTab = ({ folder }: { folder: Folder }) => {
+  const { t } = useTranslation('documents')
+  const format = useFormat()
+  const { files, loading, choose, download, remove, rename } = useUnit({
+    files: $files,
+    loading: $filesLoading,
+    choose: filesChosen,
+    download: downloadClicked,
+    remove: deleteFilesConfirmed,
+    rename: renameOpened,
+  })
+  const [selected, setSelected] = useState<number[]>([])
+  const archived = folder.state === 'ARCHIVED'
+  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))
+  const chosen = selected.filter((id) => files.some((file) => file.id === id))
+  const columns: TableColumn<FolderFile>[] = [
+    {
+      key: 'pick',
+      header: t('files.pick'),
+      render: (file) => (
+        <Checkbox hideLabel label={t('files.pickOne', { name: file.name })} checked={chosen.includes(file.id)} onChange={() => toggle(file.id)} />
+      ),
+    },
+    {
+      key: 'name',
+      header: t('files.name'),
+      rowHeader: true,
+      render: (file) => (
+        <Button variant="ghost" size="sm" icon={Download} onClick={() => download([file.id])}>
+          {file.name}
+        </Button>
+      ),
+    },
+    { key: 'size', header: t('files.size'), render: (file) => format.storageBytes(file.size) },
+    { key: 'uploadDate', header: t('files.uploadDate'), render: (file) => format.date(file.uploadDate) },
+    { key: 'creator', header: t('files.creator'), render: (file) => personName(file.creator) },
+    {
+      key: 'actions',
+      header: t('files.actions'),
+      actions: true,
+      render: (file) =>
+        !archived && (
+          <>
+            <IconButton icon={Pencil} size="sm" label={t('files.renameOne', { name: file.name })} onClick={() => rename(file)} />
+            <DeleteAction label={t('files.deleteOne', { name: file.name })} question={{ title: t('files.deleteQuestion', { count: 1 }) }} onConfirmed={() => remove([file.id])} />
+          </>
+        ),
+    },
+  ]
+  const removeChosen = async () => {
+    if (await confirm({ title: t('files.deleteQuestion', { count: chosen.length }) })) remove(chosen)
+  }
+  return (
+    <>
+      <div className="kit-row">
+        <FileInput
+          multiple
+          label={t('files.upload')}
+          disabled={archived}
+          hint={archived ? t('files.archivedHint') : t('files.uploadHint')}
+          onChange={(picked) => picked.length > 0 && choose({ files: picked, folderId: folder.id, projectId: folder.projectId })}
+        />
+        <Button icon={Download} disabled={chosen.length === 0} onClick={() => download(chosen)}>
+          {t('files.downloadSelected', { count: chosen.length })}
+        </Button>
+        {!archived && (
+          <Button icon={Trash2} variant="ghost" className="kit-button-quiet-danger" disabled={chosen.length === 0} onClick={removeChosen}>
+            {t('files.deleteSelected', { count: chosen.length })}
+          </Button>
+        )}
+      </div>
+      {files.length === 0 && !loading ? (
+        <EmptyState icon={FileX} title={t('files.empty')} text={archived ? t('files.archivedHint') : t('files.emptyText')} />
+      ) : (
+        <Table columns={columns} rows={files} rowKey={(file) => file.id} caption={t('files.caption', { count: files.length })} busy={loading} />
+      )}
+      <RenameDialog />
+    </>
+  )
+}
+
+/** Renames one file: the same name just closes; a refusal says why, and the dialog stays. */
+const RenameDialog = () => {
+  const { t } = useTranslation('documents')
+  const { file, error, pending, close, submit } = useUnit({ file: $renaming, error: $renameError, pending: $renamePending, close: renameClosed, submit: renameSubmitted })
+  const [name, setName] = useState('')
+  useEffect(() => setName(file?.name ?? ''), [file])
+  if (!file) return null
+  return (
+    <Dialog title={t('files.renameTitle', { name: file.name })} onClose={() => close()}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit(name)
+        }}
+      >
+        <TextInput label={t('files.newName')} value={name} onChange={setName} />
+        {error && (
+          <Alert tone="error">
+            <p>{error.startsWith('files.') ? t(error) : error}</p>
+          </Alert>
+        )}
+        <DialogActions>
+          <Button type="submit" variant="primary" disabled={pending || !name.trim()}>
+            {t('files.rename')}
+          </Button>
+          <Button onClick={() => close()}>{t('common.cancel')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}
+
+const MetadataTab = ({ folder }: { folder: Folder }) => {
+  const { t } = useTranslation('documents')
+  const choices = useUnit($choices)
+  return (
+    <FormFrame form={metadataForm}>
+      <DocumentFields form={metadataForm} choices={choices} selfId={folder.id} archived={folder.state === 'ARCHIVED'} />
+      <FormActions form={metadataForm} save={t('metadata.save')} cancel={t('common.cancel')} cancelTo={documentPath(folder.projectId, folder.id)} />
+    </FormFrame>
+  )
+}
+
+export const DocumentPage = ({ params }: RouteProps) => {
+  const { t } = useTranslation('documents')
+  const projectId = Number(params.projectId)
+  const documentId = Number(params.documentId)
+  const valid = [projectId, documentId].every((id) => Number.isInteger(id) && id > 0)
+  const tab: Tab = (TABS as readonly string[]).includes(params.tab ?? '') ? (params.tab as Tab) : 'files'
+  const units = useUnit({
+    folder: $shown,
+    misplaced: $misplaced,
+    project: $project,
+    loadError: $loadError,
+    favorite: $favorite,
+    opened: documentOpened,
+    toggleFavorite: favoriteToggled,
+    remove: deleteConfirmed,
+  })
+  const { opened } = units
+  useEffect(() => {
+    if (valid) opened({ projectId, documentId })
+  }, [opened, projectId, documentId, valid])
+
+  if (!valid || units.loadError === 'notFound' || units.misplaced) {
+    return <MissingPage title={t('document.notFound')} icon={FileX} text={t('document.notFoundText')} back={{ to: valid ? `/project/${projectId}` : '/documents', label: t('document.back') }} />
+  }
+  const project = units.project?.id === projectId ? units.project : null
+  const folder = units.folder
+  const ready = folder && project
+  const actions = ready && (
+    <>
+      {folder.state === 'ARCHIVED' && <Badge tone="info">{t('values.state.ARCHIVED')}</Badge>}
+      <Button variant="ghost" icon={units.favorite ? StarOff : Star} aria-pressed={units.favorite} onClick={() => units.toggleFavorite()}>
+        {t(units.favorite ? 'document.unfavorite' : 'document.favorite')}
+      </Button>
+      <DeleteAction
+        showLabel
+        label={t('document.delete')}
+        question={{ title: t('document.deleteQuestion', { name: documentTitle(folder) }), text: folder.fileCount > 0 ? t('document.deleteHasFiles') : undefined }}
+        onConfirmed={() => units.remove()}
+      />
+    </>
+  )
+  return (
+    <Page
+      title={folder ? documentTitle(folder) : t('document.title')}
+      actions={actions}
+      loading={!ready && !units.loadError}
+      // Both tabs need EDIT on the project (part1 §2).
+      forbidden={units.loadError === 'forbidden' || (project !== null && !project.accessLevel.edit)}
+      error={units.loadError === 'failed' ? t('document.loadFailed') : null}
+      onRetry={() => opened({ projectId, documentId })}
+    >
+      {ready && (
+        <RouteTabs label={t('document.tabs')} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), path: documentPath(projectId, documentId, id) }))} selected={tab}>
+          {tab === 'metadata' ? <MetadataTab folder={folder} /> : <FilesTab folder={folder} />}
+        </RouteTabs>
+      )}
+      <UploadPanel />
+    </Page>
+  )
+}

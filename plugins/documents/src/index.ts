@@ -1,27 +1,46 @@
 /**
  * Documents (module `document`): documents (the spec's folders) in projects, and the files
- * registered in them; what the documents give a project's document groups and lists.
+ * registered in them; the documents list with its tabs (and the favourite marks and visits
+ * behind them); what the documents give a project's document groups and lists.
  */
 import { accountFiles, definePlugin, projectDeleteBlockers, projectFiles, projectFolders } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { accountDocumentFiles, projectDocumentBytes, projectDocuments, projectDocumentsBlock } from './contributions'
 import { documentsTables } from './migrations/001-documents'
 import { uploadsTables } from './migrations/002-uploads'
+import { marksTables } from './migrations/003-marks'
+import { documentsListService } from './services/documents/documents'
+import { folderFavoriteService } from './services/favorites/favorites'
 import { fileServices } from './services/files/files'
 import { folderFileServices } from './services/folder-files/folder-files'
 import { foldersService } from './services/folders/folders'
+import { responsiblesService } from './services/responsibles/responsibles'
 import { uploadServices } from './services/uploads/uploads'
 import { uploadPath } from './services/uploads/uploads.shared'
 
 export { FOLDER_LEVELS } from './services/folders/folders'
 
+// Menu and tile labels travel in every language: the shell draws them before the remote loads.
+const DOCUMENTS = { 'en-GB': 'Documents', 'fi-FI': 'Dokumentit', 'no-NO': 'Dokumenter', 'pl-PL': 'Dokumenty', 'se-SE': 'Dokument' }
+
 export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables],
+  migrations: [documentsTables, uploadsTables, marksTables],
   permissions: [],
-  services: [foldersService, ...folderFileServices, ...uploadServices, ...fileServices],
+  remotes: [
+    {
+      // modules/documents: the documents list (/documents, /project/{id}/documents), a new document and each document's pages.
+      name: 'documents',
+      routes: ['/documents', '/project/:projectId/documents'],
+      menu: [{ id: 'documents', label: DOCUMENTS, path: '/documents', area: 'configuration', flag: 'canSeeProjects' }],
+      tiles: [{ id: 'documents', label: DOCUMENTS, path: '/documents', flag: 'canSeeProjects' }],
+      // The upload panel cuts files into the parts the API takes.
+      config: (app) => ({ uploadPartBytes: app.get('config').uploadPartBytes }),
+    },
+  ],
+  services: [foldersService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService],
   configure(app) {
     const extensions = app.get('extensions')
     extensions.contribute(projectFolders, projectDocuments)

@@ -79,6 +79,12 @@ export interface ProjectDirectory {
    * projects' company index per company. Core unions it into a caller's granted projects.
    */
   projectsOfClients(accountId: number, companyIds: readonly number[] | Knex.QueryBuilder): Knex.QueryBuilder
+  /**
+   * The number (`symbol`) and name of the account's projects among `ids`, in one query: a
+   * list of another plugin's rows (the documents list) shows them beside each row. An id
+   * of no project of the account is left out.
+   */
+  refs(accountId: number, ids: readonly number[]): Promise<Map<number, import('./extensions').ProjectRef>>
 }
 
 export interface Mailer {

@@ -41,7 +41,8 @@ import { projectPrivilegesService, projectUsersService, projectUsersWithAccessSe
 /**
  * Which account owns a project: one primary-key read (a project never changes account);
  * its client, read afresh each time (it can change); the projects of some clients, as a
- * subquery for core's granted projects (the company-client rule of part1 §6).
+ * subquery for core's granted projects (the company-client rule of part1 §6); the numbers
+ * and names of some projects, for other plugins' lists.
  */
 /** The least level of each call on one project (the projects service's own scope), for the access matrix. */
 export { PROJECT_LEVELS } from './services/projects/projects'
@@ -61,6 +62,11 @@ export const projectDirectory = (knex: Knex): ProjectDirectory => ({
       .select('id as granted_project_id')
       .where('account_id', accountId)
       .whereIn('company_id', Array.isArray(companyIds) ? [...companyIds] : (companyIds as Knex.QueryBuilder)),
+  async refs(accountId, ids) {
+    if (!ids.length) return new Map()
+    const rows = await knex('projects').where('account_id', accountId).whereIn('id', [...new Set(ids)]).select('id', 'symbol', 'name')
+    return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), accountId, symbol: row.symbol as string, name: row.name as string }]))
+  },
 })
 
 // Menu and tile labels travel in every language: the shell draws them before the remote loads.

@@ -5,7 +5,7 @@
  * account's and the project's, keep the number unique in the account, keep what an
  * archived document may not change, and refuse to delete a document with files.
  */
-import type { AppParams, Application } from '@app/plugin-kit'
+import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
 import { BLOCK_LIST_LIMIT, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import { Conflict, NotFound } from '@feathersjs/errors'
@@ -71,7 +71,7 @@ export class FoldersService {
   }
 
   /** Rows as the API shows them: with their responsible and author, and their file count, each asked once per page. */
-  async present(rows: FolderRow[], accountId: number): Promise<Folder[]> {
+  async present(rows: FolderRow[], accountId: number): Promise<Omit<Folder, 'favorite'>[]> {
     if (!rows.length) return []
     const people = new Set<number>()
     for (const row of rows) for (const id of [row.responsible_id, row.created_by]) if (id !== null) people.add(Number(id))
@@ -122,8 +122,34 @@ export class FoldersService {
     }))
   }
 
+  /** One document as the API shows it to the caller: with whether they marked it a favourite. */
+  async shown(id: unknown, params: AppParams): Promise<Folder> {
+    const row = await this.row(id, params)
+    const [folder] = await this.present([row], accountOf(params))
+    const mark = params.user && (await this.knex('folder_favorites').where({ user_id: params.user.id, folder_id: row.id }).first('id'))
+    return { ...folder!, favorite: Boolean(mark) }
+  }
+
+  /** GET /folders/{id}: the document; a caller opening it puts it first in their Recent tab. */
   async get(id: unknown, params: AppParams): Promise<Folder> {
-    return (await this.present([await this.row(id, params)], accountOf(params)))[0]!
+    const folder = await this.shown(id, params)
+    if (params.provider && params.user) await this.recordVisit(params.user, folder)
+    return folder
+  }
+
+  /**
+   * Upserts the caller's visit of the document (now). The document was read, so the call
+   * answers it whatever happens here: a visit that cannot be written is only logged.
+   */
+  private async recordVisit(user: AuthUser, folder: Folder) {
+    try {
+      await this.knex('folder_visits')
+        .insert({ account_id: folder.accountId, user_id: user.id, folder_id: folder.id, visited_at: nowIso() })
+        .onConflict(['user_id', 'folder_id'])
+        .merge(['visited_at'])
+    } catch (error) {
+      this.app.get('logger').warn({ err: error, folderId: folder.id }, 'Recording a document visit failed')
+    }
   }
 
   async create(data: FolderData & { accountId?: number }, params: AppParams): Promise<Folder> {
@@ -153,7 +179,7 @@ export class FoldersService {
       )
       return Number(typeof inserted === 'object' ? inserted.id : inserted)
     })
-    return this.get(id, params)
+    return this.shown(id, params)
   }
 
   async patch(id: unknown, data: FolderPatch & { accountId?: number }, params: AppParams): Promise<Folder> {
@@ -177,12 +203,12 @@ export class FoldersService {
       changes.changed_by = params.user?.id ?? null
       await this.guardNumber(() => this.knex('folders').where({ id: current.id, account_id: accountId }).update(changes))
     }
-    return this.get(current.id, params)
+    return this.shown(current.id, params)
   }
 
   async remove(id: unknown, params: AppParams): Promise<Folder> {
     const current = await this.row(id, params)
-    const shown = await this.get(current.id, params)
+    const shown = await this.shown(current.id, params)
     const blocks = await this.deleteBlocks(current)
     if (blocks.length) throw new Conflict(FOLDER_MESSAGES.hasFiles, { blocks })
     // Uploads into it that nobody finished go with it, parts and all.

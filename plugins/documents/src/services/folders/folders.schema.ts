@@ -102,6 +102,8 @@ export const folderSchema = Type.Object(
     showComponents: Type.Boolean(),
     /** Files shown in the document's list (COMMENT files are not). */
     fileCount: Type.Integer(),
+    /** The caller has marked it a favourite (their Favorites tab). */
+    favorite: Type.Boolean(),
     createdAt: Type.String(),
     createdBy: nullable(personSchema),
     changedAt: Type.String(),

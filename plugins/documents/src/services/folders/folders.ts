@@ -2,7 +2,8 @@
  * Document calls (spec part1 §7; the paths are not shown there, so these): POST /folders
  * creates a document in a project, GET, PATCH and DELETE /folders/{folderId} read, change
  * and remove one. All under the kit's project scope: reading needs VIEW on the document's
- * project, creating, changing and deleting EDIT (part1 §6).
+ * project, creating, changing and deleting EDIT (part1 §6). A caller's GET records their
+ * visit, for the documents list's Recent tab.
  */
 import type { ServiceDefinition } from '@app/plugin-kit'
 import { FoldersService } from './folders.class'

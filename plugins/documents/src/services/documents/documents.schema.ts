@@ -1,0 +1,72 @@
+/**
+ * The documents list (spec part1 §2 "Folder list with tabs My, All, Favorites, Recent, a
+ * search filter"): its query and its rows. Browser-safe.
+ */
+import { Field } from '@app/plugin-kit/shared'
+import { type Static, Type } from '@sinclair/typebox'
+import { FOLDER_STATES } from '../folders/folders.schema'
+
+/**
+ * The tabs: every document the caller may view (all), those they are responsible for or
+ * made (my), those they marked (favorites), those they opened last (recent, newest first).
+ */
+export const DOCUMENT_TABS = ['all', 'my', 'favorites', 'recent'] as const
+export type DocumentTab = (typeof DOCUMENT_TABS)[number]
+
+/** A page's rows unless the query says, and the most it may ask for. */
+export const DOCUMENT_LIST_LIMIT = { default: 25, max: 100 } as const
+/** The Recent tab lists at most this many documents, the most recently opened. */
+export const RECENT_DOCUMENTS_MAX = 50
+
+/** GET /documents?tab=&filter=&projectId=&$skip=&$limit= */
+export const documentListQuerySchema = Type.Object(
+  {
+    tab: Type.Optional(Field.enumOf(DOCUMENT_TABS)),
+    /** The search box: the number or the title contains the text, any case. */
+    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Only this project's documents (one the caller may not view lists none). */
+    projectId: Type.Optional(Field.id()),
+    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: DOCUMENT_LIST_LIMIT.max })),
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+  },
+  { additionalProperties: false },
+)
+export type DocumentListQuery = Static<typeof documentListQuerySchema>
+
+const personSchema = Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() }, { additionalProperties: false })
+
+/** One row of the list: the document, its project and type by name, and the caller's marks and rights on it. */
+export const documentListItemSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    projectId: Type.Integer(),
+    projectName: Type.String(),
+    /** The project's number (the projects' `symbol`). */
+    projectSymbol: Type.String(),
+    name: Type.String(),
+    /** The document's number. */
+    symbol: Field.nullable(Type.String()),
+    folderTypeId: Type.Integer(),
+    /** The document type's name (setup's folder types). */
+    typeName: Type.String(),
+    state: Field.enumOf(FOLDER_STATES),
+    revision: Field.nullable(Type.String()),
+    responsible: Field.nullable(personSchema),
+    /** Files shown in the document's list (COMMENT files are not). */
+    fileCount: Type.Integer(),
+    changedAt: Type.String(),
+    /** Whether the caller marked it (PUT /folders/{id}/favorite). */
+    favorite: Type.Boolean(),
+    /** Whether the caller holds EDIT on its project. */
+    canEdit: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type DocumentListItem = Static<typeof documentListItemSchema>
+
+/** GET /documents answers one page and the total of the tab (with its filters). */
+export const documentListPageSchema = Type.Object(
+  { total: Type.Integer(), limit: Type.Integer(), skip: Type.Integer(), data: Type.Array(documentListItemSchema) },
+  { additionalProperties: false },
+)
+export type DocumentListPage = Static<typeof documentListPageSchema>

@@ -63,11 +63,13 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   label: string
   variant?: ButtonVariant
   size?: ButtonSize
+  /** A toggle (a favourite's star): announced as pressed or not, its icon filled while pressed. */
+  pressed?: boolean
 }
 
 /** A square button showing only an icon; its label is its accessible name and tooltip. */
-export const IconButton = ({ icon: Icon, label, variant = 'ghost', size = 'md', className, type = 'button', ...rest }: IconButtonProps) => (
-  <button {...rest} type={type} aria-label={label} title={label} className={buttonClass({ variant, size }, 'kit-button-icon', className)}>
+export const IconButton = ({ icon: Icon, label, variant = 'ghost', size = 'md', className, type = 'button', pressed, ...rest }: IconButtonProps) => (
+  <button {...rest} type={type} aria-label={label} title={label} aria-pressed={pressed} className={buttonClass({ variant, size }, 'kit-button-icon', className)}>
     <Icon size={ICON_SIZE[size]} aria-hidden="true" />
   </button>
 )

@@ -103,4 +103,19 @@ describe('RouteTabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Roles' }))
     expect(window.location.pathname).toBe('/admin/roles')
   })
+
+  it('tells tabs apart by their query: the bare address is another tab than its ?tab=', async () => {
+    navigate('/documents?tab=recent', { replace: true })
+    const tabs = [
+      { id: 'all', label: 'All', path: '/documents' },
+      { id: 'recent', label: 'Recent', path: '/documents?tab=recent' },
+    ] as const
+    render(
+      <RouteTabs label="Lists" tabs={tabs} selected="recent">
+        <p>Recent</p>
+      </RouteTabs>,
+    )
+    await userEvent.click(screen.getByRole('tab', { name: 'All' }))
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/documents')
+  })
 })

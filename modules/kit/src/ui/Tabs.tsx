@@ -112,8 +112,9 @@ export const RouteTabs = <Id extends string>({ tabs, selected, ...rest }: RouteT
   }, [path, chosen, focused])
   const onSelect = (id: Id) => {
     const tab = tabs.find((item) => item.id === id)
-    // The selected tab still goes to its address from a page under it (a list's item shown in the tab).
-    if (!tab || tab.path === location.pathname) return
+    // The selected tab still goes to its address from a page under it (a list's item shown in the tab);
+    // a tab told apart by its query (a list's `?tab=`) is another address.
+    if (!tab || tab.path === `${location.pathname}${location.search}`) return
     choose(tab.path)
     navigate(tab.path)
   }

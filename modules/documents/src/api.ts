@@ -53,7 +53,9 @@ export const saveFolderFx = createEffect(({ id, patch }: { id: number; patch: Fo
 export const deleteFolderFx = createEffect((id: number) => apiRequest<Folder>('DELETE', folderUrl(id)))
 
 export const favoriteFx = createEffect(({ id, favorite }: { id: number; favorite: boolean }) =>
-  apiRequest<{ folderId: number; favorite: boolean }>(favorite ? 'PUT' : 'DELETE', `${folderUrl(id)}/favorite`),
+  favorite
+    ? apiRequest<{ folderId: number; favorite: boolean }>('PUT', `${folderUrl(id)}/favorite`, { body: {} })
+    : apiRequest<{ folderId: number; favorite: boolean }>('DELETE', `${folderUrl(id)}/favorite`),
 )
 
 /** The project a document belongs to: its title for the crumbs and what the caller may do in it. */

@@ -35,6 +35,7 @@ const folder: Folder = {
   hasBom: true,
   showComponents: false,
   fileCount: 0,
+  favorite: false,
   createdAt: '2026-03-02T10:00:00.000Z',
   createdBy: null,
   changedAt: '2026-03-02T10:00:00.000Z',

@@ -29,7 +29,9 @@ export const $folder = createStore<Folder | null>(null)
 export const $project = createStore<Project | null>(null).on(fetchProjectFx.doneData, (_, project) => project)
 export const $files = createStore<FolderFile[]>([]).on(fetchFilesFx.doneData, (_, files) => files)
 export const $filesLoading = fetchFilesFx.pending
-export const $favorite = createStore(false).on(favoriteFx.doneData, (_, { favorite }) => favorite)
+export const $favorite = createStore(false)
+  .on(fetchFolderFx.doneData, (_, folder) => folder.favorite)
+  .on(favoriteFx.doneData, (_, { favorite }) => favorite)
 const $opened = createStore({ projectId: 0, documentId: 0 }).on(documentOpened, (_, opened) => opened)
 
 const otherOpened = sample({ clock: documentOpened, source: $folder, filter: (folder, { documentId }) => folder?.id !== documentId })

@@ -212,7 +212,7 @@ export const DocumentPage = ({ params }: RouteProps) => {
   const actions = ready && (
     <>
       {folder.state === 'ARCHIVED' && <Badge tone="info">{t('values.state.ARCHIVED')}</Badge>}
-      <Button variant="ghost" icon={units.favorite ? StarOff : Star} aria-pressed={units.favorite} onClick={() => units.toggleFavorite()}>
+      <Button variant="ghost" icon={units.favorite ? StarOff : Star} onClick={() => units.toggleFavorite()}>
         {t(units.favorite ? 'document.unfavorite' : 'document.favorite')}
       </Button>
       <DeleteAction

@@ -4,9 +4,10 @@
  * paged on the server.
  */
 import { type ListQuery, breadcrumbsSet, createPagedList, dashboardCrumb } from '@app/module-kit'
+import type { Project } from '@app/plugin-projects/shared'
 import { attach, createEvent, createStore, sample } from 'effector'
-import { type DocumentRow, type ListTab, PAGE_SIZE, favoriteFx, fetchDocumentsFx } from '../../api'
-import { documentsCrumb } from '../../crumbs'
+import { type DocumentRow, type ListTab, PAGE_SIZE, favoriteFx, fetchDocumentsFx, fetchProjectFx } from '../../api'
+import { documentsCrumb, projectCrumb } from '../../crumbs'
 import { notifyFx } from '../../notify'
 
 export const listOpened = createEvent<{ tab: ListTab; projectId: number | null }>()
@@ -26,6 +27,18 @@ export const documents = createPagedList<DocumentRow>({ fetch: (query) => fetchP
 
 sample({ clock: listOpened, target: documents.opened })
 sample({ clock: listOpened, fn: () => [dashboardCrumb(), documentsCrumb()], target: breadcrumbsSet })
+
+/** The project a project's list is of: its crumb, and whether the caller may add a document to it. */
+export const $project = createStore<Project | null>(null).on(fetchProjectFx.doneData, (_, project) => project)
+$project.reset(listOpened)
+sample({ clock: listOpened, filter: ({ projectId }) => projectId !== null, fn: ({ projectId }) => projectId!, target: fetchProjectFx })
+sample({
+  clock: fetchProjectFx.doneData,
+  source: $where,
+  filter: (where, project) => where.projectId === project.id,
+  fn: (_, project) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project)],
+  target: breadcrumbsSet,
+})
 
 sample({ clock: favoriteClicked, fn: (row) => ({ id: row.id, favorite: !row.favorite }), target: favoriteFx })
 // The star changes in place; in the Favorites tab an unmarked row stays until the list is read again.

@@ -1,12 +1,12 @@
-import { Badge, type DataColumn, DataTable, IconButton, ListFilter, Page, type RouteProps, RouteTabs, TextLink, useFormat } from '@app/module-kit'
+import { Badge, Button, type DataColumn, DataTable, IconButton, ListFilter, Page, type RouteProps, RouteTabs, TextLink, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { Star, StarOff } from 'lucide-react'
+import { Plus, Star } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type DocumentRow, LIST_TABS, type ListTab } from '../../api'
 import { documentPath } from '../../crumbs'
 import { UploadPanel } from '../../upload/UploadPanel'
-import { documents, favoriteClicked, listOpened } from './model'
+import { $project, documents, favoriteClicked, listOpened } from './model'
 
 const tabOf = (query: URLSearchParams): ListTab => {
   const tab = query.get('tab')
@@ -18,7 +18,7 @@ const personName = (person: { firstName: string; lastName: string } | null) => (
 export const DocumentsPage = ({ params, query }: RouteProps) => {
   const { t } = useTranslation('documents')
   const format = useFormat()
-  const { opened, total, filter, star } = useUnit({ opened: listOpened, total: documents.$total, filter: documents.$appliedFilter, star: favoriteClicked })
+  const { opened, total, filter, star, project } = useUnit({ opened: listOpened, total: documents.$total, filter: documents.$appliedFilter, star: favoriteClicked, project: $project })
   const tab = tabOf(query)
   const projectId = params.projectId ? Number(params.projectId) : null
   useEffect(() => {
@@ -31,7 +31,7 @@ export const DocumentsPage = ({ params, query }: RouteProps) => {
       key: 'favorite',
       header: t('list.favorite'),
       render: (row) => (
-        <IconButton icon={row.favorite ? Star : StarOff} size="sm" aria-pressed={row.favorite} label={t(row.favorite ? 'document.unfavorite' : 'document.favorite')} onClick={() => star(row)} />
+        <IconButton icon={Star} size="sm" pressed={row.favorite} label={t(row.favorite ? 'document.unfavorite' : 'document.favorite')} onClick={() => star(row)} />
       ),
     },
     { key: 'symbol', header: t('fields.symbol'), render: (row) => row.symbol ?? '' },
@@ -50,7 +50,17 @@ export const DocumentsPage = ({ params, query }: RouteProps) => {
     { key: 'changedAt', header: t('list.changedAt'), render: (row) => format.date(row.changedAt) },
   ]
   return (
-    <Page title={t('list.title')}>
+    <Page
+      title={t('list.title')}
+      actions={
+        project?.id === projectId &&
+        project.accessLevel.edit && (
+          <Button to={`/project/${projectId}/documents/add`} variant="primary" icon={Plus}>
+            {t('list.new')}
+          </Button>
+        )
+      }
+    >
       <RouteTabs label={t('list.tabs')} tabs={LIST_TABS.map((id) => ({ id, label: t(`list.tab.${id}`), path: id === 'all' ? base : `${base}?tab=${id}` }))} selected={tab}>
         <div className="kit-row">
           <ListFilter list={documents} label={t('list.filter')} placeholder={t('list.filter')} />

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { type E2EApp, browserTest, signInAs, startApp } from './harness'
 
 /**
- * A stand-in for the documents module, which is not built yet: it gives every project
- * named "Paged …" 8 folders of the type "Drawings" and 9 checklists, through the kit's
- * `projectFolders` point as the documents plugin will, so the real groups call carries them.
+ * A stand-in for documents and checklists in numbers the tiles page through: it gives every
+ * project named "Paged …" 8 folders of the type "Drawings" and 9 checklists (whose module is
+ * not built yet), through the kit's `projectFolders` point as the documents plugin does, so
+ * the real groups call carries them.
  */
 const pagedFolders = definePlugin({
   id: 'paged-folders',
@@ -123,6 +124,9 @@ describe('project dashboard', () => {
       ['Manuals', 'MAN'],
     ])
       await app.knex('setup_folder_types').insert({ account_id: account.id, name, type_id: typeId, active: true, deletable: true, global: false, created_at: new Date().toISOString() })
+    // The built-in types (Checklist among them) are made at an account's first call on its types;
+    // made now, so the stand-in, which reads the table in parallel with that call, finds them.
+    expect((await app.call('GET', `/api/foldertypes/${account.id}/create`, undefined, await app.make.signIn(account.admin))).status).toBe(200)
     await signInAs(page, account.admin)
     await page.goto(`/project/${project.id}`)
     const tiles = page.getByRole('list', { name: "The project's document groups" })

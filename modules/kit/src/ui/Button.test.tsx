@@ -55,6 +55,17 @@ describe('IconButton and TextLink', () => {
     expect(onClick).toHaveBeenCalledOnce()
   })
 
+  it('as a toggle says whether it is pressed; a plain one says nothing of it and keeps what it is given', () => {
+    const { rerender } = render(<IconButton icon={Pencil} label="Star" pressed={false} />)
+    expect(screen.getByRole('button', { name: 'Star', pressed: false }).className).toContain('kit-button-toggle')
+    rerender(<IconButton icon={Pencil} label="Star" pressed />)
+    expect(screen.getByRole('button', { name: 'Star', pressed: true })).toBeTruthy()
+    rerender(<IconButton icon={Pencil} label="Star" />)
+    expect(screen.getByRole('button', { name: 'Star' }).hasAttribute('aria-pressed')).toBe(false)
+    rerender(<IconButton icon={Pencil} label="Star" aria-pressed />)
+    expect(screen.getByRole('button', { name: 'Star', pressed: true }).className).not.toContain('kit-button-toggle')
+  })
+
   it('draws a table link in the brand colour class', () => {
     render(<TextLink to="/companies/3">Acme</TextLink>)
     expect(screen.getByRole('link', { name: 'Acme' }).className).toBe('kit-link')

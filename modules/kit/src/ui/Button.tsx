@@ -69,7 +69,14 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 
 /** A square button showing only an icon; its label is its accessible name and tooltip. */
 export const IconButton = ({ icon: Icon, label, variant = 'ghost', size = 'md', className, type = 'button', pressed, ...rest }: IconButtonProps) => (
-  <button {...rest} type={type} aria-label={label} title={label} aria-pressed={pressed} className={buttonClass({ variant, size }, 'kit-button-icon', className)}>
+  <button
+    {...rest}
+    {...(pressed === undefined ? {} : { 'aria-pressed': pressed })}
+    type={type}
+    aria-label={label}
+    title={label}
+    className={buttonClass({ variant, size }, 'kit-button-icon', pressed === undefined ? undefined : 'kit-button-toggle', className)}
+  >
     <Icon size={ICON_SIZE[size]} aria-hidden="true" />
   </button>
 )

@@ -149,6 +149,15 @@ const documentWithFile = async (project: ProjectFixture) => {
   return { folderId: folder.id, fileId: Number(file.body.id) }
 }
 
+/** A document with its three control ticks set (the project admin's), archived when asked. */
+const controlledDocument = async (project: ProjectFixture, archived = false) => {
+  const folder = await make.document(project)
+  const token = adminTokens.get(project.accountId)
+  for (const role of ['EDIT', 'CONTROL', 'APPROVE']) expect((await call('PUT', `/api/folders/${folder.id}/control/${role}`, { doneOn: Date.UTC(2026, 0, 5) }, token)).status).toBe(200)
+  if (archived) expect((await call('POST', `/api/folders/${folder.id}/archive`, {}, token)).status).toBe(201)
+  return folder.id
+}
+
 /**
  * Services whose path names a row (`rowParam`): how to make that row in a project for the
  * caller (whose token is given), with the id a method names after the path (1 unless said;
@@ -158,7 +167,7 @@ const documentWithFile = async (project: ProjectFixture) => {
  */
 const ROW_MAKERS: Record<
   string,
-  (project: ProjectFixture, token: string) => Promise<{ row: number; id?: number | null; values?: Record<string, number>; bodies?: Partial<Record<Method, unknown>> }>
+  (project: ProjectFixture, token: string) => Promise<{ row: number; id?: number | string | null; values?: Record<string, number>; bodies?: Partial<Record<Method, unknown>> }>
 > = {
   'folders/:folderId/uploads': async (project) => ({ row: (await make.document(project)).id }),
   // PUT marks the caller's favourite, DELETE unmarks it: the path is the mark.
@@ -182,6 +191,12 @@ const ROW_MAKERS: Record<
     expect(file.status, JSON.stringify(file.body)).toBe(201)
     return { row: folder.id, bodies: { create: { ids: [file.body.id] } } }
   },
+  // PUT and DELETE name the role after the path.
+  'folders/:folderId/control': async (project) => ({ row: (await make.document(project)).id, id: 'EDIT', bodies: { update: { doneOn: Date.UTC(2026, 0, 5) } } }),
+  'folders/:folderId/archive': async (project) => ({ row: await controlledDocument(project), bodies: { create: {} } }),
+  'folders/:folderId/unarchive': async (project) => ({ row: await controlledDocument(project, true), bodies: { create: {} } }),
+  'folders/:folderId/revisions': async (project) => ({ row: await controlledDocument(project, true), bodies: { create: {} } }),
+  'event/folder/:folderId': async (project) => ({ row: (await make.document(project)).id }),
   'uploads/:uploadId': async (project, token) => ({ row: (await uploadIn(project, token)).uploadId }),
   'uploads/:uploadId/parts': async (project, token) => {
     const upload = await uploadIn(project, token, 'sent')

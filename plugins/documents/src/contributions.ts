@@ -14,6 +14,7 @@ export const projectDocuments: ProjectFolders = {
     const files = await knex('folder_files')
       .where({ project_id: projectId })
       .whereNot('file_type', 'COMMENT')
+      .whereNull('revision_id')
       .orderBy('name')
       .select('id', 'folder_id', 'name', 'mime', 'size')
     const filesOf = new Map<number, any[]>()

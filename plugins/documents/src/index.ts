@@ -9,6 +9,8 @@ import { accountDocumentFiles, projectDocumentBytes, projectDocuments, projectDo
 import { documentsTables } from './migrations/001-documents'
 import { uploadsTables } from './migrations/002-uploads'
 import { marksTables } from './migrations/003-marks'
+import { controlTables } from './migrations/004-control'
+import { controlServices } from './services/control/control'
 import { documentsListService } from './services/documents/documents'
 import { folderFavoriteService } from './services/favorites/favorites'
 import { fileServices } from './services/files/files'
@@ -27,7 +29,7 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables],
   permissions: [],
   remotes: [
     {
@@ -40,7 +42,7 @@ export default definePlugin({
       config: (app) => ({ uploadPartBytes: app.get('config').uploadPartBytes }),
     },
   ],
-  services: [foldersService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService],
+  services: [foldersService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices],
   configure(app) {
     const extensions = app.get('extensions')
     extensions.contribute(projectFolders, projectDocuments)

@@ -83,7 +83,7 @@ export class DocumentsListService {
         'folders.responsible_id',
         'folders.changed_at',
         'favorite.folder_id as favorite_folder_id',
-        this.knex.raw('(select count(*) from folder_files ff where ff.folder_id = folders.id and ff.file_type <> ?) as file_count', ['COMMENT']),
+        this.knex.raw('(select count(*) from folder_files ff where ff.folder_id = folders.id and ff.file_type <> ? and ff.revision_id is null) as file_count', ['COMMENT']),
       )
     // EDIT on the row's project: the caller's granted projects at EDIT, joined (null: an admin holds every project of the account).
     const { granted } = await this.app.get('access').grantedProjects(caller, 'EDIT')

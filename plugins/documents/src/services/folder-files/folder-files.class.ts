@@ -8,6 +8,7 @@ import type { AppParams, Application } from '@app/plugin-kit'
 import { claimUpload, currentUser, fileNameProblem, nowIso, routeId, validationError } from '@app/plugin-kit'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { recordFolderEvent } from '../../events'
 import { UPLOAD_MESSAGES } from '../uploads/uploads.schema'
 import { keyOfSymbol } from '../uploads/uploads.class'
 import { FOLDER_FILE_MESSAGES, type FolderFile, type FolderFileRegister, type FolderFileRename } from './folder-files.schema'
@@ -53,12 +54,17 @@ export class FolderFilesService {
     })
   }
 
+  /** The document's files of the revision in work: COMMENT files and those kept with an archived revision are not listed. */
+  private listed(folderId: number) {
+    return this.knex('folder_files').where({ folder_id: folderId }).whereNot('file_type', 'COMMENT').whereNull('revision_id')
+  }
+
   async find(params: AppParams) {
     const folder = await this.folder(params)
     const query = (params.query ?? {}) as { $limit?: number; $skip?: number }
     const limit = query.$limit ?? 50
     const skip = query.$skip ?? 0
-    const base = this.knex('folder_files').where({ folder_id: folder.id }).whereNot('file_type', 'COMMENT')
+    const base = this.listed(folder.id)
     const [count] = await base.clone().count({ total: '*' })
     const total = Number(count?.total ?? 0)
     const rows = limit > 0 && skip < total ? await base.clone().orderBy([{ column: 'name' }, { column: 'id' }]).limit(limit).offset(skip).select('*') : []
@@ -112,7 +118,7 @@ export class FolderFilesService {
    */
   async remove(id: unknown, params: AppParams): Promise<FolderFile[]> {
     const folder = await this.changeableFolder(params)
-    const listed = this.knex('folder_files').where({ folder_id: folder.id }).whereNot('file_type', 'COMMENT')
+    const listed = this.listed(folder.id)
     if (id !== 'clear') {
       const asked = id !== null && id !== undefined ? [id] : [(params.query as { filesIds?: number | number[] } | undefined)?.filesIds ?? []].flat()
       const ids = asked.map(Number)
@@ -131,6 +137,8 @@ export class FolderFilesService {
     await this.knex.transaction(async (trx) => {
       await trx('folder_files').whereIn('id', rows.map((row: any) => row.id)).delete()
       await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
+      const names = rows.map((row: any) => row.name as string).join(', ')
+      await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: currentUser(params).id, type: 'filesDeleted', subject: names })
     })
     const storage = this.app.get('storage')
     for (const row of rows) {
@@ -142,7 +150,7 @@ export class FolderFilesService {
   /** PUT /folders/{folderId}/files/{folderFileId}/rename: a new name, checked as an upload's is; the same name changes nothing. */
   async rename(data: FolderFileRename, params: AppParams): Promise<FolderFile> {
     const folder = await this.changeableFolder(params)
-    const row = await this.knex('folder_files').where({ id: routeId(params, 'folderFileId'), folder_id: folder.id }).whereNot('file_type', 'COMMENT').first()
+    const row = await this.listed(folder.id).where({ id: routeId(params, 'folderFileId') }).first()
     if (!row) throw new NotFound('No such file in this document')
     const name = data.name.trim()
     const problem = fileNameProblem(name)
@@ -151,6 +159,7 @@ export class FolderFilesService {
       await this.knex.transaction(async (trx) => {
         await trx('folder_files').where({ id: row.id }).update({ name })
         await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
+        await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: currentUser(params).id, type: 'fileRenamed', subject: `${row.name} → ${name}` })
       })
     }
     return this.shown(Number(row.id), folder)
@@ -180,6 +189,7 @@ export class FolderFilesService {
       ['id'],
     )
     await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: caller.id })
+    await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: caller.id, type: 'fileAdded', subject: file.name })
     return Number(typeof inserted === 'object' ? inserted.id : inserted)
   }
 }

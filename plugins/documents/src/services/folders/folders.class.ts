@@ -8,6 +8,7 @@
 import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
 import { BLOCK_LIST_LIMIT, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
+import { recordFolderEvent } from '../../events'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { uploadPath } from '../uploads/uploads.shared'
@@ -78,7 +79,7 @@ export class FoldersService {
     const ids = rows.map((row) => Number(row.id))
     const [members, counts] = await Promise.all([
       this.app.get('core').membersById(accountId, [...people]),
-      this.knex('folder_files').whereIn('folder_id', ids).whereNot('file_type', 'COMMENT').groupBy('folder_id').select('folder_id').count({ files: '*' }),
+      this.knex('folder_files').whereIn('folder_id', ids).whereNot('file_type', 'COMMENT').whereNull('revision_id').groupBy('folder_id').select('folder_id').count({ files: '*' }),
     ])
     const fileCount = new Map(counts.map((c: any) => [Number(c.folder_id), Number(c.files)]))
     const person = (id: unknown) => {
@@ -179,6 +180,7 @@ export class FoldersService {
       )
       return Number(typeof inserted === 'object' ? inserted.id : inserted)
     })
+    await recordFolderEvent(this.knex, { accountId, folderId: id, userId: caller, type: 'documentCreated', subject: symbol ? `${symbol} - ${fields.name}` : fields.name })
     return this.shown(id, params)
   }
 
@@ -202,6 +204,9 @@ export class FoldersService {
       changes.changed_at = nowIso()
       changes.changed_by = params.user?.id ?? null
       await this.guardNumber(() => this.knex('folders').where({ id: current.id, account_id: accountId }).update(changes))
+      // The fields the person changed, by their API names.
+      const subject = Object.keys(fields).filter((field) => (fields as Record<string, unknown>)[field] !== undefined).join(', ')
+      await recordFolderEvent(this.knex, { accountId, folderId: Number(current.id), userId: params.user?.id ?? null, type: 'documentSaved', subject })
     }
     return this.shown(current.id, params)
   }

@@ -1,0 +1,206 @@
+/**
+ * The control process and revisions (part1 §3-§4): the three ticks (edited, controlled,
+ * approved by, each with its person and day), archiving a revision once all three are set,
+ * unarchiving it, and beginning a new revision, which keeps the archived one's files under
+ * it and starts with none and with no ticks; and the document's change log. The project
+ * scope has checked the caller's level on the document's project.
+ */
+import type { AppParams, Application } from '@app/plugin-kit'
+import { currentUser, nowIso, routeId } from '@app/plugin-kit'
+import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import { recordFolderEvent } from '../../events'
+import { CONTROL_MESSAGES, CONTROL_ROLES, type ControlRole, type ControlTick, type FolderEvent, type Revision } from './control.schema'
+
+type FolderRow = { id: number; account_id: number; project_id: number; state: string; revision: string | null }
+
+/** A, B, … Z, AA, AB …: the label after `last` (a label that is not letters starts at A). */
+export const nextRevision = (last: string | null): string => {
+  if (!last || !/^[A-Z]+$/.test(last)) return 'A'
+  const letters = [...last]
+  for (let i = letters.length - 1; i >= 0; i--) {
+    if (letters[i] !== 'Z') {
+      letters[i] = String.fromCharCode(letters[i]!.charCodeAt(0) + 1)
+      return letters.join('')
+    }
+    letters[i] = 'A'
+  }
+  return `A${letters.join('')}`
+}
+
+const roleOf = (value: unknown): ControlRole => {
+  const role = String(value ?? '').toUpperCase()
+  if (!(CONTROL_ROLES as readonly string[]).includes(role)) throw new BadRequest(CONTROL_MESSAGES.role, { errors: { role: CONTROL_MESSAGES.role } })
+  return role as ControlRole
+}
+
+export class ControlService {
+  private readonly knex: Knex
+
+  constructor(private readonly app: Application) {
+    this.knex = app.get('knex')
+  }
+
+  /** The document the path names, in the caller's account. */
+  async folder(params: AppParams): Promise<FolderRow> {
+    const row = await this.knex('folders').where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId }).first('id', 'account_id', 'project_id', 'state', 'revision')
+    if (!row) throw new NotFound('No such document')
+    return row
+  }
+
+  private async people(accountId: number, ids: (number | null)[]) {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null).map(Number))]
+    const members = wanted.length ? await this.app.get('core').membersById(accountId, wanted) : new Map()
+    return (id: number | null) => {
+      const member = id === null ? undefined : members.get(Number(id))
+      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
+    }
+  }
+
+  private async tickRows(folderId: number, trx: Knex = this.knex) {
+    return trx('folder_controls').where({ folder_id: folderId }).select('role', 'user_id', 'done_on')
+  }
+
+  /** GET /folders/{folderId}/control: the ticks set, in the order edited, controlled, approved. */
+  async find(params: AppParams): Promise<ControlTick[]> {
+    const folder = await this.folder(params)
+    const rows = await this.tickRows(folder.id)
+    const person = await this.people(folder.account_id, rows.map((row: any) => row.user_id))
+    return CONTROL_ROLES.flatMap((role) => {
+      const row = rows.find((r: any) => r.role === role)
+      return row ? [{ role, by: person(row.user_id === null ? null : Number(row.user_id)), doneOn: Number(row.done_on) }] : []
+    })
+  }
+
+  private inProgress(folder: FolderRow) {
+    if (folder.state === 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.archived)
+  }
+
+  /** PUT /folders/{folderId}/control/{role} {doneOn}: the caller ticks it, on that day. */
+  async tick(role: unknown, data: { doneOn: number }, params: AppParams): Promise<ControlTick[]> {
+    const folder = await this.folder(params)
+    const checked = roleOf(role)
+    this.inProgress(folder)
+    const caller = currentUser(params)
+    await this.knex.transaction(async (trx) => {
+      await trx('folder_controls').where({ folder_id: folder.id, role: checked }).delete()
+      await trx('folder_controls').insert({ account_id: folder.account_id, folder_id: folder.id, role: checked, user_id: caller.id, done_on: data.doneOn })
+      await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: caller.id, type: 'controlTicked', subject: checked })
+    })
+    return this.find(params)
+  }
+
+  /** DELETE /folders/{folderId}/control/{role}: the tick taken away. */
+  async clear(role: unknown, params: AppParams): Promise<ControlTick[]> {
+    const folder = await this.folder(params)
+    const checked = roleOf(role)
+    this.inProgress(folder)
+    await this.knex.transaction(async (trx) => {
+      const taken = await trx('folder_controls').where({ folder_id: folder.id, role: checked }).delete()
+      if (taken) await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: currentUser(params).id, type: 'controlCleared', subject: checked })
+    })
+    return this.find(params)
+  }
+
+  private latestRevision(folderId: number, trx: Knex = this.knex) {
+    return trx('folder_revisions').where({ folder_id: folderId }).orderBy('id', 'desc').first()
+  }
+
+  /** POST /folders/{folderId}/archive {revision?}: only with all three ticks; the revision's label given, or the next. */
+  async archive(data: { revision?: string }, params: AppParams) {
+    const folder = await this.folder(params)
+    if (folder.state === 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.alreadyArchived)
+    const caller = currentUser(params)
+    await this.knex.transaction(async (trx) => {
+      const ticks = await this.tickRows(folder.id, trx)
+      if (ticks.length < CONTROL_ROLES.length) throw new Conflict(CONTROL_MESSAGES.notTicked)
+      const label = data.revision?.trim() || nextRevision((await this.latestRevision(folder.id, trx))?.revision ?? null)
+      if (await trx('folder_revisions').where({ folder_id: folder.id, revision: label }).first('id')) {
+        throw new BadRequest(CONTROL_MESSAGES.revisionTaken, { errors: { revision: CONTROL_MESSAGES.revisionTaken } })
+      }
+      const controls = CONTROL_ROLES.map((role) => ticks.find((t: any) => t.role === role)).map((t: any) => ({ role: t.role, userId: t.user_id === null ? null : Number(t.user_id), doneOn: Number(t.done_on) }))
+      await trx('folder_revisions').insert({ account_id: folder.account_id, folder_id: folder.id, revision: label, archived_at: nowIso(), archived_by: caller.id, controls: JSON.stringify(controls) })
+      // Only a document still in progress is archived: two archives at once make one.
+      const changed = await trx('folders').where({ id: folder.id, state: 'IN_PROGRESS' }).update({ state: 'ARCHIVED', revision: label, changed_at: nowIso(), changed_by: caller.id })
+      if (!changed) throw new Conflict(CONTROL_MESSAGES.alreadyArchived)
+      await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: caller.id, type: 'documentArchived', subject: label })
+    })
+    return this.app.service('folders').shown(folder.id, params)
+  }
+
+  /** POST /folders/{folderId}/unarchive: the archive undone, its files and ticks as they were. */
+  async unarchive(params: AppParams) {
+    const folder = await this.folder(params)
+    if (folder.state !== 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.notArchivedYet)
+    const caller = currentUser(params)
+    await this.knex.transaction(async (trx) => {
+      const latest = await this.latestRevision(folder.id, trx)
+      if (latest) await trx('folder_revisions').where({ id: latest.id }).delete()
+      const before = await this.latestRevision(folder.id, trx)
+      const changed = await trx('folders').where({ id: folder.id, state: 'ARCHIVED' }).update({ state: 'IN_PROGRESS', revision: before?.revision ?? null, changed_at: nowIso(), changed_by: caller.id })
+      if (!changed) throw new Conflict(CONTROL_MESSAGES.notArchivedYet)
+      await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: caller.id, type: 'documentUnarchived', subject: latest?.revision ?? '' })
+    })
+    return this.app.service('folders').shown(folder.id, params)
+  }
+
+  /** POST /folders/{folderId}/revisions: a new revision begins; the archived one keeps its files, and the ticks start over. */
+  async newRevision(params: AppParams) {
+    const folder = await this.folder(params)
+    if (folder.state !== 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.notArchived)
+    const caller = currentUser(params)
+    await this.knex.transaction(async (trx) => {
+      const latest = await this.latestRevision(folder.id, trx)
+      const changed = await trx('folders').where({ id: folder.id, state: 'ARCHIVED' }).update({ state: 'IN_PROGRESS', changed_at: nowIso(), changed_by: caller.id })
+      if (!changed) throw new Conflict(CONTROL_MESSAGES.notArchived)
+      if (latest) await trx('folder_files').where({ folder_id: folder.id }).whereNull('revision_id').update({ revision_id: latest.id })
+      await trx('folder_controls').where({ folder_id: folder.id }).delete()
+      await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: caller.id, type: 'newRevision', subject: nextRevision(latest?.revision ?? null) })
+    })
+    return this.app.service('folders').shown(folder.id, params)
+  }
+
+  /** GET /folders/{folderId}/revisions: the archived revisions, newest first, each with its files counted. */
+  async revisions(params: AppParams): Promise<Revision[]> {
+    const folder = await this.folder(params)
+    const rows = await this.knex('folder_revisions').where({ folder_id: folder.id }).orderBy('id', 'desc').select('*')
+    const counts = await this.knex('folder_files').where({ folder_id: folder.id }).whereNotNull('revision_id').groupBy('revision_id').select('revision_id').count({ n: '*' })
+    const countOf = new Map(counts.map((c: any) => [Number(c.revision_id), Number(c.n)]))
+    const controlsOf = (row: any) => JSON.parse(row.controls) as { role: ControlRole; userId: number | null; doneOn: number }[]
+    const person = await this.people(folder.account_id, rows.flatMap((row: any) => [row.archived_by, ...controlsOf(row).map((c) => c.userId)]))
+    // The revision archived now holds the files in work until a new revision begins.
+    const current = await this.knex('folder_files').where({ folder_id: folder.id }).whereNull('revision_id').whereNot('file_type', 'COMMENT').count({ n: '*' })
+    return rows.map((row: any, index: number) => {
+      const isCurrent = index === 0 && folder.state === 'ARCHIVED'
+      return {
+        id: Number(row.id),
+        revision: row.revision,
+        archivedAt: row.archived_at,
+        archivedBy: person(row.archived_by === null ? null : Number(row.archived_by)),
+        controls: controlsOf(row).map((c) => ({ role: c.role, by: person(c.userId), doneOn: c.doneOn })),
+        fileCount: isCurrent ? Number(current[0]?.n ?? 0) : (countOf.get(Number(row.id)) ?? 0),
+        current: isCurrent,
+      }
+    })
+  }
+
+  /** GET /event/folder/{folderId}: the change log, newest first, paged. */
+  async events(params: AppParams) {
+    const folder = await this.folder(params)
+    const query = (params.query ?? {}) as { $limit?: number; $skip?: number }
+    const limit = query.$limit ?? 50
+    const skip = query.$skip ?? 0
+    const base = this.knex('folder_events').where({ folder_id: folder.id })
+    const [count] = await base.clone().count({ n: '*' })
+    const rows = limit > 0 ? await base.clone().orderBy('id', 'desc').limit(limit).offset(skip).select('*') : []
+    const person = await this.people(folder.account_id, rows.map((row: any) => row.modified_by))
+    const data: FolderEvent[] = rows.map((row: any) => ({
+      id: Number(row.id),
+      modifiedBy: person(row.modified_by === null ? null : Number(row.modified_by)),
+      eventType: row.event_type,
+      subject: row.subject,
+      creationDate: row.created_at,
+    }))
+    return { total: Number(count?.n ?? 0), limit, skip, data }
+  }
+}

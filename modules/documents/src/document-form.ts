@@ -86,9 +86,14 @@ const toFields = (values: DocumentValues): FolderPatch => {
 
 export const toFolderData = (projectId: number, values: DocumentValues): FolderData => ({ ...toFields(values), projectId } as FolderData)
 
-/** The patch of an edit: an archived document leaves out what it keeps (the API refuses a change to it). */
-export const toFolderPatch = (folder: Pick<Folder, 'state'>, values: DocumentValues): FolderPatch => {
-  const patch = toFields(values) as Record<string, unknown>
+/**
+ * The patch of an edit: only what changed, so a value the form cannot offer any more (a
+ * type switched off since, a responsible gone from the project) never blocks saving the
+ * rest; an archived document's title, type, responsible and number are never sent.
+ */
+export const toFolderPatch = (folder: Folder, values: DocumentValues): FolderPatch => {
+  const saved = toFields(toDocumentValues(folder)) as Record<string, unknown>
+  const patch = Object.fromEntries(Object.entries(toFields(values)).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(saved[name])))
   if (folder.state === 'ARCHIVED') for (const name of FIXED_WHEN_ARCHIVED) delete patch[name]
   return patch as FolderPatch
 }

@@ -6,6 +6,8 @@ import { BadRequest, FeathersError, GeneralError, NotFound, Unavailable } from '
 import { feathers } from '@feathersjs/feathers'
 import { Type } from '@sinclair/typebox'
 import { type Middleware, bodyParser, koa, rest } from '@feathersjs/koa'
+import koaQs from 'koa-qs'
+import { QUERY_ARRAY_LIMIT } from './shared'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { Knex } from 'knex'
@@ -122,6 +124,9 @@ export interface CreateAppOptions {
 export const createApp = async (options: CreateAppOptions) => {
   const { config, plugins } = options
   const app = koa(feathers()) as unknown as Application
+  // Repeated query keys (`?id=1&id=2`, a download of many files) read as an array up to the
+  // lists' own limit; qs's default of 20 would turn the 21st into an object, refused as bad input.
+  koaQs(app as never, 'extended', { arrayLimit: QUERY_ARRAY_LIMIT })
   // Before any service: which one answers a URL follows from the paths, not their order (routes.ts).
   app.routes = new SpecificRouter() as unknown as Application['routes']
   app.set('config', config)

@@ -7,6 +7,9 @@ import { type TSchema, Type } from '@sinclair/typebox'
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem, passwordProblem } from './password'
 
+/** The most values one repeated query key carries (`?id=1&id=2…`): the API reads that many as an array. */
+export const QUERY_ARRAY_LIMIT = 500
+
 /** The tenant modules an account switches on and off (ARCHITECTURE "Registration"). */
 export const TENANT_MODULES = ['core', 'project', 'document', 'product', 'sales', 'skyview', 'buildings'] as const
 export type TenantModule = (typeof TENANT_MODULES)[number]

@@ -6,13 +6,13 @@ import { Button, IconButton, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { RotateCcw, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { $items, $summary, panelClosed, retryClicked } from './model'
+import { $items, $summary, cancelClicked, panelClosed, retryClicked } from './model'
 import './upload.css'
 
 export const UploadPanel = () => {
   const { t } = useTranslation('documents')
   const format = useFormat()
-  const { items, summary, retry, close } = useUnit({ items: $items, summary: $summary, retry: retryClicked, close: panelClosed })
+  const { items, summary, retry, cancel, close } = useUnit({ items: $items, summary: $summary, retry: retryClicked, cancel: cancelClicked, close: panelClosed })
   if (items.length === 0) return null
   return (
     <section className="documents-upload-panel" aria-label={t('upload.panel')}>
@@ -36,10 +36,11 @@ export const UploadPanel = () => {
                 {item.state === 'error' ? t('upload.error') : item.state === 'done' ? t('upload.done') : `${percent} % · ${format.storageBytes(item.size)}`}
               </span>
               {item.state === 'error' && (
-                <Button size="sm" icon={RotateCcw} onClick={() => retry(item.id)}>
+                <Button size="sm" icon={RotateCcw} aria-label={t('upload.retryOne', { name: item.name })} onClick={() => retry(item.id)}>
                   {t('upload.retry')}
                 </Button>
               )}
+              {item.state !== 'done' && <IconButton icon={X} size="sm" label={t('upload.cancelOne', { name: item.name })} onClick={() => cancel(item.id)} />}
             </li>
           )
         })}

@@ -3,11 +3,13 @@
  * cuts each file into the API's part size, sends parts in parallel, retries and resumes;
  * these callbacks speak the documents plugin's calls. Parts go straight to their signed
  * address (the S3 store, or the API for the local one); a store's part is confirmed to
- * the API as soon as it is sent, so the API knows every finished part. A file chosen
- * again for the same document, with the same name and size, continues the caller's open
- * upload of it from its finished parts (a closed tab or a lost network), not from zero.
+ * the API as soon as it is sent, so the API knows every finished part.
+ *
+ * Nothing sent is thrown away: a failed upload keeps its finished parts, and Retry goes on
+ * from them. A file chosen again for the same document (same name, size and last change)
+ * continues the caller's open upload of it, after a closed tab or a lost network.
  */
-import { apiRequest } from '@app/module-kit'
+import { ApiError, apiRequest } from '@app/module-kit'
 import type { Upload } from '@app/plugin-documents/shared'
 import AwsS3, { type AwsS3Part } from '@uppy/aws-s3'
 import Uppy, { type UppyFile } from '@uppy/core'
@@ -23,18 +25,39 @@ export interface EngineEvents {
 
 type Meta = { folderId: number; projectId: number }
 type File = UppyFile<Meta, Record<string, never>>
+type Restorable = File & { s3Multipart?: { uploadId: string; key: string } }
 
-/** Up to 4 uploads at once (part1 §4); a part is tried again after 1 and 3 seconds before the upload fails. */
+/** Up to 4 uploads at once (part1 §4); a part is tried again after 1, 3 and 10 seconds before the upload stops. */
 export const UPLOADS_AT_ONCE = 4
-const RETRY_DELAYS = [0, 1000, 3000]
+const RETRY_DELAYS = [0, 1000, 3000, 10_000]
 
 const uploadUrl = (uploadId: string | number | undefined) => `/uploads/${uploadId}`
 
+/** What tells a chosen file apart beyond its name and size. */
+const fingerprintOf = (file: Blob) => (file instanceof globalThis.File ? String(file.lastModified) : '')
+
+/** A call that a restart or a lost connection may interrupt: tried again after 1 and 3 seconds. */
+const patiently = async <T>(call: () => Promise<T>): Promise<T> => {
+  for (const wait of [1000, 3000]) {
+    try {
+      return await call()
+    } catch (error) {
+      if (error instanceof ApiError && error.status > 0 && error.status < 500) throw error
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+  return call()
+}
+
 export const createUploadEngine = (partSize: number, events: EngineEvents) => {
-  /** Each upload's answer (its symbol and MIME type, for the registration). */
+  /** Each upload's answer (its symbol, MIME type and state, for the last steps). */
   const uploads = new Map<string, Upload>()
   /** Parts sent to a store: the API is told of each once it is sent. */
   const toConfirm = new Map<string, { uploadId: string; partNo: number }>()
+  /** A resumed file is cut as its upload was started, whatever the part size is now. */
+  const partSizes = new WeakMap<Blob, number>()
+  /** Each file's upload on the API, by Uppy's id: Retry goes on with it. */
+  const uploadOfFile = new Map<string, Upload>()
 
   const remember = (upload: Upload) => {
     uploads.set(String(upload.uploadId), upload)
@@ -46,10 +69,14 @@ export const createUploadEngine = (partSize: number, events: EngineEvents) => {
     limit: UPLOADS_AT_ONCE,
     retryDelays: RETRY_DELAYS,
     shouldUseMultipart: true,
-    getChunkSize: () => partSize,
+    getChunkSize: (data) => partSizes.get(data as Blob) ?? partSize,
     async createMultipartUpload(file) {
-      const body = { fileName: file.name ?? 'file', size: file.size ?? 0 }
-      return remember(await apiRequest<Upload>('POST', `${folderUrl(file.meta.folderId)}/uploads`, { body }))
+      const body = { fileName: file.name ?? 'file', size: file.size ?? 0, fingerprint: fingerprintOf(file.data as Blob) }
+      const upload = await apiRequest<Upload>('POST', `${folderUrl(file.meta.folderId)}/uploads`, { body })
+      // A part size changed since the remote loaded: the parts must follow the API's.
+      if (upload.partSize !== partSize) partSizes.set(file.data as Blob, upload.partSize)
+      uploadOfFile.set(file.id, upload)
+      return remember(upload)
     },
     async listParts(_file, { uploadId }) {
       const upload = await apiRequest<Upload>('GET', uploadUrl(uploadId))
@@ -65,28 +92,32 @@ export const createUploadEngine = (partSize: number, events: EngineEvents) => {
       const sent = await AwsS3.uploadPartBytes(options)
       const part = toConfirm.get(options.signature.url)
       if (part && sent.ETag) {
-        toConfirm.delete(options.signature.url)
         const size = options.size ?? (options.body as Blob).size
-        await apiRequest('PUT', `${uploadUrl(part.uploadId)}/parts/${part.partNo}`, { body: { etag: sent.ETag, size } })
+        await patiently(() => apiRequest('PUT', `${uploadUrl(part.uploadId)}/parts/${part.partNo}`, { body: { etag: sent.ETag, size } }))
+        toConfirm.delete(options.signature.url)
       }
       return sent
     },
     async completeMultipartUpload(file, { uploadId, parts }) {
-      const upload = uploads.get(uploadId) ?? (await apiRequest<Upload>('GET', uploadUrl(uploadId)))
-      const body = { parts: parts.map((part) => ({ partNo: part.PartNumber!, partETag: part.ETag! })) }
-      await apiRequest('POST', `${uploadUrl(uploadId)}/complete`, { body })
+      let upload = uploads.get(uploadId) ?? (await apiRequest<Upload>('GET', uploadUrl(uploadId)))
+      // Completed by an earlier try whose registration failed: only the registration is left.
+      if (upload.state !== 'COMPLETED') {
+        const body = { parts: parts.map((part) => ({ partNo: part.PartNumber!, partETag: part.ETag! })) }
+        upload = await apiRequest<Upload>('POST', `${uploadUrl(uploadId)}/complete`, { body })
+        uploads.set(uploadId, upload)
+      }
       // Registered as an ATTACHMENT of the document (part1 §4's last step).
-      await apiRequest('POST', `${folderUrl(file.meta.folderId)}/files/register`, {
-        body: { fileName: upload.fileName, symbol: upload.symbol, mime: upload.mime, size: upload.size, type: 'ATTACHMENT' },
-      })
+      await patiently(() =>
+        apiRequest('POST', `${folderUrl(file.meta.folderId)}/files/register`, {
+          body: { fileName: upload.fileName, symbol: upload.symbol, mime: upload.mime, size: upload.size, type: 'ATTACHMENT' },
+        }),
+      )
       uploads.delete(uploadId)
       return {}
     },
-    async abortMultipartUpload(_file, { uploadId }) {
-      if (!uploadId) return
-      uploads.delete(uploadId)
-      await apiRequest('DELETE', uploadUrl(uploadId)).catch(() => undefined)
-    },
+    // Uppy aborts a failed upload; its parts stay with the API for Retry or a later resume
+    // (an upload left alone is swept after a day). A person's Cancel removes it (`cancel`).
+    async abortMultipartUpload() {},
   })
 
   uppy.on('upload-progress', (file, progress) => {
@@ -95,38 +126,60 @@ export const createUploadEngine = (partSize: number, events: EngineEvents) => {
   uppy.on('upload-success', (file) => {
     if (!file) return
     events.succeeded(file.id)
+    uploadOfFile.delete(file.id)
     uppy.removeFile(file.id)
   })
   uppy.on('upload-error', (file, error) => {
-    if (!file) return
-    events.failed(file.id, error.message)
-    // The failed upload is aborted (part1 §4): Retry starts it afresh.
-    const started = (file as File & { s3Multipart?: { uploadId: string } }).s3Multipart
-    if (started?.uploadId) {
-      uploads.delete(started.uploadId)
-      void apiRequest('DELETE', uploadUrl(started.uploadId)).catch(() => undefined)
-      uppy.setFileState(file.id, { s3Multipart: undefined } as never)
-    }
+    if (file) events.failed(file.id, error.message)
   })
 
-  /** The caller's open upload of this file into the document, if one was left unfinished. */
-  const openUploadOf = async (folderId: number, file: globalThis.File) => {
-    const open = await apiRequest<Upload[]>('GET', `${folderUrl(folderId)}/uploads`).catch(() => [])
-    return open.find((upload) => upload.state === 'OPEN' && upload.fileName === file.name && upload.size === file.size) ?? null
+  /** The caller's open uploads into the document, asked once for a batch of files. */
+  const openUploads = (folderId: number) => apiRequest<Upload[]>('GET', `${folderUrl(folderId)}/uploads`).catch(() => [])
+
+  const sameFile = (file: File, data: Blob) => file.name === (data as globalThis.File).name && file.size === data.size && fingerprintOf(file.data as Blob) === fingerprintOf(data)
+
+  /** Adds a file, going on with its upload on the API when it has one (only the parts the API lacks are sent). */
+  const start = (data: globalThis.File, target: Meta, resumed: Upload | undefined) => {
+    const id = uppy.addFile({ name: data.name, type: data.type, data, meta: target, source: 'documents' })
+    if (resumed) {
+      partSizes.set(data, resumed.partSize)
+      uploadOfFile.set(id, resumed)
+      uppy.setFileState(id, { s3Multipart: remember(resumed) } as Partial<Restorable>)
+    }
+    events.added({ id, name: data.name, size: data.size, ...target })
   }
 
   return {
     /** Queues the files for the document; each starts as soon as a slot is free. */
     async add(files: globalThis.File[], target: Meta) {
+      const open = await openUploads(target.folderId)
       for (const data of files) {
-        const resumed = await openUploadOf(target.folderId, data)
-        const id = uppy.addFile({ name: data.name, type: data.type, data, meta: target, source: 'documents' })
-        if (resumed) uppy.setFileState(id, { s3Multipart: remember(resumed) } as never)
-        events.added({ id, name: data.name, size: data.size, ...target })
+        const earlier = uppy.getFiles().find((file) => file.meta.folderId === target.folderId && sameFile(file, data))
+        // Already on its way: choosing it again changes nothing. Stopped after a failure: it goes on from where it stopped.
+        if (earlier && !earlier.error) continue
+        const resumed = (earlier && uploadOfFile.get(earlier.id)) || open.find((upload) => upload.state !== 'COMPLETING' && upload.fileName === data.name && upload.size === data.size && upload.fingerprint === fingerprintOf(data))
+        if (earlier) uppy.removeFile(earlier.id)
+        start(data, target, resumed)
       }
     },
+    /** Retry: the file again, going on with its upload from the parts the API holds. */
     retry(id: string) {
-      void uppy.retryUpload(id)
+      const file = uppy.getFile(id)
+      if (!file) return
+      const upload = uploadOfFile.get(id)
+      uppy.removeFile(id)
+      start(file.data as globalThis.File, file.meta, upload)
+    },
+    /** Cancel: the upload stops and the API keeps nothing of it. */
+    async cancel(id: string) {
+      const file = uppy.getFile(id) as Restorable | undefined
+      if (file) uppy.removeFile(id)
+      uploadOfFile.delete(id)
+      const uploadId = file?.s3Multipart?.uploadId
+      if (uploadId) {
+        uploads.delete(uploadId)
+        await apiRequest('DELETE', uploadUrl(uploadId)).catch(() => undefined)
+      }
     },
     /** Stops every upload in flight, e.g. at sign-out (their parts stay for a later resume until the sweep). */
     destroy() {

@@ -6,7 +6,7 @@ import { $items, $summary, itemAdded, itemFailed, itemProgressed, itemSucceeded,
 const file = (id: string, size = 100) => ({ id, name: `${id}.pdf`, size, folderId: 4, projectId: 2 })
 
 describe('upload items', () => {
-  test('added, uploading with progress, then done or in error with a toast; Retry resets the item; Close keeps what still uploads', async () => {
+  test('added, uploading with progress, then done or in error with a toast; Retry starts the item again; Close keeps what still uploads', async () => {
     const toasts: unknown[] = []
     const retried: string[] = []
     const scope = fork({
@@ -29,11 +29,14 @@ describe('upload items', () => {
 
     await allSettled(retryClicked, { scope, params: 'b' })
     expect(retried).toEqual(['b'])
-    expect(scope.getState($items).find((item) => item.id === 'b')).toMatchObject({ state: 'uploading', uploaded: 0 })
     expect(scope.getState($summary).errors).toBe(0)
+    // The engine adds the file again; chosen again after a failure, a file takes its old item's place too.
+    await allSettled(itemAdded, { scope, params: file('b') })
+    await allSettled(itemAdded, { scope, params: file('b') })
+    expect(scope.getState($items).find((item) => item.id === 'b')).toMatchObject({ state: 'uploading', uploaded: 0 })
 
     await allSettled(panelClosed, { scope })
-    expect(scope.getState($items).map((item) => item.id)).toEqual(['b', 'c'])
+    expect(scope.getState($items).map((item) => item.id)).toEqual(['c', 'b'])
     await allSettled(itemSucceeded, { scope, params: 'b' })
     await allSettled(itemSucceeded, { scope, params: 'c' })
     expect(scope.getState($summary)).toEqual({ done: 2, total: 2, errors: 0, busy: false })

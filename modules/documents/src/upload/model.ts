@@ -24,6 +24,7 @@ const DEFAULT_PART_BYTES = 200_000_000
 
 export const filesChosen = createEvent<{ files: File[]; folderId: number; projectId: number }>()
 export const retryClicked = createEvent<string>()
+export const cancelClicked = createEvent<string>()
 export const panelClosed = createEvent()
 
 export const itemAdded = createEvent<Omit<UploadItem, 'uploaded' | 'state'>>()
@@ -34,11 +35,14 @@ export const itemFailed = createEvent<string>()
 export const uploadFinished = itemSucceeded
 
 export const $items = createStore<UploadItem[]>([])
-  .on(itemAdded, (items, item) => [...items, { ...item, uploaded: 0, state: 'uploading' }])
+  // A file chosen again after a failure takes its old item's place.
+  .on(itemAdded, (items, item) => [...items.filter((other) => other.id !== item.id), { ...item, uploaded: 0, state: 'uploading' }])
+  .on(cancelClicked, (items, id) => items.filter((item) => item.id !== id))
   .on(itemProgressed, (items, { id, uploaded }) => items.map((item) => (item.id === id ? { ...item, uploaded } : item)))
   .on(itemSucceeded, (items, id) => items.map((item) => (item.id === id ? { ...item, uploaded: item.size, state: 'done' } : item)))
   .on(itemFailed, (items, id) => items.map((item) => (item.id === id ? { ...item, state: 'error' } : item)))
-  .on(retryClicked, (items, id) => items.map((item) => (item.id === id ? { ...item, uploaded: 0, state: 'uploading' } : item)))
+  // Retry adds the file again (the engine's itemAdded), going on from the parts the API holds.
+  .on(retryClicked, (items, id) => items.filter((item) => item.id !== id))
   // Closing keeps what is still uploading.
   .on(panelClosed, (items) => items.filter((item) => item.state === 'uploading'))
   .reset(sessionEnded)
@@ -72,7 +76,11 @@ export const addFilesFx = createEffect(async ({ files, folderId, projectId }: { 
 )
 export const retryUploadFx = createEffect(async (id: string) => (await engineOf()).retry(id))
 
+export const cancelUploadFx = createEffect(async (id: string) => (await engineOf()).cancel(id))
+
 sample({ clock: filesChosen, target: addFilesFx })
+sample({ clock: cancelClicked, target: cancelUploadFx })
+sample({ clock: addFilesFx.fail, fn: () => ({ kind: 'error' as const, key: 'upload.failedToast' }), target: notifyFx })
 sample({ clock: retryClicked, target: retryUploadFx })
 // A failed item says so at once (part1 §4), beside its Retry.
 sample({ clock: itemFailed, fn: () => ({ kind: 'error' as const, key: 'upload.failedToast' }), target: notifyFx })

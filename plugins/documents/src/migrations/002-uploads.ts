@@ -21,6 +21,8 @@ export const uploadsTables: Migration = {
       // The store's own id of the multipart upload (S3's are long).
       t.string('store_upload_id', 1024).notNullable()
       t.string('file_name', 255).notNullable()
+      // What the browser knows of the file beyond name and size (its last change): a resume continues only the same file.
+      t.string('fingerprint', 100).nullable()
       t.string('mime', 120).notNullable()
       t.bigInteger('size').notNullable()
       t.bigInteger('part_size').notNullable()

@@ -4,7 +4,7 @@
  */
 import { ApiError, breadcrumbsSet, dashboardCrumb, isForbidden, navigate } from '@app/module-kit'
 import type { Project } from '@app/plugin-projects/shared'
-import { createEffect, createEvent, createStore, sample } from 'effector'
+import { attach, createEffect, createEvent, createStore, sample } from 'effector'
 import { createFolderFx, fetchProjectFx } from '../../api'
 import { choicesRequested } from '../../choices'
 import { documentPath, documentsCrumb, projectCrumb } from '../../crumbs'
@@ -13,13 +13,17 @@ import { notifyFx } from '../../notify'
 
 export const addOpened = createEvent<{ projectId: number; docType: string | null }>()
 
-export const $project = createStore<Project | null>(null).on(fetchProjectFx.doneData, (_, project) => project)
+/** This page's own reading of the project: another page's answer never lands here. */
+const loadProjectFx = attach({ effect: fetchProjectFx })
+
+export const $project = createStore<Project | null>(null)
 export const $loadError = createStore<'notFound' | 'forbidden' | 'failed' | null>(null)
-  .on(fetchProjectFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed'))
+  .on(loadProjectFx.failData, (_, error) => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed'))
   .reset(addOpened)
 $project.reset(addOpened)
 
 const $projectId = createStore(0).on(addOpened, (_, { projectId }) => projectId)
+sample({ clock: loadProjectFx.doneData, source: $projectId, filter: (projectId, project) => project.id === projectId, fn: (_, project) => project, target: $project })
 
 /** A refusal that names no field says "Adding document failed". */
 const failureOf = (error: unknown) => (error instanceof ApiError && error.status < 500 && error.errors && Object.keys(error.errors).length > 0 ? error : new Error('documents:toast.addFailed'))
@@ -35,11 +39,13 @@ export const addForm = createDocumentForm(async (values) => {
 const openDocumentFx = createEffect(({ projectId, id }: { projectId: number; id: number }) => navigate(documentPath(projectId, id)))
 
 sample({ clock: addOpened, target: addForm.reset })
-sample({ clock: addOpened, fn: ({ projectId }) => projectId, target: [fetchProjectFx, choicesRequested] })
+sample({ clock: addOpened, fn: ({ projectId }) => projectId, target: [loadProjectFx, choicesRequested] })
 sample({ clock: addOpened, filter: ({ docType }) => Boolean(docType && /^\d+$/.test(docType)), fn: ({ docType }) => ({ folderTypeId: docType! }), target: addForm.filled })
 sample({
-  clock: fetchProjectFx.doneData,
-  fn: (project) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project), { label: 'documents:add.title' }],
+  clock: loadProjectFx.doneData,
+  source: $projectId,
+  filter: (projectId, project) => project.id === projectId,
+  fn: (_, project) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project), { label: 'documents:add.title' }],
   target: breadcrumbsSet,
 })
 sample({ clock: createFolderFx.doneData, fn: (folder) => ({ projectId: folder.projectId, id: folder.id }), target: openDocumentFx })

@@ -6,7 +6,7 @@
 import { ApiError, breadcrumbsSet, dashboardCrumb, isForbidden, navigate } from '@app/module-kit'
 import type { Folder, FolderFile } from '@app/plugin-documents/shared'
 import type { Project } from '@app/plugin-projects/shared'
-import { combine, createEffect, createEvent, createStore, sample } from 'effector'
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
 import { deleteFilesFx, deleteFolderFx, downloadFx, favoriteFx, fetchFilesFx, fetchFolderFx, fetchProjectFx, renameFileFx, saveFolderFx } from '../../api'
 import { choicesRequested } from '../../choices'
 import { documentTitle, documentsCrumb, projectCrumb } from '../../crumbs'
@@ -17,42 +17,56 @@ import { uploadFinished } from '../../upload/model'
 export const documentOpened = createEvent<{ projectId: number; documentId: number }>()
 export const favoriteToggled = createEvent()
 export const deleteConfirmed = createEvent()
+export const filesRetried = createEvent()
 export const downloadClicked = createEvent<number[]>()
 export const deleteFilesConfirmed = createEvent<number[]>()
 export const renameOpened = createEvent<FolderFile>()
 export const renameClosed = createEvent()
 export const renameSubmitted = createEvent<string>()
 
-export const $folder = createStore<Folder | null>(null)
-  .on(fetchFolderFx.doneData, (_, folder) => folder)
-  .on(saveFolderFx.doneData, (_, folder) => folder)
-export const $project = createStore<Project | null>(null).on(fetchProjectFx.doneData, (_, project) => project)
-export const $files = createStore<FolderFile[]>([]).on(fetchFilesFx.doneData, (_, files) => files)
-export const $filesLoading = fetchFilesFx.pending
-export const $favorite = createStore(false)
-  .on(fetchFolderFx.doneData, (_, folder) => folder.favorite)
-  .on(favoriteFx.doneData, (_, { favorite }) => favorite)
+/** This page's own readings: another page's answers never land here, nor a document's opened before this one. */
+const loadFolderFx = attach({ effect: fetchFolderFx })
+const loadFilesFx = attach({ effect: fetchFilesFx })
+const loadProjectFx = attach({ effect: fetchProjectFx })
+const starFx = attach({ effect: favoriteFx })
+
 const $opened = createStore({ projectId: 0, documentId: 0 }).on(documentOpened, (_, opened) => opened)
+const ofShown = <T>(done: { params: number; result: T }, opened: { documentId: number }) => done.params === opened.documentId
+
+const folderLoaded = sample({ clock: loadFolderFx.done, source: $opened, filter: (opened, done) => ofShown(done, opened), fn: (_, { result }) => result })
+export const $folder = createStore<Folder | null>(null)
+  .on(folderLoaded, (_, folder) => folder)
+  .on(saveFolderFx.doneData, (_, folder) => folder)
+export const $project = createStore<Project | null>(null)
+sample({ clock: loadProjectFx.done, source: $opened, filter: (opened, { params }) => params === opened.projectId, fn: (_, { result }) => result, target: $project })
+export const $files = createStore<FolderFile[]>([])
+sample({ clock: loadFilesFx.done, source: $opened, filter: (opened, done) => ofShown(done, opened), fn: (_, { result }) => result, target: $files })
+export const $filesLoading = loadFilesFx.pending
+export const $filesFailed = createStore(false)
+sample({ clock: loadFilesFx.fail, source: $opened, filter: (opened, { params }) => params === opened.documentId, fn: () => true, target: $filesFailed })
+$filesFailed.reset(loadFilesFx)
+export const $favorite = createStore(false).on(folderLoaded, (_, folder) => folder.favorite)
+sample({ clock: starFx.done, source: $opened, filter: (opened, { params }) => params.id === opened.documentId, fn: (_, { result }) => result.favorite, target: $favorite })
 
 const otherOpened = sample({ clock: documentOpened, source: $folder, filter: (folder, { documentId }) => folder?.id !== documentId })
 $folder.reset(otherOpened)
 $files.reset(otherOpened)
 $favorite.reset(otherOpened)
 
+const folderFailed = sample({ clock: loadFolderFx.fail, source: $opened, filter: (opened, { params }) => params === opened.documentId, fn: (_, { error }) => error })
+const projectFailed = sample({ clock: loadProjectFx.fail, source: $opened, filter: (opened, { params }) => params === opened.projectId, fn: (_, { error }) => error })
 export const $loadError = createStore<'notFound' | 'forbidden' | 'failed' | null>(null)
-  .on([fetchFolderFx.failData, fetchProjectFx.failData], (_, error) =>
-    error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed',
-  )
+  .on([folderFailed, projectFailed], (_, error) => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed'))
   .reset(documentOpened)
 
 /** The document as this route names it: one of another project is not found here. */
 export const $shown = combine($folder, $opened, (folder, opened) => (folder && folder.id === opened.documentId && folder.projectId === opened.projectId ? folder : null))
 export const $misplaced = combine($folder, $opened, (folder, opened) => folder !== null && folder.id === opened.documentId && folder.projectId !== opened.projectId)
 
-sample({ clock: documentOpened, fn: ({ documentId }) => documentId, target: [fetchFolderFx, fetchFilesFx] })
-sample({ clock: documentOpened, fn: ({ projectId }) => projectId, target: [fetchProjectFx, choicesRequested] })
+sample({ clock: documentOpened, fn: ({ documentId }) => documentId, target: [loadFolderFx, loadFilesFx] })
+sample({ clock: documentOpened, fn: ({ projectId }) => projectId, target: [loadProjectFx, choicesRequested] })
 sample({
-  clock: [fetchFolderFx.doneData, fetchProjectFx.doneData],
+  clock: [folderLoaded, $project.updates],
   source: { folder: $shown, project: $project },
   filter: ({ folder, project }) => folder !== null && project !== null && folder.projectId === project.id,
   fn: ({ folder, project }) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project!), { label: documentTitle(folder!) }],
@@ -60,10 +74,10 @@ sample({
 })
 
 // A file registered into the document shown: its list again (the form being edited stays as it is).
-sample({ clock: uploadFinished, source: $opened, filter: ({ documentId }) => documentId > 0, fn: ({ documentId }) => documentId, target: fetchFilesFx })
+sample({ clock: uploadFinished, source: $opened, filter: ({ documentId }) => documentId > 0, fn: ({ documentId }) => documentId, target: loadFilesFx })
 
-sample({ clock: favoriteToggled, source: { folder: $shown, favorite: $favorite }, filter: ({ folder }) => folder !== null, fn: ({ folder, favorite }) => ({ id: folder!.id, favorite: !favorite }), target: favoriteFx })
-sample({ clock: favoriteFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.favoriteFailed' }), target: notifyFx })
+sample({ clock: favoriteToggled, source: { folder: $shown, favorite: $favorite }, filter: ({ folder }) => folder !== null, fn: ({ folder, favorite }) => ({ id: folder!.id, favorite: !favorite }), target: starFx })
+sample({ clock: starFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.favoriteFailed' }), target: notifyFx })
 
 sample({ clock: downloadClicked, source: $opened, filter: (_, ids) => ids.length > 0, fn: ({ documentId }, ids) => ({ folderId: documentId, ids }), target: downloadFx })
 sample({ clock: downloadFx.fail, fn: () => ({ kind: 'error' as const, key: 'toast.downloadFailed' }), target: notifyFx })
@@ -89,12 +103,12 @@ export const metadataForm = createDocumentForm(async (values) => {
     throw error instanceof ApiError && error.status < 500 && error.errors && Object.keys(error.errors).length > 0 ? error : new Error('documents:toast.saveFailed')
   }
 })
-sample({ clock: fetchFolderFx.doneData, fn: toDocumentValues, target: [metadataForm.reset, metadataForm.filled] })
+sample({ clock: folderLoaded, fn: toDocumentValues, target: [metadataForm.reset, metadataForm.filled] })
 sample({ clock: saveFolderFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.saved' }), target: notifyFx })
 
 // Files deleted: the list read again (what is left), with a word of how it went.
 sample({ clock: deleteFilesConfirmed, source: $opened, filter: (_, ids) => ids.length > 0, fn: ({ documentId }, ids) => ({ folderId: documentId, ids }), target: deleteFilesFx })
-sample({ clock: deleteFilesFx.finally, source: $opened, fn: ({ documentId }) => documentId, target: fetchFilesFx })
+sample({ clock: deleteFilesFx.finally, source: $opened, fn: ({ documentId }) => documentId, target: loadFilesFx })
 sample({ clock: deleteFilesFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.filesDeleted' }), target: notifyFx })
 sample({
   clock: deleteFilesFx.failData,
@@ -113,3 +127,5 @@ const renameAsked = sample({ clock: renameSubmitted, source: { file: $renaming, 
 sample({ clock: renameAsked, filter: ({ file, name }) => name === file.name, target: renameClosed })
 sample({ clock: renameAsked, filter: ({ file, name }) => name !== file.name, fn: ({ file, folderId, name }) => ({ folderId, fileId: file.id, name }), target: renameFileFx })
 $files.on(renameFileFx.doneData, (files, renamed) => files.map((file) => (file.id === renamed.id ? renamed : file)))
+
+sample({ clock: filesRetried, source: $opened, fn: ({ documentId }) => documentId, target: loadFilesFx })

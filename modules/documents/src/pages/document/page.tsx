@@ -12,6 +12,7 @@ import {
   FormActions,
   FormFrame,
   IconButton,
+  LoadFailed,
   MissingPage,
   Page,
   type RouteProps,
@@ -34,6 +35,7 @@ import { UploadPanel } from '../../upload/UploadPanel'
 import {
   $favorite,
   $files,
+  $filesFailed,
   $filesLoading,
   $loadError,
   $renameError,
@@ -47,6 +49,7 @@ import {
   documentOpened,
   downloadClicked,
   favoriteToggled,
+  filesRetried,
   metadataForm,
   renameClosed,
   renameOpened,
@@ -61,9 +64,11 @@ const personName = (person: { firstName: string; lastName: string } | null) => (
 const FilesTab = ({ folder }: { folder: Folder }) => {
   const { t } = useTranslation('documents')
   const format = useFormat()
-  const { files, loading, choose, download, remove, rename } = useUnit({
+  const { files, loading, failed, retryFiles, choose, download, remove, rename } = useUnit({
     files: $files,
     loading: $filesLoading,
+    failed: $filesFailed,
+    retryFiles: filesRetried,
     choose: filesChosen,
     download: downloadClicked,
     remove: deleteFilesConfirmed,
@@ -129,7 +134,9 @@ const FilesTab = ({ folder }: { folder: Folder }) => {
           </Button>
         )}
       </div>
-      {files.length === 0 && !loading ? (
+      {failed ? (
+        <LoadFailed text={t('files.loadFailed')} onRetry={() => retryFiles()} />
+      ) : files.length === 0 && !loading ? (
         <EmptyState icon={FileX} title={t('files.empty')} text={archived ? t('files.archivedHint') : t('files.emptyText')} />
       ) : (
         <Table columns={columns} rows={files} rowKey={(file) => file.id} caption={t('files.caption', { count: files.length })} busy={loading} />
@@ -217,8 +224,10 @@ export const DocumentPage = ({ params }: RouteProps) => {
       </Button>
       <DeleteAction
         showLabel
+        // Disabled while it has files (part1 §4); the API refuses it too, naming them.
+        disabled={folder.fileCount > 0}
         label={t('document.delete')}
-        question={{ title: t('document.deleteQuestion', { name: documentTitle(folder) }), text: folder.fileCount > 0 ? t('document.deleteHasFiles') : undefined }}
+        question={{ title: t('document.deleteQuestion', { name: documentTitle(folder) }) }}
         onConfirmed={() => units.remove()}
       />
     </>

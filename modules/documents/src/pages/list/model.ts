@@ -29,11 +29,13 @@ sample({ clock: listOpened, target: documents.opened })
 sample({ clock: listOpened, fn: () => [dashboardCrumb(), documentsCrumb()], target: breadcrumbsSet })
 
 /** The project a project's list is of: its crumb, and whether the caller may add a document to it. */
-export const $project = createStore<Project | null>(null).on(fetchProjectFx.doneData, (_, project) => project)
+const loadProjectFx = attach({ effect: fetchProjectFx })
+export const $project = createStore<Project | null>(null)
 $project.reset(listOpened)
-sample({ clock: listOpened, filter: ({ projectId }) => projectId !== null, fn: ({ projectId }) => projectId!, target: fetchProjectFx })
+sample({ clock: listOpened, filter: ({ projectId }) => projectId !== null, fn: ({ projectId }) => projectId!, target: loadProjectFx })
+sample({ clock: loadProjectFx.doneData, source: $where, filter: (where, project) => where.projectId === project.id, fn: (_, project) => project, target: $project })
 sample({
-  clock: fetchProjectFx.doneData,
+  clock: loadProjectFx.doneData,
   source: $where,
   filter: (where, project) => where.projectId === project.id,
   fn: (_, project) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project)],

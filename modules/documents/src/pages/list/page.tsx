@@ -31,7 +31,7 @@ export const DocumentsPage = ({ params, query }: RouteProps) => {
       key: 'favorite',
       header: t('list.favorite'),
       render: (row) => (
-        <IconButton icon={Star} size="sm" pressed={row.favorite} label={t(row.favorite ? 'document.unfavorite' : 'document.favorite')} onClick={() => star(row)} />
+        <IconButton icon={Star} size="sm" pressed={row.favorite} label={t('list.favoriteOne', { name: row.name })} onClick={() => star(row)} />
       ),
     },
     { key: 'symbol', header: t('fields.symbol'), render: (row) => row.symbol ?? '' },

@@ -1,8 +1,9 @@
 /** Downloads (spec part1 §7 "Files"): a link for some of a document's files, and the download it names. Browser-safe. */
+import { QUERY_ARRAY_LIMIT } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
 
-/** How many files one link (one zip) may name. */
-export const MAX_LINKED_FILES = 500
+/** How many files one link (one zip) may name: as many as a query carries. */
+export const MAX_LINKED_FILES = QUERY_ARRAY_LIMIT
 
 /** POST /folders/{folderId}/files/download-link: the files of the document to download (several come as one zip). */
 export const downloadLinkRequestSchema = Type.Object(

@@ -1,9 +1,11 @@
 /** Folder file (spec part1 §3 "Folder file"): a file registered in a document. Browser-safe. */
-import { Field } from '@app/plugin-kit/shared'
+import { Field, QUERY_ARRAY_LIMIT } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
 
 /** File types: ATTACHMENT by default; COMMENT files belong to comments and are not listed. */
 export const FILE_TYPES = ['ATTACHMENT', 'COMMENT'] as const
+/** What a client may add: COMMENT files come with comments (not built yet), never straight from a client. */
+export const CLIENT_FILE_TYPES = ['ATTACHMENT'] as const
 
 export const folderFileSchema = Type.Object(
   {
@@ -26,9 +28,9 @@ export const folderFileQuerySchema = Type.Object(
   {
     $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
     $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
-    type: Type.Optional(Field.enumOf(FILE_TYPES)),
+    type: Type.Optional(Field.enumOf(CLIENT_FILE_TYPES)),
     /** DELETE /folders/{folderId}/files?filesIds=…: the files to delete (repeatable). */
-    filesIds: Type.Optional(Type.Union([Field.id(), Type.Array(Field.id(), { minItems: 1, maxItems: 500, uniqueItems: true })])),
+    filesIds: Type.Optional(Type.Union([Field.id(), Type.Array(Field.id(), { minItems: 1, maxItems: QUERY_ARRAY_LIMIT, uniqueItems: true })])),
   },
   { additionalProperties: false },
 )
@@ -44,7 +46,7 @@ export const folderFileRegisterSchema = Type.Object(
     symbol: Type.String({ minLength: 1, maxLength: 64 }),
     mime: Type.Optional(Type.String({ maxLength: 120 })),
     size: Type.Integer({ minimum: 0 }),
-    type: Type.Optional(Field.enumOf(FILE_TYPES)),
+    type: Type.Optional(Field.enumOf(CLIENT_FILE_TYPES)),
   },
   { additionalProperties: false, examples: [{ fileName: 'drawing.pdf', symbol: '00000000-0000-4000-8000-000000000000', size: 5, type: 'ATTACHMENT' }] },
 )

@@ -89,6 +89,21 @@ describe("a document's files", () => {
     expect(await storedCount(await keyOf(elsewhere.id))).toBe(1)
   })
 
+  test('many at once: 25 chosen files go in one call, and a zip link names them all', async () => {
+    const many = await fixtures(server).document(project)
+    const ids: number[] = []
+    for (let i = 0; i < 25; i++) ids.push((await attach(many.id, `sheet ${String(i).padStart(2, '0')}.txt`)).id)
+    const link = await server.call('POST', `/api/folders/${many.id}/files/download-link`, { ids }, tokens.editor)
+    expect(link.status, JSON.stringify(link.body)).toBe(201)
+    const zip = await fetch(server.url + link.body.url)
+    expect(zip.status).toBe(200)
+    expect(Buffer.from(await zip.arrayBuffer()).includes(Buffer.from('sheet 24.txt'))).toBe(true)
+    const removed = await server.call('DELETE', `/api/folders/${many.id}/files?${ids.map((id) => `filesIds=${id}`).join('&')}`, undefined, tokens.editor)
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect(removed.body).toHaveLength(25)
+    expect(await names(many.id)).toEqual([])
+  })
+
   test("an archived document's files are neither deleted nor renamed", async () => {
     const archived = await fixtures(server).document(project, { state: 'ARCHIVED' })
     await server.knex('folders').where({ id: archived.id }).update({ state: 'IN_PROGRESS' })

@@ -63,6 +63,7 @@ export class UploadsService {
       symbol: symbolOf(row.storage_key),
       mime: row.mime,
       fileName: row.file_name,
+      fingerprint: row.fingerprint ?? null,
       size,
       partSize,
       partCount: this.partCount(size, partSize),
@@ -71,10 +72,13 @@ export class UploadsService {
     }
   }
 
-  /** The caller's open uploads into the document, newest first (at most the open-upload limit, so never many). */
+  /**
+   * The caller's unfinished uploads into the document, newest first: open ones, and completed
+   * ones whose registration never came (at most the open-upload limit, so never many).
+   */
   async openUploads(folderId: number, params: AppParams): Promise<Upload[]> {
     const caller = currentUser(params)
-    const rows = await this.knex('uploads').where({ account_id: caller.accountId, user_id: caller.id, folder_id: folderId, state: 'OPEN' }).orderBy('id', 'desc')
+    const rows = await this.knex('uploads').where({ account_id: caller.accountId, user_id: caller.id, folder_id: folderId }).whereIn('state', ['OPEN', 'COMPLETED']).orderBy('id', 'desc')
     return Promise.all(rows.map((row: UploadRow) => this.present(row)))
   }
 
@@ -103,6 +107,7 @@ export class UploadsService {
         storage_key: key,
         store_upload_id: storeUploadId,
         file_name: data.fileName.trim(),
+        fingerprint: data.fingerprint ?? null,
         mime,
         size: data.size,
         part_size: uploadPartBytes,

@@ -3,7 +3,12 @@ import { type Static, Type } from '@sinclair/typebox'
 
 /** POST /folders/{folderId}/uploads: the file's name and its size in bytes. */
 export const uploadStartSchema = Type.Object(
-  { fileName: Type.String({ minLength: 1, maxLength: 255 }), size: Type.Integer({ minimum: 0 }) },
+  {
+    fileName: Type.String({ minLength: 1, maxLength: 255 }),
+    size: Type.Integer({ minimum: 0 }),
+    /** What else tells the file apart (the browser sends its last-modified time): a resume asks for the same. */
+    fingerprint: Type.Optional(Type.String({ maxLength: 100 })),
+  },
   { additionalProperties: false, examples: [{ fileName: 'drawing.pdf', size: 5 }] },
 )
 export type UploadStart = Static<typeof uploadStartSchema>
@@ -20,6 +25,7 @@ export const uploadSchema = Type.Object(
     symbol: Type.String(),
     mime: Type.String(),
     fileName: Type.String(),
+    fingerprint: Type.Union([Type.String(), Type.Null()]),
     size: Type.Integer(),
     partSize: Type.Integer(),
     partCount: Type.Integer(),

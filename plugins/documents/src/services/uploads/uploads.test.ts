@@ -107,10 +107,11 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     expect(await stored(done.body.key)).toHaveLength(0)
   })
 
-  test("the document's open uploads list the caller's own unfinished ones, with their confirmed parts, for a resume", async () => {
+  test("the document's open uploads list the caller's own unfinished ones, with their confirmed parts and fingerprint, for a resume", async () => {
     const other = await fixtures(server).document(project)
     const bytes = pdfOf(PART + 10)
-    const { body: mine } = await start('Resume me.pdf', bytes.length, other.id)
+    const { body: mine } = await call(tokens.editor!, 'POST', `/api/folders/${other.id}/uploads`, { fileName: 'Resume me.pdf', size: bytes.length, fingerprint: '1767225600000' })
+    expect(mine.fingerprint).toBe('1767225600000')
     await sendPart(mine.uploadId, 1, chunksOf(bytes)[0]!)
     await start('Colleague.pdf', 5, other.id, tokens.colleague!)
     const { body: finished } = await start('Done.txt', 3, other.id)
@@ -118,8 +119,12 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
 
     const open = await call(tokens.editor!, 'GET', `/api/folders/${other.id}/uploads`)
     expect(open.status, JSON.stringify(open.body)).toBe(200)
-    expect(open.body.map((u: { fileName: string }) => u.fileName)).toEqual(['Resume me.pdf'])
-    expect(open.body[0].parts.map((p: { partNo: number }) => p.partNo)).toEqual([1])
+    // Newest first: the completed one still to register, then the open one with its part.
+    expect(open.body.map((u: { fileName: string; state: string }) => [u.fileName, u.state])).toEqual([
+      ['Done.txt', 'COMPLETED'],
+      ['Resume me.pdf', 'OPEN'],
+    ])
+    expect(open.body[1].parts.map((p: { partNo: number }) => p.partNo)).toEqual([1])
     // Below EDIT nothing is offered: the list is the uploader's, who needs EDIT to go on.
     expect((await call(tokens.viewer!, 'GET', `/api/folders/${other.id}/uploads`)).status).toBe(403)
   })
@@ -268,7 +273,7 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     }
   })
 
-  test('a whole file sent as a multipart form is listed; a COMMENT file is kept but not listed', async () => {
+  test('a whole file sent as a multipart form is listed; a client cannot add a COMMENT file (hidden, it could never be deleted)', async () => {
     const send = async (type?: string) => {
       const form = new FormData()
       form.append('file', new Blob([new Uint8Array(pdfOf(2000))], { type: 'application/pdf' }), 'Form.pdf')
@@ -282,11 +287,12 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const attached = await send()
     expect(attached.status, JSON.stringify(attached.body)).toBe(201)
     expect(attached.body).toMatchObject({ name: 'Form.pdf', fileType: 'ATTACHMENT', mime: 'application/pdf', size: 2000 })
+    const before = Number((await server.knex('folder_files').count({ n: '*' }))[0]!.n)
     const comment = await send('COMMENT')
-    expect(comment.body.fileType).toBe('COMMENT')
+    expect(comment.status).toBe(400)
+    expect(Number((await server.knex('folder_files').count({ n: '*' }))[0]!.n)).toBe(before)
     const ids = (await call(tokens.viewer!, 'GET', `/api/folders/${doc.id}/files?$limit=500`)).body.data.map((f: { id: number }) => f.id)
     expect(ids).toContain(attached.body.id)
-    expect(ids).not.toContain(comment.body.id)
   })
 })
 

@@ -4,7 +4,19 @@
  * here once, beside the call.
  */
 import { apiRequest, type ListPage, type ListQuery, feathersQuery } from '@app/module-kit'
-import { type Folder, type FolderData, type FolderFile, type FolderPatch, type Responsible, responsiblesUrl } from '@app/plugin-documents/shared'
+import {
+  type ControlRole,
+  type ControlTick,
+  controlUrls,
+  type Folder,
+  type FolderData,
+  type FolderEvent,
+  type FolderFile,
+  type FolderPatch,
+  type Responsible,
+  type Revision,
+  responsiblesUrl,
+} from '@app/plugin-documents/shared'
 import { type Project, projectUrl } from '@app/plugin-projects/shared'
 import { folderTypeUrls } from '@app/plugin-setup/shared'
 import { createEffect } from 'effector'
@@ -101,3 +113,21 @@ export const downloadFx = createEffect(async ({ folderId, ids }: { folderId: num
   anchor.click()
   anchor.remove()
 })
+
+/** The control process and revisions (part1 §4), and the change log. */
+export const fetchControlFx = createEffect((folderId: number) => apiRequest<ControlTick[]>('GET', controlUrls(folderId).control))
+export const tickFx = createEffect(({ folderId, role, doneOn }: { folderId: number; role: ControlRole; doneOn: number }) =>
+  apiRequest<ControlTick[]>('PUT', controlUrls(folderId).role(role), { body: { doneOn } }),
+)
+export const clearTickFx = createEffect(({ folderId, role }: { folderId: number; role: ControlRole }) => apiRequest<ControlTick[]>('DELETE', controlUrls(folderId).role(role)))
+export const archiveFx = createEffect(({ folderId, revision }: { folderId: number; revision: string }) =>
+  apiRequest<Folder>('POST', controlUrls(folderId).archive, { body: revision.trim() ? { revision: revision.trim() } : {} }),
+)
+export const unarchiveFx = createEffect((folderId: number) => apiRequest<Folder>('POST', controlUrls(folderId).unarchive, { body: {} }))
+export const newRevisionFx = createEffect((folderId: number) => apiRequest<Folder>('POST', controlUrls(folderId).revisions, { body: {} }))
+export const fetchRevisionsFx = createEffect((folderId: number) => apiRequest<Revision[]>('GET', controlUrls(folderId).revisions))
+/** The newest changes of the document. */
+export const EVENTS_LIMIT = 50
+export const fetchEventsFx = createEffect((folderId: number) =>
+  apiRequest<ListPage<FolderEvent>>('GET', controlUrls(folderId).events, { query: { $limit: EVENTS_LIMIT } }),
+)

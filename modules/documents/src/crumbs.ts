@@ -11,4 +11,4 @@ export const projectCrumb = (project: { id: number; symbol: string | null; name:
   href: `/project/${project.id}`,
 })
 
-export const documentPath = (projectId: number, documentId: number, tab: 'files' | 'metadata' = 'files') => `/project/${projectId}/documents/${documentId}/${tab}`
+export const documentPath = (projectId: number, documentId: number, tab = 'files') => `/project/${projectId}/documents/${documentId}/${tab}`

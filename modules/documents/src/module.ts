@@ -19,7 +19,7 @@ export default defineModule({
     { path: '/project/:projectId/documents/add', component: AddDocumentPage },
     // The bare path shows the files (part1 §2: it redirects to /files).
     { path: '/project/:projectId/documents/:documentId', component: DocumentPage },
-    { path: '/project/:projectId/documents/:documentId/:tab', params: { tab: ['files', 'metadata'] }, component: DocumentPage },
+    { path: '/project/:projectId/documents/:documentId/:tab', params: { tab: ['files', 'metadata', 'control', 'revisions', 'log'] }, component: DocumentPage },
   ],
   locales,
 })

@@ -83,6 +83,7 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
   // the staff member holds VIEW on it, for the project's per-user page.
   const project = await app.make.project(world.a, { name: 'Fixture project', symbol: 'FX-1', createdBy: world.a.admin, client: world.company })
   await app.make.grantProject(staff, project, 'VIEW')
+  const document = await app.make.document(project, { name: 'Fixture document', symbol: 'FX-D1' })
   const params: RouteParams = {
     id: [String(staff.id)],
     projectId: [String(project.id)],
@@ -91,6 +92,7 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
     clientId: [String(world.company.id)],
     accountId: [String(world.a.id)],
     documentTypeId: [String(type.body.id)],
+    documentId: [String(document.id)],
     // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).
     token: ['fixture-token'],
   }

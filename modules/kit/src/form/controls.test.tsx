@@ -78,6 +78,14 @@ describe('RadioGroup', () => {
 })
 
 describe('TextInput', () => {
+  it("takes a day with the browser's date picker when asked", () => {
+    const onChange = vi.fn()
+    render(<TextInput type="date" label="Day" value="2026-11-02" onChange={onChange} />)
+    const input = screen.getByLabelText('Day') as HTMLInputElement
+    expect(input.type).toBe('date')
+    expect(input.value).toBe('2026-11-02')
+  })
+
   it('is named by its label, described by its hint, offers its suggestions and hands on what is typed', async () => {
     const onChange = vi.fn()
     render(

@@ -125,10 +125,12 @@ export interface TextInputProps {
   suggestions?: readonly { value: string; label: string }[]
   /** A button that acts on what is typed, kept beside the box. */
   action?: ReactNode
+  /** A day (YYYY-MM-DD, the browser's date picker) instead of text. */
+  type?: 'text' | 'date'
 }
 
 /** A text box that acts as it is typed in (a search, a picker), outside the form engine. */
-export const TextInput = ({ label, value, onChange, hint, suggestions, action }: TextInputProps) => {
+export const TextInput = ({ label, value, onChange, hint, suggestions, action, type = 'text' }: TextInputProps) => {
   const id = useId()
   return (
     <div className="kit-field">
@@ -137,6 +139,7 @@ export const TextInput = ({ label, value, onChange, hint, suggestions, action }:
         <input
           id={id}
           className="kit-input"
+          type={type}
           value={value}
           list={suggestions && `${id}-suggestions`}
           aria-describedby={hint ? `${id}-hint` : undefined}

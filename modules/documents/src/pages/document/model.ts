@@ -13,6 +13,7 @@ import { documentTitle, documentsCrumb, projectCrumb } from '../../crumbs'
 import { createDocumentForm, toDocumentValues, toFolderPatch } from '../../document-form'
 import { notifyFx } from '../../notify'
 import { uploadFinished } from '../../upload/model'
+import { folderChanged } from './control.model'
 
 export const documentOpened = createEvent<{ projectId: number; documentId: number }>()
 export const favoriteToggled = createEvent()
@@ -37,6 +38,7 @@ const folderLoaded = sample({ clock: loadFolderFx.done, source: $opened, filter:
 export const $folder = createStore<Folder | null>(null)
   .on(folderLoaded, (_, folder) => folder)
   .on(saveFolderFx.doneData, (_, folder) => folder)
+  .on(folderChanged, (shown, folder) => (shown?.id === folder.id ? folder : shown))
 export const $project = createStore<Project | null>(null)
 sample({ clock: loadProjectFx.done, source: $opened, filter: (opened, { params }) => params === opened.projectId, fn: (_, { result }) => result, target: $project })
 export const $files = createStore<FolderFile[]>([])
@@ -129,3 +131,5 @@ sample({ clock: renameAsked, filter: ({ file, name }) => name !== file.name, fn:
 $files.on(renameFileFx.doneData, (files, renamed) => files.map((file) => (file.id === renamed.id ? renamed : file)))
 
 sample({ clock: filesRetried, source: $opened, fn: ({ documentId }) => documentId, target: loadFilesFx })
+// Archived, unarchived or a new revision begun: its files again (a new revision starts with none).
+sample({ clock: folderChanged, source: $opened, filter: (opened, folder) => folder.id === opened.documentId, fn: ({ documentId }) => documentId, target: loadFilesFx })

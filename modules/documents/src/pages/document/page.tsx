@@ -32,6 +32,7 @@ import { documentPath, documentTitle } from '../../crumbs'
 import { DocumentFields } from '../../document-fields'
 import { filesChosen } from '../../upload/model'
 import { UploadPanel } from '../../upload/UploadPanel'
+import { ControlTab, LogTab, RevisionsTab } from './control'
 import {
   $favorite,
   $files,
@@ -56,7 +57,7 @@ import {
   renameSubmitted,
 } from './model'
 
-export const TABS = ['files', 'metadata'] as const
+export const TABS = ['files', 'metadata', 'control', 'revisions', 'log'] as const
 type Tab = (typeof TABS)[number]
 
 const personName = (person: { firstName: string; lastName: string } | null) => (person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : '')
@@ -189,6 +190,14 @@ const MetadataTab = ({ folder }: { folder: Folder }) => {
   )
 }
 
+const TabContent = ({ tab, folder }: { tab: Tab; folder: Folder }) => {
+  if (tab === 'metadata') return <MetadataTab folder={folder} />
+  if (tab === 'control') return <ControlTab folder={folder} />
+  if (tab === 'revisions') return <RevisionsTab folder={folder} />
+  if (tab === 'log') return <LogTab folder={folder} />
+  return <FilesTab folder={folder} />
+}
+
 export const DocumentPage = ({ params }: RouteProps) => {
   const { t } = useTranslation('documents')
   const projectId = Number(params.projectId)
@@ -244,7 +253,7 @@ export const DocumentPage = ({ params }: RouteProps) => {
     >
       {ready && (
         <RouteTabs label={t('document.tabs')} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), path: documentPath(projectId, documentId, id) }))} selected={tab}>
-          {tab === 'metadata' ? <MetadataTab folder={folder} /> : <FilesTab folder={folder} />}
+          <TabContent tab={tab} folder={folder} />
         </RouteTabs>
       )}
       <UploadPanel />

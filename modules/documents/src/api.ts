@@ -20,6 +20,7 @@ import {
 import { type Project, projectUrl } from '@app/plugin-projects/shared'
 import { folderTypeUrls } from '@app/plugin-setup/shared'
 import { createEffect } from 'effector'
+import { personName } from './crumbs'
 
 export const PAGE_SIZE = 25
 
@@ -87,7 +88,7 @@ export const fetchTypeChoicesFx = createEffect(async (accountId: number) => {
 /** Who may be responsible: the members who reach the project. */
 export const fetchResponsibleChoicesFx = createEffect(async (projectId: number) => {
   const people = await apiRequest<Responsible[]>('GET', responsiblesUrl(projectId))
-  return people.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username }))
+  return people.map((person) => ({ id: person.id, name: personName(person) || person.username }))
 })
 
 /** A document's files, by name (COMMENT files are not listed). */

@@ -5,6 +5,7 @@ import { useUnit } from 'effector-react'
 import { Archive, ArchiveRestore, Check, FilePlus2, History, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { personName } from '../../crumbs'
 import {
   $controlBusy,
   $events,
@@ -19,7 +20,6 @@ import {
   unarchiveConfirmed,
 } from './control.model'
 
-const personName = (person: { firstName: string; lastName: string } | null) => (person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : '')
 
 /** Reads the tabs' data for the document once it is shown. */
 const useControlData = (folderId: number) => {

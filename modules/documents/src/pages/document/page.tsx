@@ -28,7 +28,7 @@ import { Download, FileX, Pencil, Star, StarOff, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $choices } from '../../choices'
-import { documentPath, documentTitle } from '../../crumbs'
+import { documentPath, documentTitle, personName } from '../../crumbs'
 import { DocumentFields } from '../../document-fields'
 import { filesChosen } from '../../upload/model'
 import { UploadPanel } from '../../upload/UploadPanel'
@@ -60,7 +60,6 @@ import {
 export const TABS = ['files', 'metadata', 'control', 'revisions', 'log'] as const
 type Tab = (typeof TABS)[number]
 
-const personName = (person: { firstName: string; lastName: string } | null) => (person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : '')
 
 const FilesTab = ({ folder }: { folder: Folder }) => {
   const { t } = useTranslation('documents')

@@ -4,7 +4,7 @@ import { Plus, Star } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type DocumentRow, LIST_TABS, type ListTab } from '../../api'
-import { documentPath } from '../../crumbs'
+import { documentPath, personName } from '../../crumbs'
 import { UploadPanel } from '../../upload/UploadPanel'
 import { $project, documents, favoriteClicked, listOpened } from './model'
 
@@ -13,7 +13,6 @@ const tabOf = (query: URLSearchParams): ListTab => {
   return (LIST_TABS as readonly string[]).includes(tab ?? '') ? (tab as ListTab) : 'all'
 }
 
-const personName = (person: { firstName: string; lastName: string } | null) => (person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : '')
 
 export const DocumentsPage = ({ params, query }: RouteProps) => {
   const { t } = useTranslation('documents')

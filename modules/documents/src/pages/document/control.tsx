@@ -69,7 +69,7 @@ export const ControlTab = ({ folder }: { folder: Folder }) => {
     if (await confirm({ title: t('control.unarchiveQuestion', { revision: folder.revision ?? '' }), text: t('control.unarchiveText') })) unarchive()
   }
   return (
-    <>
+    <div className="kit-stack">
       <Alert tone={!archived && allTicked ? 'success' : 'info'}>
         <p>{archived ? t('control.archivedAs', { revision: folder.revision ?? '' }) : allTicked ? t('control.ready') : t('control.needsTicks')}</p>
       </Alert>
@@ -95,7 +95,7 @@ export const ControlTab = ({ folder }: { folder: Folder }) => {
           </>
         )}
       </div>
-    </>
+    </div>
   )
 }
 

@@ -81,11 +81,15 @@ const callerOf = async (person: Person): Promise<Caller> => {
   // A document of the account, and an upload of the caller's into it, for the paths that name them.
   const folder = await make.document({ id: Number(project.id), accountId: user.accountId, name: '', symbol: '' })
   const upload = await call('POST', `/api/folders/${folder.id}/uploads`, { fileName: 'input.txt', size: 5 }, token)
+  // And a file in it, for the paths that name one (its place is set at /files/{fileId}/geolocation).
+  const form = new FormData()
+  form.append('file', new Blob(['input']), 'input.txt')
+  const file = await call('POST', `/api/folders/${folder.id}/files`, form, token)
   return {
     token,
     user,
     flags: (await access.flags(user)) as unknown as Record<string, boolean>,
-    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list', folderId: folder.id, uploadId: Number(upload.body.uploadId) },
+    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list', folderId: folder.id, uploadId: Number(upload.body.uploadId), fileId: Number(file.body.id) },
   }
 }
 /** Tried in this order (an account admin, a global admin, the admin of another account); each method is called by the first one holding its flags. */

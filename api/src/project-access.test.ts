@@ -149,13 +149,28 @@ const documentWithFile = async (project: ProjectFixture) => {
   return { folderId: folder.id, fileId: Number(file.body.id) }
 }
 
+/** The document's three control ticks set (the project admin's), and the revision archived when asked. */
+const controlled = async (project: ProjectFixture, folderId: number, archived: boolean) => {
+  const token = adminTokens.get(project.accountId)
+  for (const role of ['EDIT', 'CONTROL', 'APPROVE']) expect((await call('PUT', `/api/folders/${folderId}/control/${role}`, { doneOn: Date.UTC(2026, 0, 5) }, token)).status).toBe(200)
+  if (archived) expect((await call('POST', `/api/folders/${folderId}/archive`, {}, token)).status).toBe(201)
+}
+
 /** A document with its three control ticks set (the project admin's), archived when asked. */
 const controlledDocument = async (project: ProjectFixture, archived = false) => {
   const folder = await make.document(project)
-  const token = adminTokens.get(project.accountId)
-  for (const role of ['EDIT', 'CONTROL', 'APPROVE']) expect((await call('PUT', `/api/folders/${folder.id}/control/${role}`, { doneOn: Date.UTC(2026, 0, 5) }, token)).status).toBe(200)
-  if (archived) expect((await call('POST', `/api/folders/${folder.id}/archive`, {}, token)).status).toBe(201)
+  await controlled(project, folder.id, archived)
   return folder.id
+}
+
+/** An archived document with an older revision (A, a new one begun and archived since as B): the revision's id. */
+const olderRevision = async (project: ProjectFixture) => {
+  const folderId = await controlledDocument(project, true)
+  const token = adminTokens.get(project.accountId)
+  const [older] = (await call('GET', `/api/folders/${folderId}/revisions`, undefined, token)).body
+  expect((await call('POST', `/api/folders/${folderId}/revisions`, {}, token)).status).toBe(201)
+  await controlled(project, folderId, true)
+  return { folderId, revisionId: Number(older.id) }
 }
 
 /**
@@ -185,6 +200,46 @@ const ROW_MAKERS: Record<
     const upload = await uploadIn(project, token, 'completed')
     return { row: upload.folderId, bodies: { create: { fileName: 'matrix.txt', symbol: upload.symbol, size: 5 } } }
   },
+  // POST names the file after lock/ or unlock/; a caller who may check it out holds it, so their unlock is theirs to make.
+  'folders/:folderId/files/lock/:docFileId': async (project) => {
+    const { folderId, fileId } = await documentWithFile(project)
+    return { row: folderId, id: null, values: { docFileId: fileId } }
+  },
+  'folders/:folderId/files/unlock/:docFileId': async (project, token) => {
+    const { folderId, fileId } = await documentWithFile(project)
+    const lock = (as: string | undefined) => call('POST', `/api/folders/${folderId}/files/lock/${fileId}`, {}, as)
+    if ((await lock(token)).status !== 201) expect((await lock(adminTokens.get(project.accountId))).status).toBe(201)
+    return { row: folderId, id: null, values: { docFileId: fileId } }
+  },
+  'folders/:folderId/files/:folderFileId/copy': async (project) => {
+    const { folderId, fileId } = await documentWithFile(project)
+    return { row: folderId, id: null, values: { folderFileId: fileId } }
+  },
+  // GET, PUT and DELETE name a link of the document after the path.
+  'folders/:folderId/urls': async (project) => {
+    const folder = await make.document(project)
+    const link = await call('POST', `/api/folders/${folder.id}/urls`, { description: 'Matrix', url: 'https://example.com/matrix' }, adminTokens.get(project.accountId))
+    expect(link.status, JSON.stringify(link.body)).toBe(201)
+    return { row: folder.id, id: Number(link.body.id) }
+  },
+  // GET, PUT and DELETE name a line of the document's material list after the path; the exports act on the document.
+  'folders/:folderId/material-lines': async (project) => {
+    const folder = await make.document(project)
+    const line = await call('POST', `/api/folders/${folder.id}/material-lines`, { name: 'Matrix' }, adminTokens.get(project.accountId))
+    expect(line.status, JSON.stringify(line.body)).toBe(201)
+    return { row: folder.id, id: Number(line.body.id) }
+  },
+  'folders/:folderId/material-lines/export.xlsx': async (project) => ({ row: (await make.document(project)).id }),
+  'folders/:folderId/material-lines/export.pdf': async (project) => ({ row: (await make.document(project)).id }),
+  // GET, PUT and DELETE name a row of the document's action plan after the path.
+  'folders/:folderId/actions': async (project) => {
+    const folder = await make.document(project)
+    const action = await call('POST', `/api/folders/${folder.id}/actions`, { description: 'Matrix' }, adminTokens.get(project.accountId))
+    expect(action.status, JSON.stringify(action.body)).toBe(201)
+    return { row: folder.id, id: Number(action.body.id) }
+  },
+  // PATCH acts on the path: the file is the row.
+  'files/:fileId/geolocation': async (project) => ({ row: (await documentWithFile(project)).fileId, id: null }),
   'folders/:folderId/files/download-link': async (project) => {
     const folder = await make.document(project)
     const file = await call('POST', `/api/folders/${folder.id}/files`, fileForm(), adminTokens.get(project.accountId))
@@ -195,7 +250,11 @@ const ROW_MAKERS: Record<
   'folders/:folderId/control': async (project) => ({ row: (await make.document(project)).id, id: 'EDIT', bodies: { update: { doneOn: Date.UTC(2026, 0, 5) } } }),
   'folders/:folderId/archive': async (project) => ({ row: await controlledDocument(project), bodies: { create: {} } }),
   'folders/:folderId/unarchive': async (project) => ({ row: await controlledDocument(project, true), bodies: { create: {} } }),
-  'folders/:folderId/revisions': async (project) => ({ row: await controlledDocument(project, true), bodies: { create: {} } }),
+  // POST begins a new revision of the archived document; DELETE names its older revision.
+  'folders/:folderId/revisions': async (project) => {
+    const { folderId, revisionId } = await olderRevision(project)
+    return { row: folderId, id: revisionId, bodies: { create: {} } }
+  },
   'event/folder/:folderId': async (project) => ({ row: (await make.document(project)).id }),
   'uploads/:uploadId': async (project, token) => ({ row: (await uploadIn(project, token)).uploadId }),
   'uploads/:uploadId/parts': async (project, token) => {
@@ -206,6 +265,16 @@ const ROW_MAKERS: Record<
     const upload = await uploadIn(project, token, 'sent')
     return { row: upload.uploadId, bodies: { create: { parts: [{ partNo: 1, partETag: upload.etag }] } } }
   },
+}
+
+/**
+ * Services whose body names a row (`dataRow`): how to make that row in a project (its id goes
+ * in the body's field; a missing project's call names a missing row). A project-scoped service
+ * addressed by a row in its body fails until it is added here.
+ */
+const DATA_ROW_MAKERS: Record<string, (project: ProjectFixture) => Promise<number>> = {
+  'files/conversion-started': async (project) => (await documentWithFile(project)).fileId,
+  'files/conversion-completed': async (project) => (await documentWithFile(project)).fileId,
 }
 
 /** The other words of a project path (`dashboard/time-line/project/:projectId/:key`): a value that names something real. */
@@ -219,6 +288,20 @@ const ACCOUNT_FIELDS: Record<string, (accountId: number) => Promise<unknown>> = 
   async folderTypeId(accountId) {
     const types = await call('GET', `/api/foldertypes/${accountId}/create`, undefined, adminTokens.get(accountId))
     return types.body[0].id
+  },
+}
+
+/**
+ * Bodies made afresh for each call, where sending the schema's example twice would not do:
+ * a bulk creation's numbers must be new in the account and its rows' type the project
+ * account's (a row with a revision is archived as it is created).
+ */
+let bulkCalls = 0
+const BODY_MAKERS: Record<string, (project: ProjectFixture | number) => Promise<Record<string, unknown>>> = {
+  'projects/:projectId/folders-bulk': async (project) => {
+    const folderTypeId = await ACCOUNT_FIELDS.folderTypeId!(typeof project === 'number' ? own.id : project.accountId)
+    const key = ++bulkCalls
+    return { rows: [{ symbol: `MATRIX-${key}-1`, name: 'Matrix', folderTypeId }, { symbol: `MATRIX-${key}-2`, name: 'Matrix archived', folderTypeId, revision: 'A' }] }
   },
 }
 
@@ -242,6 +325,11 @@ const problemOf = (entry: RegisteredService, method: Method): string | undefined
   if ('rowParam' in source) {
     if (!ROW_MAKERS[entry.path]) return `${where} names a row of ${source.table} in its path: add how to make one to ROW_MAKERS in api/src/project-access.test.ts`
     // The path's other placeholders are filled from the maker's `values` (the call fails saying so when one is not).
+    return undefined
+  }
+  if ('dataRow' in source) {
+    if (!DATA_ROW_MAKERS[entry.path]) return `${where} names a row of ${source.table} in its body: add how to make one to DATA_ROW_MAKERS in api/src/project-access.test.ts`
+    if (!bodySchemaOf(entry, method)?.examples?.[0]) return `${where}: give its body schema an example (examples[0]) the matrix can send`
     return undefined
   }
   if ('routeParam' in source) {
@@ -276,6 +364,7 @@ for (const entry of scoped) {
   /** The schema's example for the method's body, with any field naming a person filled with a fresh one. */
   const bodyOf = async (method: Method, project: ProjectFixture | number): Promise<Record<string, unknown> | undefined> => {
     if (method !== 'create' && method !== 'update' && method !== 'patch') return undefined
+    if (method === 'create' && BODY_MAKERS[entry.path]) return BODY_MAKERS[entry.path]!(project)
     const example = bodySchemaOf(entry, method)?.examples?.[0] ?? entry.schemas?.data?.examples?.[0]
     const body = structuredClone(example ?? {}) as Record<string, unknown>
     const names = Object.keys(body).filter((key) => PERSON_FIELDS[key])
@@ -309,6 +398,10 @@ for (const entry of scoped) {
       if (/:\w+/.test(path)) throw new Error(`${entry.path}: give the values of ${path.match(/:\w+/g)!.join(', ')} in its ROW_MAKERS entry (api/src/project-access.test.ts)`)
       const url = `/api/${path}${id === undefined ? '' : `/${id}`}`
       return [url, made.bodies?.[method] ?? (await bodyOf(method, project))]
+    }
+    if ('dataRow' in source) {
+      const row = typeof project === 'number' ? MISSING : await DATA_ROW_MAKERS[entry.path]!(project)
+      return [`/api/${entry.path}`, { ...(await bodyOf(method, project)), [source.dataRow]: row }]
     }
     if (!byField) {
       const param = (source as { routeParam: string }).routeParam

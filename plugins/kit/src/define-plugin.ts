@@ -171,8 +171,10 @@ const projectHook = (definition: ServiceDefinition, scope: ProjectScope) => {
   if ('field' in source && !source.table && definition.methods.some((m) => m !== 'find' && m !== 'create'))
     throw new Error(`Project-scoped service ${definition.path} must name the table whose rows carry ${source.field}`)
   if ('field' in source && source.listsAcross && !source.table) throw new Error(`Project-scoped service ${definition.path} lists across projects: name its table`)
+  if ('dataRow' in source && definition.methods.some((m) => m !== 'create' && m !== 'update' && m !== 'patch'))
+    throw new Error(`Project-scoped service ${definition.path} names its project in the body: only create, update and patch have one`)
   // A project read from the form fields would be known only once the file is stored.
-  if ('field' in source && definition.uploads)
+  if (('field' in source || 'dataRow' in source) && definition.uploads)
     throw new Error(`Project-scoped service ${definition.path} takes uploads: name the project in its path, so its level is checked before the file is read`)
   return { source, hook: projectScope(scope, definition.path) }
 }
@@ -219,7 +221,7 @@ export const installPlugins = async (app: Application, plugins: PluginDefinition
           // Who may act on whom once the input is known to be well-formed: bad input is a 400 whoever it names.
           definition.targets?.[method] ? shared.acting : undefined,
           shared.tenant,
-          project && 'field' in project.source ? project.hook : undefined,
+          project && ('field' in project.source || 'dataRow' in project.source) ? project.hook : undefined,
           method === 'create' ? idempotentCreate : undefined,
           ...(definition.hooks?.around?.all ?? []),
           ...(definition.hooks?.around?.[method] ?? []),

@@ -69,20 +69,33 @@ const loadExcel = () => {
   return excel
 }
 
-export const excelDownload = async (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>) => {
+export interface ExcelOptions {
+  /** Lines above the table (a document's number and title), the first one larger; a blank row parts them from the headers. */
+  heading?: string[]
+}
+
+export const excelDownload = async (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>, options: ExcelOptions = {}) => {
   const ExcelJS = await loadExcel()
   const out = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   const worksheet = workbook.addWorksheet(sheet)
-  // Wide enough for the header in any language.
+  const heading = options.heading ?? []
+  // Wide enough for the header in any language; with a heading, the headers are a row of their own below it.
   worksheet.columns = columns.map((c) => ({
-    header: c.header,
+    ...(heading.length ? {} : { header: c.header }),
     key: c.key,
     width: Math.max(c.width ?? 12, c.header.length + 2),
     ...(c.date && { style: { numFmt: EXPORT_DATE_FORMAT } }),
   }))
-  worksheet.getRow(1).font = { bold: true }
-  worksheet.getRow(1).commit()
+  heading.forEach((line, index) => {
+    const row = worksheet.addRow([line])
+    row.font = { bold: true, size: index === 0 ? 14 : 11 }
+    row.commit()
+  })
+  if (heading.length) worksheet.addRow([]).commit()
+  const headers = heading.length ? worksheet.addRow(columns.map((c) => c.header)) : worksheet.getRow(1)
+  headers.font = { bold: true }
+  headers.commit()
   const write = async () => {
     for await (const row of rows) {
       worksheet.addRow(row).commit()

@@ -219,6 +219,24 @@ export interface ProjectDeleteBlocker {
 }
 export const projectDeleteBlockers = defineExtension<ProjectDeleteBlocker>('projectDeleteBlockers')
 
+/** A document (the documents plugin's folder) about to be deleted, as its delete blockers see it. */
+export interface DocumentRef {
+  id: number
+  accountId: number
+  projectId: number
+}
+
+/**
+ * What keeps a document from being deleted (spec part1 §8: "has comment by", "is linked
+ * to", "is in document list", "has material" …) beyond its own files: each plugin whose
+ * rows point at documents (comments; later links, document lists, materials) answers the
+ * items of its own tables in the way, at most BLOCK_LIST_LIMIT.
+ */
+export interface DocumentDeleteBlocker {
+  find(app: import('./types').Application, document: DocumentRef): Promise<{ reason: string; item: string }[]>
+}
+export const documentDeleteBlockers = defineExtension<DocumentDeleteBlocker>('documentDeleteBlockers')
+
 /** One group of the /search page (spec part2 §2 "Search"): its hits, sorted by number and name, and their count. */
 export interface SearchGroupResult {
   group: string

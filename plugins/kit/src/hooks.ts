@@ -221,7 +221,9 @@ export const actingOn = (targets: Partial<Record<string, UserTarget>>) => async 
  * Where a project-scoped call names its project. `routeParam`: a path such as
  * `projects/:projectId/users`. `rowParam`: a path naming a row of `table` whose
  * `project_id` is the project, such as `folders/:folderId/files` (the row within the
- * caller's account, else 404). `field`: the rows' own field (`projectId`), read from a
+ * caller's account, else 404). `dataRow`: the same, named by a field of the body once it
+ * is checked, such as `files/conversion-started` {fileId} (create, update and patch only).
+ * `field`: the rows' own field (`projectId`), read from a
  * find's query, a create's body, and for get, update, patch and remove from the
  * addressed row in `table` (within the caller's account; required with those methods).
  * `table` also tells the access test which rows to watch.
@@ -229,6 +231,7 @@ export const actingOn = (targets: Partial<Record<string, UserTarget>>) => async 
 export type ProjectSource =
   | { routeParam: string; table?: string }
   | { rowParam: string; table: string }
+  | { dataRow: string; table: string }
   | {
       field: string
       table?: string
@@ -266,8 +269,8 @@ const projectNamed = async (context: HookContext, source: ProjectSource): Promis
     const raw = params.route?.[source.routeParam]
     return { raw, id: idOf(raw) }
   }
-  if ('rowParam' in source) {
-    const raw = params.route?.[source.rowParam]
+  if ('rowParam' in source || 'dataRow' in source) {
+    const raw = 'rowParam' in source ? params.route?.[source.rowParam] : (context.data as Record<string, unknown> | undefined)?.[source.dataRow]
     const accountId = params.user?.accountId ?? params.tenant?.accountId
     const row = idOf(raw) && accountId !== undefined && (await context.app.get('knex')(source.table).where({ id: idOf(raw), account_id: accountId }).first('project_id'))
     if (!row) throw notFound(raw)

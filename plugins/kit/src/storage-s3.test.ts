@@ -1,4 +1,5 @@
 /** S3 storage against a real S3-compatible server (s3rver) that the test starts itself: the shared suite, and presigned addresses that expire. */
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startS3TestServer } from './s3-test-server'
 import type { Storage } from './storage'
@@ -32,4 +33,14 @@ test('a presigned part address signs its length, so a store refuses a part of an
   const address = new URL(await parts.presign('s3/sized', uploadId, 1, 60, 4))
   expect(address.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length')
   expect((await fetch(address, { method: 'PUT', body: 'four' })).status).toBe(200)
+})
+
+test('an object larger than one CopyObject takes is copied as a stream, bytes and type alike', async () => {
+  const streaming = createS3Storage(server.config, undefined, { copyObjectMaxBytes: 4 })
+  await streaming.put('s3/large-original', Readable.from([Buffer.from('more than four bytes')]), 'application/pdf')
+  await streaming.copy('s3/large-original', 's3/large-copy')
+  const copied = await streaming.get('s3/large-copy')
+  expect(Buffer.concat(await copied.body.toArray()).toString()).toBe('more than four bytes')
+  expect(copied.contentType).toBe('application/pdf')
+  await expect(streaming.copy('s3/large-missing', 's3/nowhere')).rejects.toMatchObject({ code: 404 })
 })

@@ -10,6 +10,7 @@ import {
   CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   S3Client,
@@ -37,7 +38,15 @@ const failedWith = (error: unknown, names: string[], statuses: number[] = []) =>
   return names.includes(e.name ?? '') || names.includes(e.Code ?? '') || statuses.includes(e.$metadata?.httpStatusCode ?? 0)
 }
 
-export const createS3Storage = (config: S3StorageConfig, warn: (message: string) => void = () => undefined): Storage => {
+/** The largest object S3's CopyObject copies in one request (5 GiB); a larger one is streamed through (`copy`). */
+export const COPY_OBJECT_MAX_BYTES = 5 * 1024 ** 3
+
+export const createS3Storage = (
+  config: S3StorageConfig,
+  warn: (message: string) => void = () => undefined,
+  /** Tests lower it, to prove the streamed copy on a small object. */
+  { copyObjectMaxBytes = COPY_OBJECT_MAX_BYTES }: { copyObjectMaxBytes?: number } = {},
+): Storage => {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -67,15 +76,40 @@ export const createS3Storage = (config: S3StorageConfig, warn: (message: string)
         throw notFound(error)
       }
     },
+    /**
+     * Inside the store (CopyObject) up to 5 GiB; a larger object (documents take up to
+     * FILE_MAX_MB) is read and written again as a stream, part by part, never whole.
+     */
     async copy(from, to) {
       try {
-        await client.send(new CopyObjectCommand({ Bucket, Key: checkKey(to), CopySource: `${Bucket}/${checkKey(from)}` }))
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(from) }))
+        if ((head.ContentLength ?? 0) <= copyObjectMaxBytes) {
+          await client.send(new CopyObjectCommand({ Bucket, Key: checkKey(to), CopySource: `${Bucket}/${checkKey(from)}` }))
+          return
+        }
+        const source = await client.send(new GetObjectCommand({ Bucket, Key: from }))
+        const contentType = source.ContentType ?? head.ContentType ?? 'application/octet-stream'
+        await new Upload({ client, params: { Bucket, Key: checkKey(to), Body: source.Body as Readable, ContentType: contentType } }).done()
       } catch (error) {
         throw notFound(error)
       }
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }))
+    },
+    // One request per 1,000 keys (S3's limit), not one per key.
+    async removeMany(keys) {
+      const failed: string[] = []
+      for (let at = 0; at < keys.length; at += 1000) {
+        const batch = keys.slice(at, at + 1000)
+        try {
+          const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((key) => ({ Key: checkKey(key) })), Quiet: true } }))
+          failed.push(...(answer.Errors ?? []).map((error) => error.Key ?? '').filter(Boolean))
+        } catch {
+          failed.push(...batch)
+        }
+      }
+      return failed
     },
     // A store writes an object whole or not at all; unfinished multipart uploads are aborted by their owners.
     sweepPartial: async () => 0,

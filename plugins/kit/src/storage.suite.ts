@@ -57,6 +57,18 @@ export const storageSuite = (storage: () => Storage) => {
     await expect(storage().get(key)).rejects.toMatchObject({ code: 404 })
   })
 
+  test('several are removed at once, a missing one among them, and none is said to have failed', async () => {
+    const keys = [unique('many-a'), unique('many-b'), unique('many-missing')]
+    await storage().put(keys[0]!, text('a'), 'text/plain')
+    await storage().put(keys[1]!, text('b'), 'text/plain')
+    const kept = unique('many-kept')
+    await storage().put(kept, text('kept'), 'text/plain')
+    expect(await storage().removeMany(keys)).toEqual([])
+    for (const key of keys) await expect(storage().get(key)).rejects.toMatchObject({ code: 404 })
+    expect((await read(storage(), kept)).toString()).toBe('kept')
+    expect(await storage().removeMany([])).toEqual([])
+  })
+
   test('a copy holds the same bytes and type, and outlives its original', async () => {
     const from = unique('original')
     const to = unique('copy')

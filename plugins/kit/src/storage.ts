@@ -59,6 +59,8 @@ export interface Storage {
   copy(from: string, to: string): Promise<void>
   /** No error when there is no such object. */
   remove(key: string): Promise<void>
+  /** Several at once (a document's files cleared, a revision deleted): the keys it could not remove, none when all went; a missing one is no failure. */
+  removeMany(keys: string[]): Promise<string[]>
   /** At start: removes what an interrupted earlier run left half-written; answers how many. */
   sweepPartial(): Promise<number>
   multipart: MultipartStore
@@ -220,6 +222,11 @@ export const createDiskStorage = (root: string): Storage => {
       const file = fileOf(key)
       await rm(file, { force: true })
       await rm(metaOf(file), { force: true })
+    },
+    async removeMany(keys) {
+      const failed: string[] = []
+      for (const key of keys) await storage.remove(key).catch(() => failed.push(key))
+      return failed
     },
     async sweepPartial() {
       const names = await readdir(root, { recursive: true }).catch(() => [] as string[])

@@ -3,22 +3,47 @@
  * registered in them; the documents list with its tabs (and the favourite marks and visits
  * behind them); what the documents give a project's document groups and lists.
  */
-import { accountFiles, definePlugin, projectDeleteBlockers, projectFiles, projectFolders } from '@app/plugin-kit'
+import {
+  accountFiles,
+  commentTargets,
+  companyDeleteBlockers,
+  definePlugin,
+  projectDeleteBlockers,
+  projectFiles,
+  projectFolders,
+  projectStatusBoxes,
+  searchProviders,
+} from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
-import { accountDocumentFiles, projectDocumentBytes, projectDocuments, projectDocumentsBlock } from './contributions'
+import { folderComments } from './comment-target'
+import { accountDocumentFiles, companyDocumentsBlock, projectDocumentBytes, projectDocuments, projectDocumentsBlock } from './contributions'
 import { documentsTables } from './migrations/001-documents'
 import { uploadsTables } from './migrations/002-uploads'
 import { marksTables } from './migrations/003-marks'
 import { controlTables } from './migrations/004-control'
+import { statusIndex } from './migrations/005-status-index'
+import { urlsTables } from './migrations/006-urls'
+import { fileStateColumns } from './migrations/007-file-state'
+import { fileSearchIndex } from './migrations/008-file-search-index'
+import { materialLinesTables } from './migrations/010-material-lines'
+import { actionsTables } from './migrations/011-actions'
+import { listIndex } from './migrations/012-list-index'
+import { documentsSearch, filesSearch } from './search'
 import { controlServices } from './services/control/control'
 import { documentsListService } from './services/documents/documents'
 import { folderFavoriteService } from './services/favorites/favorites'
 import { fileServices } from './services/files/files'
+import { fileStateServices } from './services/file-state/file-state'
+import { folderActionsService } from './services/folder-actions/folder-actions'
+import { folderUrlsService } from './services/folder-urls/folder-urls'
+import { materialLineServices } from './services/material-lines/material-lines'
 import { folderFileServices } from './services/folder-files/folder-files'
 import { foldersService } from './services/folders/folders'
+import { foldersBulkService } from './services/folders-bulk/folders-bulk'
 import { responsiblesService } from './services/responsibles/responsibles'
 import { uploadServices } from './services/uploads/uploads'
 import { uploadPath } from './services/uploads/uploads.shared'
+import { documentStatusBoxes } from './status-boxes'
 
 export { FOLDER_LEVELS } from './services/folders/folders'
 
@@ -29,11 +54,11 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables, controlTables],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex],
   permissions: [],
   remotes: [
     {
-      // modules/documents: the documents list (/documents, /project/{id}/documents), a new document and each document's pages.
+      // modules/documents: the documents list (/documents, /project/{id}/documents), a new document, several from a list (…/documents/bulk) and each document's pages: all under these prefixes.
       name: 'documents',
       routes: ['/documents', '/project/:projectId/documents'],
       menu: [{ id: 'documents', label: DOCUMENTS, path: '/documents', area: 'configuration', flag: 'canSeeProjects' }],
@@ -42,13 +67,19 @@ export default definePlugin({
       config: (app) => ({ uploadPartBytes: app.get('config').uploadPartBytes }),
     },
   ],
-  services: [foldersService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices],
+  services: [foldersService, foldersBulkService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices, folderUrlsService, ...fileStateServices, ...materialLineServices, folderActionsService],
   configure(app) {
     const extensions = app.get('extensions')
     extensions.contribute(projectFolders, projectDocuments)
     extensions.contribute(projectDeleteBlockers, projectDocumentsBlock)
     extensions.contribute(projectFiles, projectDocumentBytes)
     extensions.contribute(accountFiles, accountDocumentFiles)
+    // The project dashboard's status boxes, the /search page's Documents and Files groups, a company's documents keeping it, and notes on documents (/comments/folder/:folderId).
+    extensions.contribute(projectStatusBoxes, documentStatusBoxes)
+    extensions.contribute(searchProviders, documentsSearch)
+    extensions.contribute(searchProviders, filesSearch)
+    extensions.contribute(companyDeleteBlockers, companyDocumentsBlock)
+    extensions.contribute(commentTargets, folderComments)
   },
   async setup(app) {
     // Uploads nobody finished (or registered) for a day: their parts and files go, now and every hour.

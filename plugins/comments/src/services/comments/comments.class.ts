@@ -1,5 +1,5 @@
 /**
- * Comments on things of other modules (a project now; folders and companies later). Which
+ * Comments on things of other modules (projects, and documents' notes; companies later). Which
  * things exist, who may read their comments (and so add one) and who administers them
  * (and so changes or removes anyone's) is asked of the thing's owner through the kit's
  * `commentTargets`; a module nobody contributes is not found. The author and the dates

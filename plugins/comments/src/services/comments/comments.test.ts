@@ -189,3 +189,30 @@ describe('a project with comments', () => {
     expect(await ask(theirs)).toEqual([])
   })
 })
+
+describe('a document with notes', () => {
+  test('is kept: the delete blockers name who wrote them, each once', async () => {
+    const { documentDeleteBlockers } = await import('@app/plugin-kit')
+    const blockers = server.app.get('extensions').all(documentDeleteBlockers)
+    const ask = async (doc: { id: number; accountId: number; projectId: number }) => (await Promise.all(blockers.map((b) => b.find(server.app, doc)))).flat()
+    const make = fixtures(server)
+    const noted = await make.document(project)
+    const quiet = await make.document(project)
+    for (const [who, content] of [
+      ['viewer', 'Check the flange sizes.'],
+      ['viewer', 'And the bolts.'],
+      ['editor', 'Checked.'],
+    ] as const)
+      expect((await call(who, 'POST', `/api/comments/folder/${noted.id}`, { content })).status).toBe(201)
+    expect(await ask(noted)).toEqual(
+      expect.arrayContaining([
+        { reason: 'has comment by', item: 'viewer Fixture' },
+        { reason: 'has comment by', item: 'editor Fixture' },
+      ]),
+    )
+    expect(await ask(noted)).toHaveLength(2)
+    // A comment on another kind of thing with the same id is no note of the document.
+    await server.knex('comments').insert({ account_id: own.id, module: 'project', module_id: quiet.id, content: 'Same id', author_id: ids.viewer, created_at: new Date().toISOString() })
+    expect(await ask(quiet)).toEqual([])
+  })
+})

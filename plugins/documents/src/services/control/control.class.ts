@@ -2,14 +2,19 @@
  * The control process and revisions (part1 §3-§4): the three ticks (edited, controlled,
  * approved by, each with its person and day), archiving a revision once all three are set,
  * unarchiving it, and beginning a new revision, which keeps the archived one's files under
- * it and starts with none and with no ticks; and the document's change log. The project
- * scope has checked the caller's level on the document's project.
+ * it and starts with none and with no ticks; deleting an older revision with the files kept
+ * with it; and the document's change log. The project scope has checked the caller's level
+ * on the document's project.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
 import { currentUser, nowIso, routeId } from '@app/plugin-kit'
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { recordFolderEvent } from '../../events'
+import { latestRevision } from '../../revisions'
+import { removeStoredFiles } from '../folder-files/folder-files.class'
+import { FOLDER_FILE_MESSAGES } from '../folder-files/folder-files.schema'
+import { folderFilesPath } from '../folder-files/folder-files.shared'
 import { CONTROL_MESSAGES, CONTROL_ROLES, type ControlRole, type ControlTick, type FolderEvent, type Revision } from './control.schema'
 
 type FolderRow = { id: number; account_id: number; project_id: number; state: string; revision: string | null }
@@ -102,10 +107,6 @@ export class ControlService {
     return this.find(params)
   }
 
-  private latestRevision(folderId: number, trx: Knex = this.knex) {
-    return trx('folder_revisions').where({ folder_id: folderId }).orderBy('id', 'desc').first()
-  }
-
   /** POST /folders/{folderId}/archive {revision?}: only with all three ticks; the revision's label given, or the next. */
   async archive(data: { revision?: string }, params: AppParams) {
     const folder = await this.folder(params)
@@ -114,7 +115,8 @@ export class ControlService {
     await this.knex.transaction(async (trx) => {
       const ticks = await this.tickRows(folder.id, trx)
       if (ticks.length < CONTROL_ROLES.length) throw new Conflict(CONTROL_MESSAGES.notTicked)
-      const label = data.revision?.trim() || nextRevision((await this.latestRevision(folder.id, trx))?.revision ?? null)
+      // After the document's label, which names the latest revision archived even once that revision is deleted: a deleted label is not given again.
+      const label = data.revision?.trim() || nextRevision(folder.revision ?? (await latestRevision(trx, folder.id))?.revision ?? null)
       if (await trx('folder_revisions').where({ folder_id: folder.id, revision: label }).first('id')) {
         throw new BadRequest(CONTROL_MESSAGES.revisionTaken, { errors: { revision: CONTROL_MESSAGES.revisionTaken } })
       }
@@ -134,9 +136,9 @@ export class ControlService {
     if (folder.state !== 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.notArchivedYet)
     const caller = currentUser(params)
     await this.knex.transaction(async (trx) => {
-      const latest = await this.latestRevision(folder.id, trx)
+      const latest = await latestRevision(trx, folder.id)
       if (latest) await trx('folder_revisions').where({ id: latest.id }).delete()
-      const before = await this.latestRevision(folder.id, trx)
+      const before = await latestRevision(trx, folder.id)
       const changed = await trx('folders').where({ id: folder.id, state: 'ARCHIVED' }).update({ state: 'IN_PROGRESS', revision: before?.revision ?? null, changed_at: nowIso(), changed_by: caller.id })
       if (!changed) throw new Conflict(CONTROL_MESSAGES.notArchivedYet)
       await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: caller.id, type: 'documentUnarchived', subject: latest?.revision ?? '' })
@@ -150,7 +152,7 @@ export class ControlService {
     if (folder.state !== 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.notArchived)
     const caller = currentUser(params)
     await this.knex.transaction(async (trx) => {
-      const latest = await this.latestRevision(folder.id, trx)
+      const latest = await latestRevision(trx, folder.id)
       const changed = await trx('folders').where({ id: folder.id, state: 'ARCHIVED' }).update({ state: 'IN_PROGRESS', changed_at: nowIso(), changed_by: caller.id })
       if (!changed) throw new Conflict(CONTROL_MESSAGES.notArchived)
       if (latest) await trx('folder_files').where({ folder_id: folder.id }).whereNull('revision_id').update({ revision_id: latest.id })
@@ -160,11 +162,17 @@ export class ControlService {
     return this.app.service('folders').shown(folder.id, params)
   }
 
-  /** GET /folders/{folderId}/revisions: the archived revisions, newest first, each with its files counted. */
+  /** GET /folders/{folderId}/revisions: the archived revisions, newest first, each with its files counted as GET …/files?revisionId= lists them. */
   async revisions(params: AppParams): Promise<Revision[]> {
     const folder = await this.folder(params)
     const rows = await this.knex('folder_revisions').where({ folder_id: folder.id }).orderBy('id', 'desc').select('*')
-    const counts = await this.knex('folder_files').where({ folder_id: folder.id }).whereNotNull('revision_id').groupBy('revision_id').select('revision_id').count({ n: '*' })
+    const counts = await this.knex('folder_files')
+      .where({ folder_id: folder.id })
+      .whereNotNull('revision_id')
+      .whereNot('file_type', 'COMMENT')
+      .groupBy('revision_id')
+      .select('revision_id')
+      .count({ n: '*' })
     const countOf = new Map(counts.map((c: any) => [Number(c.revision_id), Number(c.n)]))
     const controlsOf = (row: any) => JSON.parse(row.controls) as { role: ControlRole; userId: number | null; doneOn: number }[]
     const person = await this.people(folder.account_id, rows.flatMap((row: any) => [row.archived_by, ...controlsOf(row).map((c) => c.userId)]))
@@ -182,6 +190,38 @@ export class ControlService {
         current: isCurrent,
       }
     })
+  }
+
+  /**
+   * DELETE /folders/{folderId}/revisions/{revisionId}: an older archived revision goes, and
+   * the files kept with it. Their rows go with the revision's in one transaction, logged
+   * (revisionDeleted); their bytes once it has committed (a store that fails leaves bytes
+   * behind, logged, never a row without its bytes). The revision the document is archived
+   * in now is not deleted (409: unarchiving undoes it, and keeps its files); a kept file
+   * someone else has checked out keeps the revision (409, as for the other file
+   * operations). The document's revision label stays: it names the latest revision
+   * archived. Answers the revision as it was.
+   */
+  async deleteRevision(id: unknown, params: AppParams): Promise<Revision> {
+    const folder = await this.folder(params)
+    const revision = (await this.revisions(params)).find((r) => r.id === Number(id))
+    if (!revision) throw new NotFound('No such revision of this document')
+    if (revision.current) throw new Conflict(CONTROL_MESSAGES.currentRevision)
+    const files = this.app.service(folderFilesPath)
+    // The COMMENT files kept with it too (none is listed): nothing of the revision stays behind.
+    const rows: Record<string, any>[] = await this.knex('folder_files').where({ folder_id: folder.id, revision_id: revision.id }).select('*')
+    await files.assertNotLockedByOthers(rows, params, Number(folder.account_id))
+    const caller = currentUser(params)
+    await this.knex.transaction(async (trx) => {
+      const deleted = await files.notLockedByOthers(trx('folder_files').where({ folder_id: folder.id, revision_id: revision.id }), params).delete()
+      // Deleted by someone else meanwhile: it is gone already.
+      if (!(await trx('folder_revisions').where({ id: revision.id, folder_id: folder.id }).delete())) throw new NotFound('No such revision of this document')
+      if (deleted !== rows.length) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
+      await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: caller.id })
+      await recordFolderEvent(trx, { accountId: folder.account_id, folderId: folder.id, userId: caller.id, type: 'revisionDeleted', subject: revision.revision })
+    })
+    await removeStoredFiles(this.app, rows.map((row) => row.storage_key as string))
+    return revision
   }
 
   /** GET /event/folder/{folderId}: the change log, newest first, paged. */

@@ -23,7 +23,7 @@ export const archiveDataSchema = Type.Object(
   { additionalProperties: false, examples: [{ revision: 'A' }] },
 )
 
-/** An archived revision, with its files. */
+/** An archived revision, with its files (GET /folders/{folderId}/files?revisionId= lists them; fileCount counts what it lists). */
 export const revisionSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -64,6 +64,7 @@ export const CONTROL_MESSAGES = {
   alreadyArchived: 'The document is archived already',
   notArchivedYet: 'The document is not archived',
   revisionTaken: 'This document has that revision already',
+  currentRevision: 'This is the revision the document is archived in now: unarchive it instead',
   role: 'Choose edited, controlled or approved',
 } as const
 
@@ -76,8 +77,26 @@ export const FOLDER_EVENTS = [
   'documentArchived',
   'documentUnarchived',
   'newRevision',
+  // An older archived revision deleted, with the files kept with it (subject: its label).
+  'revisionDeleted',
   'fileAdded',
   'fileRenamed',
   'filesDeleted',
+  'fileCopied',
+  // A file locked (checked out, the spec's log code) and unlocked (checked in).
+  'checkedOut',
+  'checkedIn',
+  'fileGeolocationSet',
+  'urlAdded',
+  'urlSaved',
+  'urlDeleted',
+  // A line of the material list added, changed or deleted (subject: its name).
+  'materialLineAdded',
+  'materialLineSaved',
+  'materialLineDeleted',
+  // A row of the action plan added, changed or deleted (subject: its description).
+  'actionAdded',
+  'actionSaved',
+  'actionDeleted',
 ] as const
 export type FolderEventType = (typeof FOLDER_EVENTS)[number]

@@ -12,5 +12,6 @@ export const controlUrls = (folderId: number) => ({
   archive: `/folders/${folderId}/archive`,
   unarchive: `/folders/${folderId}/unarchive`,
   revisions: `/folders/${folderId}/revisions`,
+  revision: (revisionId: number) => `/folders/${folderId}/revisions/${revisionId}`,
   events: `/event/folder/${folderId}`,
 })

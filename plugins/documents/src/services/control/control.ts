@@ -1,8 +1,9 @@
 /**
  * The control process, revisions and change log (part1 §4, §7): GET /folders/{folderId}/control
  * (VIEW), PUT and DELETE …/control/{role} (EDIT); POST /folders/{folderId}/archive and
- * …/unarchive (EDIT); GET /folders/{folderId}/revisions (VIEW) and POST to begin a new one
- * (EDIT); GET /event/folder/{folderId} (VIEW), the spec's path.
+ * …/unarchive (EDIT); GET /folders/{folderId}/revisions (VIEW), POST to begin a new one
+ * (EDIT) and DELETE …/revisions/{revisionId} to delete an older one with its files
+ * (ADMINISTER); GET /event/folder/{folderId} (VIEW), the spec's path.
  */
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { defineAction } from '@app/plugin-kit'
@@ -41,12 +42,18 @@ export const controlServices: ServiceDefinition[] = [
   }),
   {
     path: revisionsPath,
-    methods: ['find', 'create'],
-    scope: { kind: 'project', level: { find: 'VIEW', create: 'EDIT' }, projectIdFrom: inFolder },
+    methods: ['find', 'create', 'remove'],
+    // Deleting a revision needs ADMINISTER, not the EDIT the rest of the control process
+    // needs: every other step loses nothing (unarchiving keeps the files and ticks, a new
+    // revision keeps the archived files under it), while this destroys an approved record
+    // for good, files and all, which EDIT cannot otherwise touch (an archived revision keeps
+    // its files as they are). As checking in someone else's file, it is the administrators'.
+    scope: { kind: 'project', level: { find: 'VIEW', create: 'EDIT', remove: 'ADMINISTER' }, projectIdFrom: inFolder },
     schemas: { result: revisionSchema },
     service: (app) => ({
       find: (params: AppParams) => control(app).revisions(params),
       create: (_data: unknown, params: AppParams) => control(app).newRevision(params),
+      remove: (id: unknown, params: AppParams) => control(app).deleteRevision(id, params),
     }),
   },
   {

@@ -1,19 +1,70 @@
 /**
- * A document's files: listed by name (COMMENT files are not), uploaded whole with a
+ * A document's files: listed by name (COMMENT files are not), those of the revision in work
+ * or, asked for, those kept with one of its archived revisions; uploaded whole with a
  * multipart form, or registered once a chunked upload of the caller's into this document
  * has completed; deleted (one, several, all) and renamed. An archived document takes no new
- * file, and keeps its files as they are.
+ * file, and keeps its files as they are; the files kept with an archived revision are only
+ * read (and checked in), and go with their revision.
  */
-import type { AppParams, Application } from '@app/plugin-kit'
-import { claimUpload, currentUser, fileNameProblem, nowIso, routeId, validationError } from '@app/plugin-kit'
-import { Conflict, NotFound } from '@feathersjs/errors'
+import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
+import { accessRank, claimUpload, currentUser, fileNameProblem, newStorageKey, nowIso, routeId, validationError } from '@app/plugin-kit'
+import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { recordFolderEvent } from '../../events'
+import { currentRevisionId, keptFiles } from '../../revisions'
+import type { FolderEventType } from '../control/control.schema'
 import { UPLOAD_MESSAGES } from '../uploads/uploads.schema'
 import { keyOfSymbol } from '../uploads/uploads.class'
-import { FOLDER_FILE_MESSAGES, type FolderFile, type FolderFileRegister, type FolderFileRename } from './folder-files.schema'
+import {
+  type ConversionState,
+  FOLDER_FILE_MESSAGES,
+  type FolderFile,
+  type FolderFileCopy,
+  type FolderFileRegister,
+  type FolderFileRename,
+  lockedByOthersMessage,
+} from './folder-files.schema'
 
 const invalid = (field: string, message: string) => validationError({ [field]: message }, message)
+
+/** The longest file name (the column's). */
+const NAME_MAX = 255
+
+/**
+ * A name for a copy that no file of `taken` (lower-cased names) has: the name itself when
+ * free, else "plan (copy).pdf", "plan (copy 2).pdf" …, the stem shortened so the name fits.
+ */
+export const copyName = (name: string, taken: ReadonlySet<string>) => {
+  if (!taken.has(name.toLowerCase())) return name
+  const dot = name.lastIndexOf('.')
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`
+    const candidate = `${stem.slice(0, Math.max(1, NAME_MAX - suffix.length - extension.length))}${suffix}${extension}`
+    if (!taken.has(candidate.toLowerCase())) return candidate
+  }
+}
+
+/** A stored number, or null. */
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+
+/** Whether the row is checked out by someone other than the caller (a lock whose holder has gone counts as someone else's). */
+const lockedByOther = (row: Record<string, any>, caller: AuthUser) => Boolean(row.locked) && num(row.locked_by) !== caller.id
+
+/**
+ * After the rows of deleted files have committed, their stored bytes: a store that fails
+ * leaves bytes behind, logged, never a row without its bytes (the rows are gone already,
+ * so nothing is thrown).
+ */
+export const removeStoredFiles = async (app: Application, keys: string[]) => {
+  const left = await app.get('storage').removeMany(keys)
+  if (left.length) app.get('logger').warn({ keys: left }, 'Deleted files stay in the store')
+}
+
+/** The query's revisionId, for the methods that take none (400: a kept file is only read). */
+const refuseRevision = (params: AppParams) => {
+  if ((params.query as { revisionId?: number } | undefined)?.revisionId !== undefined) throw invalid('revisionId', FOLDER_FILE_MESSAGES.revisionFilesKept)
+}
 
 export class FolderFilesService {
   private readonly knex: Knex
@@ -24,7 +75,7 @@ export class FolderFilesService {
 
   /** The document the path names, in the caller's account (the project scope has found it there). */
   private async folder(params: AppParams) {
-    const folder = await this.knex('folders').where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId }).first('id', 'project_id', 'account_id', 'state')
+    const folder = await this.knex('folders').where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId }).first('id', 'project_id', 'account_id', 'state', 'symbol', 'name')
     if (!folder) throw new NotFound('No such document')
     return folder
   }
@@ -35,11 +86,17 @@ export class FolderFilesService {
     return folder
   }
 
+  /** Rows as the API shows them: their creators and lock holders asked once per page. */
   async present(rows: Record<string, any>[], accountId: number): Promise<FolderFile[]> {
-    const creators = [...new Set(rows.map((r) => r.created_by).filter((id) => id !== null).map(Number))]
-    const members = creators.length ? await this.app.get('core').membersById(accountId, creators) : new Map()
+    const people = [...new Set(rows.flatMap((r) => [r.created_by, r.locked_by]).filter((id) => id !== null && id !== undefined).map(Number))]
+    const members = people.length ? await this.app.get('core').membersById(accountId, people) : new Map()
+    const person = (id: unknown) => {
+      const member = id === null || id === undefined ? undefined : members.get(Number(id))
+      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
+    }
     return rows.map((row) => {
-      const creator = row.created_by === null ? undefined : members.get(Number(row.created_by))
+      const latitude = num(row.latitude)
+      const longitude = num(row.longitude)
       return {
         id: Number(row.id),
         folderId: Number(row.folder_id),
@@ -48,10 +105,35 @@ export class FolderFilesService {
         size: Number(row.size),
         fileType: row.file_type,
         locked: Boolean(row.locked),
+        lockedBy: row.locked ? person(row.locked_by) : null,
+        lockedAt: row.locked ? (row.locked_at ?? null) : null,
+        geolocation: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+        conversion: (row.conversion ?? 'NOT_STARTED') as ConversionState,
+        convertedLocation: row.converted_location ?? null,
         uploadDate: row.created_at,
-        creator: creator ? { id: creator.userId, firstName: creator.firstName, lastName: creator.lastName } : null,
+        creator: person(row.created_by),
       }
     })
+  }
+
+  /**
+   * 409 when a file of `rows` is checked out by someone other than the caller: nobody else
+   * renames, deletes or copies it until it is checked in (its holder, or an administrator
+   * of the project, checks it in first).
+   */
+  async assertNotLockedByOthers(rows: Record<string, any>[], params: AppParams, accountId: number) {
+    const caller = currentUser(params)
+    const locked = rows.filter((row) => lockedByOther(row, caller))
+    if (!locked.length) return
+    const names = locked.map((row) => row.name as string)
+    const holder = locked.length === 1 ? (await this.present(locked, accountId))[0]!.lockedBy : null
+    throw new Conflict(lockedByOthersMessage(names, holder ? `${holder.firstName} ${holder.lastName}` : undefined), { locked: names })
+  }
+
+  /** Confines a write to files nobody but the caller has checked out (one checked out meanwhile is then not written). */
+  notLockedByOthers(query: Knex.QueryBuilder, params: AppParams) {
+    const caller = currentUser(params)
+    return query.where((q) => q.where('locked', false).orWhere('locked_by', caller.id))
   }
 
   /** The document's files of the revision in work: COMMENT files and those kept with an archived revision are not listed. */
@@ -59,12 +141,28 @@ export class FolderFilesService {
     return this.knex('folder_files').where({ folder_id: folderId }).whereNot('file_type', 'COMMENT').whereNull('revision_id')
   }
 
+  /**
+   * The files a page lists: the revision in work's or, with `revisionId`, those of that
+   * archived revision of this document (400 for an id that is not one: never another
+   * document's). The revision the document is archived in now holds the document's own
+   * files still; an older one, the files kept with it.
+   */
+  private async listedIn(folder: Record<string, any>, revisionId: number | undefined) {
+    // Wrapped: an async function answering a query builder would run it.
+    if (revisionId === undefined) return { query: this.listed(folder.id) }
+    const revision = await this.knex('folder_revisions').where({ id: revisionId, folder_id: folder.id }).first('id')
+    if (!revision) throw invalid('revisionId', FOLDER_FILE_MESSAGES.notRevision)
+    if ((await currentRevisionId(this.knex, folder as { id: number; state: string })) === revisionId) return { query: this.listed(folder.id) }
+    return { query: keptFiles(this.knex, Number(folder.id), revisionId) }
+  }
+
+  /** GET /folders/{folderId}/files[?revisionId=…]: a page of the files, by name. */
   async find(params: AppParams) {
     const folder = await this.folder(params)
-    const query = (params.query ?? {}) as { $limit?: number; $skip?: number }
+    const query = (params.query ?? {}) as { $limit?: number; $skip?: number; revisionId?: number }
     const limit = query.$limit ?? 50
     const skip = query.$skip ?? 0
-    const base = this.listed(folder.id)
+    const { query: base } = await this.listedIn(folder, query.revisionId)
     const [count] = await base.clone().count({ total: '*' })
     const total = Number(count?.total ?? 0)
     const rows = limit > 0 && skip < total ? await base.clone().orderBy([{ column: 'name' }, { column: 'id' }]).limit(limit).offset(skip).select('*') : []
@@ -73,6 +171,7 @@ export class FolderFilesService {
 
   /** POST /folders/{folderId}/files (multipart, field `file`; query type, ATTACHMENT unless said). */
   async create(_data: unknown, params: AppParams) {
+    refuseRevision(params)
     const folder = await this.openFolder(params)
     const file = claimUpload(params)
     // The form's file name is cut to its last part already; ".." or a drive letter is still no name (a failed call removes the file again).
@@ -117,6 +216,8 @@ export class FolderFilesService {
    * never a row without its bytes).
    */
   async remove(id: unknown, params: AppParams): Promise<FolderFile[]> {
+    // A kept file goes with its revision (DELETE /folders/{folderId}/revisions/{revisionId}).
+    refuseRevision(params)
     const folder = await this.changeableFolder(params)
     const listed = this.listed(folder.id)
     if (id !== 'clear') {
@@ -133,17 +234,17 @@ export class FolderFilesService {
     }
     const rows = await listed.clone().select('*')
     if (!rows.length) return []
+    await this.assertNotLockedByOthers(rows, params, Number(folder.account_id))
     const shown = await this.present(rows, Number(folder.account_id))
     await this.knex.transaction(async (trx) => {
-      await trx('folder_files').whereIn('id', rows.map((row: any) => row.id)).delete()
+      // Checked out by someone else since they were read: nothing goes.
+      const deleted = await this.notLockedByOthers(trx('folder_files').whereIn('id', rows.map((row: any) => row.id)), params).delete()
+      if (deleted !== rows.length) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
       await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
       const names = rows.map((row: any) => row.name as string).join(', ')
       await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: currentUser(params).id, type: 'filesDeleted', subject: names })
     })
-    const storage = this.app.get('storage')
-    for (const row of rows) {
-      await storage.remove(row.storage_key).catch((error: unknown) => this.app.get('logger').warn({ err: error, key: row.storage_key }, 'A deleted file stays in the store'))
-    }
+    await removeStoredFiles(this.app, rows.map((row: any) => row.storage_key as string))
     return shown
   }
 
@@ -152,12 +253,13 @@ export class FolderFilesService {
     const folder = await this.changeableFolder(params)
     const row = await this.listed(folder.id).where({ id: routeId(params, 'folderFileId') }).first()
     if (!row) throw new NotFound('No such file in this document')
+    await this.assertNotLockedByOthers([row], params, Number(folder.account_id))
     const name = data.name.trim()
     const problem = fileNameProblem(name)
     if (problem) throw invalid('name', problem)
     if (name !== row.name) {
       await this.knex.transaction(async (trx) => {
-        await trx('folder_files').where({ id: row.id }).update({ name })
+        if (!(await this.notLockedByOthers(trx('folder_files').where({ id: row.id }), params).update({ name }))) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
         await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
         await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: currentUser(params).id, type: 'fileRenamed', subject: `${row.name} → ${name}` })
       })
@@ -171,7 +273,13 @@ export class FolderFilesService {
   }
 
   /** Inserts the file's row and marks the document changed; answers the row's id. */
-  private async insert(folder: Record<string, any>, file: { name: string; key: string; mime: string; size: number; type: string }, params: AppParams, trx: Knex = this.knex) {
+  private async insert(
+    folder: Record<string, any>,
+    file: { name: string; key: string; mime: string; size: number; type: string; latitude?: number | null; longitude?: number | null },
+    params: AppParams,
+    trx: Knex = this.knex,
+    event: { type: FolderEventType; subject: string } = { type: 'fileAdded', subject: file.name },
+  ) {
     const caller = currentUser(params)
     const [inserted] = await trx('folder_files').insert(
       {
@@ -183,13 +291,113 @@ export class FolderFilesService {
         mime: file.mime,
         size: file.size,
         file_type: file.type,
+        latitude: file.latitude ?? null,
+        longitude: file.longitude ?? null,
         created_at: nowIso(),
         created_by: caller.id,
       },
       ['id'],
     )
     await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: caller.id })
-    await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: caller.id, type: 'fileAdded', subject: file.name })
+    await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: caller.id, ...event })
     return Number(typeof inserted === 'object' ? inserted.id : inserted)
+  }
+
+  /** The listed file the path names (`docFileId` or `folderFileId`) in this document, or 404. */
+  private async listedFile(folder: Record<string, any>, params: AppParams, param: string) {
+    const row = await this.listed(folder.id).where({ id: routeId(params, param) }).first()
+    if (!row) throw new NotFound('No such file in this document')
+    return row
+  }
+
+  /**
+   * POST /folders/{folderId}/files/lock/{docFileId}: the caller checks the file out (the
+   * spec's "locked"). A file checked out already is 409, whoever holds it; an archived
+   * document's files are not checked out (nothing in them changes).
+   */
+  async lock(params: AppParams): Promise<FolderFile> {
+    const folder = await this.changeableFolder(params)
+    const row = await this.listedFile(folder, params, 'docFileId')
+    const caller = currentUser(params)
+    await this.knex.transaction(async (trx) => {
+      // Taken only if nobody holds it: of two at once, the second changes no row.
+      const taken = await trx('folder_files').where({ id: row.id, locked: false }).update({ locked: true, locked_by: caller.id, locked_at: nowIso() })
+      if (!taken) throw new Conflict(FOLDER_FILE_MESSAGES.alreadyLocked)
+      await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: caller.id, type: 'checkedOut', subject: row.name })
+    })
+    return this.shown(Number(row.id), folder)
+  }
+
+  /**
+   * POST /folders/{folderId}/files/unlock/{docFileId}: checks the file in, by the person who
+   * checked it out or an administrator of the project (403 for anyone else; 409 when it is
+   * not checked out). An archived document's file is checked in too: a lock left from
+   * before the archiving must not stay for ever, nor one on a file kept with an archived
+   * revision since (it would keep that revision from being deleted).
+   */
+  async unlock(params: AppParams): Promise<FolderFile> {
+    const folder = await this.folder(params)
+    const row = await this.knex('folder_files').where({ folder_id: folder.id, id: routeId(params, 'docFileId') }).whereNot('file_type', 'COMMENT').first()
+    if (!row) throw new NotFound('No such file in this document')
+    const caller = currentUser(params)
+    if (!row.locked) throw new Conflict(FOLDER_FILE_MESSAGES.notLocked)
+    const administers = accessRank(params.project?.level ?? 'NONE') >= accessRank('ADMINISTER')
+    if (num(row.locked_by) !== caller.id && !administers) throw new Forbidden(FOLDER_FILE_MESSAGES.unlockDenied)
+    await this.knex.transaction(async (trx) => {
+      // The lock read above, still the same (held by the same person since the same time): else it changed meanwhile.
+      const same = trx('folder_files').where({ id: row.id, locked: true })
+      for (const column of ['locked_by', 'locked_at']) {
+        if (row[column] === null) same.whereNull(column)
+        else same.where(column, row[column])
+      }
+      const released = await same.update({ locked: false, locked_by: null, locked_at: null })
+      if (!released) throw new Conflict(FOLDER_FILE_MESSAGES.notLocked)
+      await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: caller.id, type: 'checkedIn', subject: row.name })
+    })
+    return this.shown(Number(row.id), folder)
+  }
+
+  /**
+   * POST /folders/{folderId}/files/{folderFileId}/copy: a new file with the same bytes (copied
+   * inside the store, never through memory), type and place, in this document or the one
+   * named, under a name no file there has ("plan (copy).pdf" beside "plan.pdf"). The target
+   * must be a document of the caller's account on whose project they hold EDIT (400 when
+   * they cannot see it, 403 when they only see it), and not archived (409). A file someone
+   * else has checked out is not copied (409). The copy is nobody's checked-out file, and
+   * not converted: its conversion is started afresh.
+   */
+  async copy(data: FolderFileCopy, params: AppParams): Promise<FolderFile> {
+    const source = await this.folder(params)
+    const row = await this.listedFile(source, params, 'folderFileId')
+    await this.assertNotLockedByOthers([row], params, Number(source.account_id))
+    const target = data.targetFolderId === undefined || data.targetFolderId === Number(source.id) ? source : await this.targetFolder(data.targetFolderId, params)
+    if (target.state === 'ARCHIVED') throw new Conflict(FOLDER_FILE_MESSAGES.targetArchived)
+    const taken = new Set<string>((await this.listed(target.id).pluck('name')).map((name: string) => name.toLowerCase()))
+    const name = copyName(row.name, taken)
+    const key = newStorageKey('documents')
+    const storage = this.app.get('storage')
+    await storage.copy(row.storage_key, key)
+    const subject = target === source ? `${row.name} → ${name}` : `${name} (from ${source.symbol ? `${source.symbol} - ${source.name}` : source.name})`
+    const file = { name, key, mime: row.mime, size: Number(row.size), type: row.file_type, latitude: num(row.latitude), longitude: num(row.longitude) }
+    let id: number
+    try {
+      id = await this.knex.transaction((trx) => this.insert(target, file, params, trx, { type: 'fileCopied', subject }))
+    } catch (error) {
+      // No row, so no bytes: the copy goes again.
+      await storage.remove(key).catch((failed: unknown) => this.app.get('logger').warn({ err: failed, key }, 'An unregistered copy stays in the store'))
+      throw error
+    }
+    return this.shown(id, target)
+  }
+
+  /** The document a copy goes to: the caller's account's, on a project they hold EDIT on. */
+  private async targetFolder(id: number, params: AppParams) {
+    const caller = currentUser(params)
+    const folder = await this.knex('folders').where({ id, account_id: caller.accountId }).first('id', 'project_id', 'account_id', 'state', 'symbol', 'name')
+    const level = folder ? await this.app.get('access').projectLevel(caller, Number(folder.project_id)) : 'NONE'
+    // A document the caller cannot even see answers as a missing one.
+    if (!folder || accessRank(level) < accessRank('VIEW')) throw invalid('targetFolderId', FOLDER_FILE_MESSAGES.targetFolder)
+    if (accessRank(level) < accessRank('EDIT')) throw new Forbidden("This needs EDIT access to the target document's project")
+    return folder
   }
 }

@@ -3,16 +3,28 @@
  * under the kit's project scope (the hooks have checked the caller's level on the
  * document's project). Writes check that the type, responsible and parent document are the
  * account's and the project's, keep the number unique in the account, keep what an
- * archived document may not change, and refuse to delete a document with files.
+ * archived document may not change, and refuse to delete a document with files. Bulk
+ * creation (folders-bulk) checks its rows and writes them with the same methods.
  */
-import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
-import { BLOCK_LIST_LIMIT, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
+import type { AppParams, Application, AuthUser, FieldErrors } from '@app/plugin-kit'
+import { BLOCK_LIST_LIMIT, documentDeleteBlockers, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import { recordFolderEvent } from '../../events'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { uploadPath } from '../uploads/uploads.shared'
 import { FOLDER_MESSAGES, type Folder, type FolderData, type FolderPatch } from './folders.schema'
+
+/** A new document's fields: its project is the call's. */
+export type NewFolder = Omit<FolderData, 'projectId'>
+
+/** Where a new document goes and who makes it; a revision label archives it at once (bulk creation, part1 §4). */
+export interface NewFolderPlace {
+  accountId: number
+  projectId: number
+  userId: number | null
+  revision?: string | null
+}
 
 const numberTaken = () => new Conflict(FOLDER_MESSAGES.numberTaken, { errors: { symbol: FOLDER_MESSAGES.numberTaken } })
 const notFound = (id: unknown) => new NotFound(`No record found for id '${String(id)}'`)
@@ -154,34 +166,50 @@ export class FoldersService {
   }
 
   async create(data: FolderData & { accountId?: number }, params: AppParams): Promise<Folder> {
-    const { accountId: _stamped, ...fields } = data
+    const { accountId: _stamped, projectId: named, ...fields } = data
     const accountId = accountOf(params)
-    const projectId = params.project?.id ?? fields.projectId
+    const projectId = params.project?.id ?? named
     await this.checkReferences(fields, accountId, projectId, null)
-    const at = nowIso()
-    const caller = params.user?.id ?? null
-    const symbol = cleanSymbol(fields.symbol) ?? null
-    await this.assertNumberFree(accountId, symbol, null)
-    const id = await this.guardNumber(async () => {
-      const [inserted] = await this.knex('folders').insert(
-        {
-          ...columnsOf(fields),
-          symbol,
-          account_id: accountId,
-          project_id: projectId,
-          search_key: folderSearchKey(symbol, fields.name),
-          state: 'IN_PROGRESS',
-          created_at: at,
-          created_by: caller,
-          changed_at: at,
-          changed_by: caller,
-        },
-        ['id'],
-      )
-      return Number(typeof inserted === 'object' ? inserted.id : inserted)
-    })
-    await recordFolderEvent(this.knex, { accountId, folderId: id, userId: caller, type: 'documentCreated', subject: symbol ? `${symbol} - ${fields.name}` : fields.name })
+    await this.assertNumberFree(accountId, cleanSymbol(fields.symbol) ?? null, null)
+    const id = await this.guardNumber(() => this.knex.transaction((trx) => this.insert(trx, fields, { accountId, projectId, userId: params.user?.id ?? null })))
     return this.shown(id, params)
+  }
+
+  /**
+   * Writes one new document and its change log in the caller's transaction, its fields
+   * checked already: created (documentCreated), IN_PROGRESS. With a revision label
+   * (bulk creation, part1 §4) it is archived at once: ARCHIVED under that label, its
+   * revision kept with no control ticks (it was issued before it came here), and
+   * documentArchived logged, as archiving it would. Answers its id.
+   */
+  async insert(trx: Knex, fields: NewFolder, place: NewFolderPlace): Promise<number> {
+    const at = nowIso()
+    const symbol = cleanSymbol(fields.symbol) ?? null
+    const revision = place.revision?.trim() || null
+    const [inserted] = await trx('folders').insert(
+      {
+        ...columnsOf(fields),
+        symbol,
+        account_id: place.accountId,
+        project_id: place.projectId,
+        search_key: folderSearchKey(symbol, fields.name),
+        state: revision ? 'ARCHIVED' : 'IN_PROGRESS',
+        revision,
+        created_at: at,
+        created_by: place.userId,
+        changed_at: at,
+        changed_by: place.userId,
+      },
+      ['id'],
+    )
+    const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
+    const logged = { accountId: place.accountId, folderId: id, userId: place.userId }
+    await recordFolderEvent(trx, { ...logged, type: 'documentCreated', subject: symbol ? `${symbol} - ${fields.name}` : fields.name })
+    if (revision) {
+      await trx('folder_revisions').insert({ account_id: place.accountId, folder_id: id, revision, archived_at: at, archived_by: place.userId, controls: '[]' })
+      await recordFolderEvent(trx, { ...logged, type: 'documentArchived', subject: revision })
+    }
+    return id
   }
 
   async patch(id: unknown, data: FolderPatch & { accountId?: number }, params: AppParams): Promise<Folder> {
@@ -226,18 +254,39 @@ export class FoldersService {
     return shown
   }
 
-  /** What keeps a document (part1 §4, §8): its files. */
+  /** What keeps a document (part1 §4 "disabled while files or urls exist", §8): its files, its links and its material list, and what other plugins' rows say (the kit's documentDeleteBlockers). Its action plan keeps nothing: the spec names no such reason, and its rows go with the document (folder_actions' CASCADE). */
   private async deleteBlocks(row: FolderRow) {
     const files = await this.knex('folder_files').where({ folder_id: row.id }).orderBy('name').limit(BLOCK_LIST_LIMIT).pluck('name')
-    return files.map((name: string) => ({ reason: 'has file', item: name }))
+    const urls = await this.knex('folder_urls').where({ folder_id: row.id }).orderBy([{ column: 'description' }, { column: 'id' }]).limit(BLOCK_LIST_LIMIT).pluck('description')
+    // Its material list (part1 §8 "has material"), each line by its name, in the list's order.
+    const materials = await this.knex('folder_material_lines').where({ folder_id: row.id }).orderBy([{ column: 'position' }, { column: 'id' }]).limit(BLOCK_LIST_LIMIT).pluck('name')
+    // What other plugins' rows in the way say (its notes: "has comment by" and the author's name, from the comments plugin).
+    const theirs = await Promise.all(
+      this.app
+        .get('extensions')
+        .all(documentDeleteBlockers)
+        .map((blocker) => blocker.find(this.app, { id: Number(row.id), accountId: Number(row.account_id), projectId: Number(row.project_id) })),
+    )
+    return [...files.map((name: string) => ({ reason: 'has file', item: name })), ...urls.map((description: string) => ({ reason: 'has url', item: description })), ...materials.map((name: string) => ({ reason: 'has material', item: name })), ...theirs.flat()]
   }
 
   /** 409 "Number already exists." when another document of the account has the number (compared trimmed, ignoring case). */
   private async assertNumberFree(accountId: number, symbol: string | null, exceptId: number | null) {
-    if (!symbol) return
-    const clash = this.knex('folders').where({ account_id: accountId }).whereRaw('lower(symbol) = ?', [symbol.toLowerCase()])
-    if (exceptId !== null) clash.whereNot({ id: exceptId })
-    if (await clash.first('id')) throw numberTaken()
+    if (symbol && (await this.takenNumbers(accountId, [symbol], exceptId)).size) throw numberTaken()
+  }
+
+  /** Which of these numbers (trimmed) a document of the account has, other than `exceptId`: lower-cased, as they are compared. */
+  async takenNumbers(accountId: number, symbols: readonly string[], exceptId: number | null = null): Promise<Set<string>> {
+    const wanted = [...new Set(symbols.map((symbol) => symbol.toLowerCase()))]
+    const taken = new Set<string>()
+    // A few hundred at a time: one statement stays well within either database's limit of parameters.
+    for (let start = 0; start < wanted.length; start += 500) {
+      const some = wanted.slice(start, start + 500)
+      const clash = this.knex('folders').where({ account_id: accountId }).whereRaw(`lower(symbol) in (${some.map(() => '?').join(', ')})`, some)
+      if (exceptId !== null) clash.whereNot({ id: exceptId })
+      for (const symbol of await clash.pluck('symbol')) taken.add(String(symbol).toLowerCase())
+    }
+    return taken
   }
 
   /** Two racing writes both pass the check: the unique index stops the second with the same 409. */
@@ -251,15 +300,40 @@ export class FoldersService {
 
   /** The type, responsible and parent document a body names must be the account's (the parent the project's, and not below the document). */
   private async checkReferences(fields: Partial<FolderData>, accountId: number, projectId: number, folderId: number | null) {
-    const errors: Record<string, string> = {}
-    if (fields.folderTypeId !== undefined && !(await this.activeType(accountId, fields.folderTypeId))) errors.folderTypeId = FOLDER_MESSAGES.type
-    if (fields.responsibleId !== undefined && fields.responsibleId !== null && !(await this.app.get('core').member(accountId, { userId: fields.responsibleId })))
-      errors.responsibleId = FOLDER_MESSAGES.responsible
-    if (fields.parentFolderId !== undefined && fields.parentFolderId !== null) {
-      const message = await this.parentProblem(fields.parentFolderId, accountId, projectId, folderId)
+    const errors = await this.referenceErrors(fields, accountId, projectId, folderId)
+    if (Object.keys(errors).length) throw validationError(errors)
+  }
+
+  /**
+   * What is wrong with the type, responsible and parent a body names, by field (none: {}).
+   * `memo` keeps each answer for the rows of one batch, so a type named by 500 rows is asked once.
+   */
+  async referenceErrors(
+    fields: Partial<FolderData>,
+    accountId: number,
+    projectId: number,
+    folderId: number | null,
+    memo = new Map<string, Promise<string | undefined>>(),
+  ): Promise<FieldErrors> {
+    const once = (key: string, problem: () => Promise<string | undefined>) => {
+      if (!memo.has(key)) memo.set(key, problem())
+      return memo.get(key)!
+    }
+    const { folderTypeId: typeId, responsibleId, parentFolderId: parentId } = fields
+    const errors: FieldErrors = {}
+    if (typeId !== undefined) {
+      const message = await once(`type ${typeId}`, async () => ((await this.activeType(accountId, typeId)) ? undefined : FOLDER_MESSAGES.type))
+      if (message) errors.folderTypeId = message
+    }
+    if (responsibleId !== undefined && responsibleId !== null) {
+      const message = await once(`responsible ${responsibleId}`, async () => ((await this.app.get('core').member(accountId, { userId: responsibleId })) ? undefined : FOLDER_MESSAGES.responsible))
+      if (message) errors.responsibleId = message
+    }
+    if (parentId !== undefined && parentId !== null) {
+      const message = await once(`parent ${parentId} of ${folderId}`, () => this.parentProblem(parentId, accountId, projectId, folderId))
       if (message) errors.parentFolderId = message
     }
-    if (Object.keys(errors).length) throw validationError(errors)
+    return errors
   }
 
   /** An active document type of the account, asked of setup's service (setup owns the types). */
@@ -288,7 +362,7 @@ export class FoldersService {
 }
 
 /** The account a call works in: the caller's current one, or the one server code names. */
-const accountOf = (params?: AppParams): number => {
+export const accountOf = (params?: AppParams): number => {
   const id = params?.user?.accountId ?? params?.tenant?.accountId
   if (id === undefined) throw new Error('A documents call names no account')
   return Number(id)

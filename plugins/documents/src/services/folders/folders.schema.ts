@@ -16,7 +16,7 @@ export const FOLDER_MESSAGES = {
   parentSelf: 'A document cannot be its own parent',
   parentCycle: 'A document cannot be a parent of its own parent',
   archived: 'An archived document keeps its title, type, responsible and number',
-  hasFiles: 'A document with files or links cannot be deleted',
+  hasFiles: 'A document with files, links or notes cannot be deleted',
 } as const
 
 const nullable = Field.nullable
@@ -54,6 +54,9 @@ const editable = {
   hasBom: Type.Optional(Type.Boolean()),
   showComponents: Type.Optional(Type.Boolean()),
 }
+
+/** The fields a client writes, for bodies that take a document's fields too (the rows of POST /projects/{projectId}/folders-bulk). */
+export const folderFields = editable
 
 /** POST /folders: the project, a title and a type are required. */
 export const folderDataSchema = Type.Object(

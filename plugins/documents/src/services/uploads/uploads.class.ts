@@ -45,15 +45,17 @@ export class UploadsService {
   /** The upload the path names (the project scope found it in the caller's account), the caller's own. */
   async ownUpload(params: AppParams, state?: 'OPEN' | 'COMPLETED'): Promise<UploadRow> {
     const row = await this.knex('uploads').where({ id: Number(params.route?.uploadId), account_id: currentUser(params).accountId }).first()
-    if (!row) throw new NotFound('No such upload')
+    // One being discarded is gone for its starter: the sweep finishes what the store refused.
+    if (!row || row.state === 'ABORTING' || row.state === 'REMOVING') throw new NotFound('No such upload')
     if (Number(row.user_id) !== currentUser(params).id) throw new Forbidden(UPLOAD_MESSAGES.notYours)
     if (state === 'OPEN' && row.state !== 'OPEN') throw new Conflict(UPLOAD_MESSAGES.finished)
     if (state === 'COMPLETED' && row.state !== 'COMPLETED') throw new Conflict(UPLOAD_MESSAGES.notFinished)
     return row
   }
 
-  async present(row: UploadRow): Promise<Upload> {
-    const parts = await this.knex('upload_parts').where({ upload_id: row.id }).orderBy('part_no').select('part_no', 'etag', 'size')
+  /** The upload as the API answers it, with its confirmed parts (read with it unless given). */
+  async present(row: UploadRow, given?: { part_no: number; etag: string; size: number }[]): Promise<Upload> {
+    const parts: { part_no: number; etag: string; size: number }[] = given ?? (await this.knex('upload_parts').where({ upload_id: row.id }).orderBy('part_no').select('part_no', 'etag', 'size'))
     const size = Number(row.size)
     const partSize = Number(row.part_size)
     return {
@@ -79,7 +81,9 @@ export class UploadsService {
   async openUploads(folderId: number, params: AppParams): Promise<Upload[]> {
     const caller = currentUser(params)
     const rows = await this.knex('uploads').where({ account_id: caller.accountId, user_id: caller.id, folder_id: folderId }).whereIn('state', ['OPEN', 'COMPLETED']).orderBy('id', 'desc')
-    return Promise.all(rows.map((row: UploadRow) => this.present(row)))
+    // Their parts in one read, not one per upload.
+    const parts = rows.length ? await this.knex('upload_parts').whereIn('upload_id', rows.map((row: UploadRow) => row.id)).orderBy('part_no').select('upload_id', 'part_no', 'etag', 'size') : []
+    return Promise.all(rows.map((row: UploadRow) => this.present(row, parts.filter((part: any) => Number(part.upload_id) === Number(row.id)))))
   }
 
   /** Starts an upload into the document the path names (EDIT on its project, checked by the scope). */
@@ -239,14 +243,18 @@ export class UploadsService {
   }
 
   /**
-   * The row goes first, and only as it was read: an upload a register or complete took
-   * meanwhile is theirs, and its bytes stay. Then the store lets go of the parts, or of the
-   * file (a completed or half-completed upload).
+   * The row is taken first, and only as it was read: an upload a register or complete took
+   * meanwhile is theirs, and its bytes stay. It is marked as leaving (ABORTING its parts, or
+   * REMOVING a completed file nobody registered), then the store lets go, then the row goes:
+   * a store that fails leaves the mark, and the hourly sweep tries again, so no bytes are
+   * left behind without a row that names them. Both store calls take a second go.
    */
   private async discard(row: UploadRow) {
-    if (!(await this.knex('uploads').where({ id: row.id, state: row.state }).delete())) throw new Conflict(UPLOAD_MESSAGES.finished)
-    if (row.state === 'OPEN') await this.storage.multipart.abort(row.storage_key, row.store_upload_id)
+    const leaving = row.state === 'OPEN' || row.state === 'ABORTING' ? 'ABORTING' : 'REMOVING'
+    if (!(await this.knex('uploads').where({ id: row.id, state: row.state }).update({ state: leaving }))) throw new Conflict(UPLOAD_MESSAGES.finished)
+    if (leaving === 'ABORTING') await this.storage.multipart.abort(row.storage_key, row.store_upload_id)
     else await this.storage.remove(row.storage_key)
+    await this.knex('uploads').where({ id: row.id, state: leaving }).delete()
   }
 
   /** Discards every upload into a document (it is being deleted). */
@@ -263,6 +271,8 @@ export class UploadsService {
     const stale = await this.knex('uploads')
       .where('touched_at', '<', now - ABANDONED_AFTER_MS)
       .orWhere('created_at', '<', new Date(now - 7 * ABANDONED_AFTER_MS).toISOString())
+      // Discards the store failed: tried again whatever their age.
+      .orWhereIn('state', ['ABORTING', 'REMOVING'])
       .select('*')
     let swept = 0
     for (const row of stale)

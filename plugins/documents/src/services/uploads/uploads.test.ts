@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { startS3TestServer } from '@app/plugin-kit/s3-test-server'
 import { type DocumentFixture, type Person, type ProjectFixture, type TestServer, fixtures, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { UPLOAD_MESSAGES } from './uploads.schema'
 import { FOLDER_FILE_MESSAGES } from '../folder-files/folder-files.schema'
 import { uploadPath } from './uploads.shared'
@@ -247,6 +247,31 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const refused = await start('Late.pdf', 10, archived.id)
     expect(refused.status).toBe(409)
     expect(refused.body.message).toBe(UPLOAD_MESSAGES.archived)
+  })
+
+  test('an abort the store refuses keeps the upload marked, gone for its starter, and the sweep lets go of its parts later', async () => {
+    const bytes = pdfOf(500)
+    const { body: started } = await start('Refused.pdf', bytes.length)
+    await sendPart(started.uploadId, 1, bytes)
+    const storage = server.app.get('storage')
+    const refusing = vi.spyOn(storage.multipart, 'abort').mockRejectedValueOnce(new Error('store down'))
+    try {
+      expect((await call(tokens.editor!, 'DELETE', `/api/uploads/${started.uploadId}`)).status).toBe(500)
+    } finally {
+      refusing.mockRestore()
+    }
+    // The row still names the parts, so they are not lost track of; its starter sees it gone.
+    expect((await server.knex('uploads').where({ id: started.uploadId }).first()).state).toBe('ABORTING')
+    expect((await call(tokens.editor!, 'GET', `/api/uploads/${started.uploadId}`)).status).toBe(404)
+    expect((await call(tokens.editor!, 'GET', `/api/folders/${doc.id}/uploads`)).body.map((upload: { uploadId: number }) => upload.uploadId)).not.toContain(started.uploadId)
+    const aborted = vi.spyOn(storage.multipart, 'abort')
+    try {
+      expect(await server.app.service(uploadPath).sweepAbandoned()).toBeGreaterThanOrEqual(1)
+      expect(aborted).toHaveBeenCalledWith(started.key, expect.any(String))
+    } finally {
+      aborted.mockRestore()
+    }
+    expect(await server.knex('uploads').where({ id: started.uploadId }).first()).toBeUndefined()
   })
 
   test('an upload untouched for a day is swept: its parts, or its completed file nobody registered, leave the store', async () => {

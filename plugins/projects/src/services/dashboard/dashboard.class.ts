@@ -87,7 +87,7 @@ export class ProjectStatusService {
     const counted: Record<string, number> = {}
     for (const contributor of contributors) Object.assign(counted, await contributor.boxes(this.app, params, projectId))
     const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, Math.max(0, Math.trunc(Number(counted[key] ?? 0)) || 0)]))
-    return { projectId, counted: contributors.length > 0, boxes: pick(STATUS_BOXES) as ProjectStatus['boxes'], personal: pick(PERSONAL_BOXES) as ProjectStatus['personal'] }
+    return { projectId, counted: Object.keys(counted).length > 0, boxes: pick(STATUS_BOXES) as ProjectStatus['boxes'], personal: pick(PERSONAL_BOXES) as ProjectStatus['personal'] }
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The projects plugin's dashboard calls over real HTTP: the caller's recent projects
  * (visits, newest first and then by name, only projects they may still open), a
- * project's figures, its status boxes (none counted until the documents module) and its
+ * project's figures, its status boxes (counted by the documents module) and its
  * timeline (the project's dates and the bubbles' marks, set and cleared with EDIT).
  */
 import { definePlugin, projectStatusBoxes } from '@app/plugin-kit'
@@ -93,10 +93,10 @@ describe('GET /dashboard/info/project/:projectId', () => {
 })
 
 describe('GET /dashboard?projectId=', () => {
-  test('every box, empty, and that nobody counts them yet', async () => {
+  test('every box, 0 for a project without documents; the documents module counts them', async () => {
     const answer = await call('viewer', 'GET', `/api/dashboard?projectId=${projects[0]!.id}`)
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    expect(answer.body.counted).toBe(false)
+    expect(answer.body.counted).toBe(true)
     expect(Object.keys(answer.body.boxes)).toHaveLength(14)
     expect(Object.values(answer.body.boxes).every((n) => n === 0)).toBe(true)
     expect(answer.body.personal).toEqual({ checkedOut: 0, recent: 0, favourite: 0 })

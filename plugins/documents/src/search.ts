@@ -1,0 +1,91 @@
+/**
+ * The documents' groups of GET /search (spec part2 §2 "Search"; the kit's `searchProviders`):
+ * documents whose number or title contains the text, and files whose name does, in any
+ * case, over the projects the caller holds VIEW on (the kit's whereProjectAccess, in SQL,
+ * as the documents list), each group counted and its first `limit` hits sorted in SQL.
+ * Like the projects' group it answers nothing to a caller the Projects and Documents menu
+ * entries are not shown to (canSeeProjects).
+ *
+ * A document's hit is "number - title" and opens its page, /project/{projectId}/documents/{id};
+ * a file's is its name with its document's number (or title), and opens that document's
+ * files, /project/{projectId}/documents/{documentId}/files. The files are those the
+ * document's Files tab lists: no COMMENT files, none kept with an archived revision.
+ */
+import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
+import { callerFlags, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+
+/** A document's name as lists show it. */
+const documentTitle = (symbol: string | null, name: string) => (symbol ? `${symbol} - ${name}` : name)
+
+/** Whether the caller may open the lists these groups stand beside (the search asks as the caller). */
+const maySearch = async (app: Application, params: AppParams) => (await callerFlags(app, params)).canSeeProjects
+
+export const documentsSearch: SearchProvider = {
+  group: 'documents',
+  module: 'document',
+  async search(app, params, text, limit) {
+    if (!(await maySearch(app, params))) return undefined
+    const caller = currentUser(params)
+    const query = app.get('knex')('folders').where('folders.account_id', caller.accountId)
+    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id' })
+    whereContains(query, ['folders.search_key'], text, { lowerCased: true })
+    const [count] = await query.clone().count({ total: '*' })
+    const rows: { id: number; project_id: number; symbol: string | null; name: string }[] = limit
+      ? await query
+          .clone()
+          .select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
+          .orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
+          .limit(limit)
+      : []
+    return {
+      group: 'documents',
+      total: Number(count?.total ?? 0),
+      items: rows.map((row) => ({ id: Number(row.id), title: documentTitle(row.symbol, row.name), href: `/project/${row.project_id}/documents/${row.id}` })),
+    }
+  },
+}
+
+export const filesSearch: SearchProvider = {
+  group: 'files',
+  module: 'document',
+  async search(app, params, text, limit) {
+    if (!(await maySearch(app, params))) return undefined
+    const caller = currentUser(params)
+    const query = app
+      .get('knex')('folder_files as ff')
+      .where('ff.account_id', caller.accountId)
+      .whereNot('ff.file_type', 'COMMENT')
+      .whereNull('ff.revision_id')
+    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id' })
+    whereContains(query, ['ff.name'], text)
+    const [count] = await query.clone().count({ total: '*' })
+    // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
+    // joined before the sort, every matching file's row and document were read.
+    const knex = app.get('knex')
+    const rows: { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }[] = limit
+      ? await knex
+          .from(
+            query
+              .clone()
+              .select('ff.id', 'ff.name')
+              // In any case, alike on both databases (SQLite compares names byte by byte).
+              .orderByRaw('lower(ff.name), ff.id')
+              .limit(limit)
+              .as('hit'),
+          )
+          .join('folder_files as file', 'file.id', 'hit.id')
+          .join('folders as f', 'f.id', 'file.folder_id')
+          .select('hit.id', 'hit.name', 'file.folder_id', 'file.project_id', 'f.symbol', 'f.name as folder_name')
+          .orderByRaw('lower(hit.name), hit.id')
+      : []
+    return {
+      group: 'files',
+      total: Number(count?.total ?? 0),
+      items: rows.map((row) => ({
+        id: Number(row.id),
+        title: `${row.name} (${row.symbol ?? row.folder_name})`,
+        href: `/project/${row.project_id}/documents/${row.folder_id}/files`,
+      })),
+    }
+  },
+}

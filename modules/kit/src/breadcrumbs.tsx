@@ -8,7 +8,7 @@ import { createEvent, createStore } from 'effector'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
 import { useArea } from './area'
-import { Link } from './router'
+import { Link, useLocation } from './router'
 import { useText } from './ui/text'
 import './ui/kit.css'
 
@@ -29,10 +29,12 @@ export const useBreadcrumbs = (crumbs: Crumb[], enabled = true) => {
   // Bound to the page's scope, so the Page frame (same scope) draws what the page set.
   const set = useUnit(breadcrumbsSet)
   const key = JSON.stringify(crumbs)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the crumbs' content (key) decides, not the array's identity.
+  // The shell clears the trail on every new path: a page that stays through one (its tabs) sets it again.
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the crumbs' content (key) and the path decide, not the array's identity.
   useEffect(() => {
     if (enabled && area === 'main') set(crumbs)
-  }, [enabled, area, key, set])
+  }, [enabled, area, key, set, pathname])
 }
 export const $breadcrumbs = createStore<Crumb[]>([]).on(breadcrumbsSet, (_, crumbs) => crumbs)
 

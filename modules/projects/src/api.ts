@@ -4,7 +4,7 @@
  * there yet are written here once, beside the call.
  */
 import { ApiError, apiRequest, downloadFile, type ListPage, type ListSort, feathersQuery, viewerTimeZone } from '@app/module-kit'
-import { type Comment, type CommentPage, commentUrl, thingCommentsUrl } from '@app/plugin-comments/shared'
+import type { Comment } from '@app/plugin-comments/shared'
 import { type ReverseGeocode, companyUrl, geocodeUrl } from '@app/plugin-companies/shared'
 import {
   type Project,
@@ -113,20 +113,8 @@ export const geocodeFx = createEffect(({ lng, lat }: { lng: number; lat: number 
   apiRequest<{ result: ReverseGeocode | null }>('GET', geocodeUrl, { query: { lng, lat } }),
 )
 
+/** A project's comment; the comments tab is the kit's comment thread (`createCommentsModel`). */
 export type { Comment as ProjectComment }
-
-/** A project's comments, oldest first as the server lists them. */
-export const fetchCommentsFx = createEffect(async (projectId: number) =>
-  (await apiRequest<CommentPage>('GET', thingCommentsUrl('project', projectId), { query: { $limit: 500 } })).data,
-)
-export const addCommentFx = createEffect(({ projectId, content }: { projectId: number; content: string }) =>
-  apiRequest<Comment>('POST', thingCommentsUrl('project', projectId), { body: { content } }),
-)
-export const editCommentFx = createEffect(({ id, content }: { id: number; content: string }) => apiRequest<Comment>('PUT', commentUrl(id), { body: { content } }))
-export const deleteCommentFx = createEffect(async (id: number) => {
-  await apiRequest('DELETE', commentUrl(id))
-  return id
-})
 
 type Person = { id?: number; firstName?: string | null; lastName?: string | null; username?: string | null }
 /** A person's name as a screen writes it: first and last name, else the login. */

@@ -1,8 +1,10 @@
 import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
-import { type ProjectComment, addCommentFx, deleteCommentFx, editCommentFx, fetchCommentsFx, fetchEventsFx } from '../../api'
+import { type ProjectComment, fetchEventsFx } from '../../api'
 import { notifyFx } from '../../notify'
-import { $comments, addClicked, commentsOpened, draftChanged, editChanged, editSaved, editStarted } from './comments.model'
+import { commentsOpened, projectComments } from './comments.model'
+
+const { $comments, addClicked, draftChanged, editChanged, editSaved, editStarted, fetchFx, addFx, editFx, removeFx } = projectComments
 
 const comment = (id: number, mine: boolean): ProjectComment => ({
   id,
@@ -24,10 +26,10 @@ const setup = () => {
   const events: number[] = []
   const scope = fork({
     handlers: [
-      [fetchCommentsFx, async () => [comment(1, true), comment(2, false)]],
-      [addCommentFx, async (params: { content: string }) => { added.push(params); return { ...comment(9, true), content: params.content } }],
-      [editCommentFx, async (params: { id: number; content: string }) => { edited.push(params); return { ...comment(params.id, true), content: params.content } }],
-      [deleteCommentFx, async (id: number) => id],
+      [fetchFx, async () => [comment(1, true), comment(2, false)]],
+      [addFx, async (params: { thingId: number; content: string }) => { added.push(params); return { ...comment(9, true), content: params.content } }],
+      [editFx, async (params: { id: number; content: string }) => { edited.push(params); return { ...comment(params.id, true), content: params.content } }],
+      [removeFx, async (id: number) => id],
       [fetchEventsFx, async (id: number) => { events.push(id); return [] }],
       [notifyFx, () => undefined],
     ],
@@ -44,7 +46,7 @@ describe('the comments tab', () => {
     expect(added).toEqual([])
     await allSettled(draftChanged, { scope, params: ' Looks good ' })
     await allSettled(addClicked, { scope })
-    expect(added).toEqual([{ projectId: 5, content: 'Looks good' }])
+    expect(added).toEqual([{ thingId: 5, content: 'Looks good' }])
     expect(scope.getState($comments)?.map((c) => c.content)).toEqual(['Comment 1', 'Comment 2', 'Looks good'])
   })
 

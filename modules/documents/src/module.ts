@@ -1,13 +1,15 @@
 /**
- * The `documents` remote (module `document`): the documents list, a new document, and each
- * document's pages with their upload panel. The pages load lazily, each when its route
- * first shows, with their texts (pages/texts.ts).
+ * The `documents` remote (module `document`): the documents list, a new document, several
+ * new documents from a list, and each document's pages with their upload panel. The pages
+ * load lazily, each when its route first shows, with their texts (pages/texts.ts).
  */
 import { defineModule, lazyPage } from '@app/module-kit'
 import { locales } from './locales'
+import { TABS } from './pages/document/tabs'
 
 const DocumentsPage = lazyPage(() => import('./pages/list/page'), (page) => page.DocumentsPage)
 const AddDocumentPage = lazyPage(() => import('./pages/add/page'), (page) => page.AddDocumentPage)
+const BulkDocumentsPage = lazyPage(() => import('./pages/bulk/page'), (page) => page.BulkDocumentsPage)
 const DocumentPage = lazyPage(() => import('./pages/document/page'), (page) => page.DocumentPage)
 
 export default defineModule({
@@ -17,9 +19,11 @@ export default defineModule({
     { path: '/documents', component: DocumentsPage },
     { path: '/project/:projectId/documents', component: DocumentsPage },
     { path: '/project/:projectId/documents/add', component: AddDocumentPage },
+    // Several documents from a list; before `:documentId`, which would take `bulk` for an id.
+    { path: '/project/:projectId/documents/bulk', component: BulkDocumentsPage },
     // The bare path shows the files (part1 §2: it redirects to /files).
     { path: '/project/:projectId/documents/:documentId', component: DocumentPage },
-    { path: '/project/:projectId/documents/:documentId/:tab', params: { tab: ['files', 'metadata', 'control', 'revisions', 'log'] }, component: DocumentPage },
+    { path: '/project/:projectId/documents/:documentId/:tab', params: { tab: [...TABS] }, component: DocumentPage },
   ],
   locales,
 })

@@ -3,11 +3,11 @@
  * three ticks, archive, unarchive (after a Yes), a new revision; the archived revisions;
  * the newest changes. Each answer is taken only for the document shown.
  */
-import { ApiError, dayToEpoch } from '@app/module-kit'
+import { dayToEpoch } from '@app/module-kit'
 import type { ControlRole, ControlTick, Folder, FolderEvent, Revision } from '@app/plugin-documents/shared'
 import { type Event, attach, createEvent, createStore, merge, sample } from 'effector'
-import { archiveFx, clearTickFx, fetchControlFx, fetchEventsFx, fetchRevisionsFx, newRevisionFx, tickFx, unarchiveFx } from '../../api'
-import { notifyFx } from '../../notify'
+import { archiveFx, clearTickFx, deleteRevisionFx, fetchControlFx, fetchEventsFx, fetchRevisionsFx, newRevisionFx, tickFx, unarchiveFx } from '../../api'
+import { notifyFx, refusalOf } from '../../notify'
 
 export const controlOpened = createEvent<number>()
 export const ticked = createEvent<{ role: ControlRole; day: string }>()
@@ -15,6 +15,7 @@ export const tickCleared = createEvent<ControlRole>()
 export const archiveClicked = createEvent<string>()
 export const unarchiveConfirmed = createEvent()
 export const newRevisionClicked = createEvent()
+export const revisionDeleteConfirmed = createEvent<Revision>()
 
 const loadControlFx = attach({ effect: fetchControlFx })
 const loadRevisionsFx = attach({ effect: fetchRevisionsFx })
@@ -48,6 +49,9 @@ sample({ clock: tickCleared, source: $folderId, fn: (folderId, role) => ({ folde
 sample({ clock: archiveClicked, source: $folderId, fn: (folderId, revision) => ({ folderId, revision }), target: archiveFx })
 sample({ clock: unarchiveConfirmed, source: $folderId, target: unarchiveFx })
 sample({ clock: newRevisionClicked, source: $folderId, target: newRevisionFx })
+sample({ clock: revisionDeleteConfirmed, source: $folderId, fn: (folderId, revision) => ({ folderId, revisionId: revision.id }), target: deleteRevisionFx })
+sample({ clock: deleteRevisionFx.done, source: $folderId, filter: (id, { params }) => params.folderId === id, target: [loadRevisionsFx, loadEventsFx] })
+sample({ clock: deleteRevisionFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.revisionDeleted' }), target: notifyFx })
 
 /** A step that changed the document: its new state for the page, and the tabs read again. */
 export const folderChanged: Event<Folder> = merge([archiveFx.doneData, unarchiveFx.doneData, newRevisionFx.doneData])
@@ -58,7 +62,7 @@ sample({ clock: unarchiveFx.done, fn: () => ({ kind: 'success' as const, key: 't
 sample({ clock: newRevisionFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.newRevision' }), target: notifyFx })
 // A refusal says why, in the API's words (the ticks missing, a revision in use).
 sample({
-  clock: [tickFx.failData, clearTickFx.failData, archiveFx.failData, unarchiveFx.failData, newRevisionFx.failData],
-  fn: (error) => ({ kind: 'error' as const, key: 'toast.controlFailed', detail: error instanceof ApiError && error.status < 500 ? error.message : undefined }),
+  clock: [tickFx.failData, clearTickFx.failData, archiveFx.failData, unarchiveFx.failData, newRevisionFx.failData, deleteRevisionFx.failData],
+  fn: (error) => ({ kind: 'error' as const, key: 'toast.controlFailed', detail: refusalOf(error) }),
   target: notifyFx,
 })

@@ -1,11 +1,11 @@
 /** The Control and approval, Revisions and Change log tabs of a document (part1 §2, §4). */
-import { Alert, Badge, Button, Card, confirm, EmptyState, epochToDay, Table, type TableColumn, TextInput, useFormat } from '@app/module-kit'
+import { Alert, Badge, Button, Card, confirm, DeleteAction, EmptyState, epochToDay, Link, Table, type TableColumn, TextInput, useFormat } from '@app/module-kit'
 import { CONTROL_ROLES, type ControlRole, type Folder, type FolderEvent, type Revision } from '@app/plugin-documents/shared'
 import { useUnit } from 'effector-react'
 import { Archive, ArchiveRestore, Check, FilePlus2, History, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { personName } from '../../crumbs'
+import { documentPath, personName } from '../../crumbs'
 import {
   $controlBusy,
   $events,
@@ -15,6 +15,7 @@ import {
   archiveClicked,
   controlOpened,
   newRevisionClicked,
+  revisionDeleteConfirmed,
   tickCleared,
   ticked,
   unarchiveConfirmed,
@@ -22,11 +23,12 @@ import {
 
 
 /** Reads the tabs' data for the document once it is shown. */
-const useControlData = (folderId: number) => {
+/** Loads the document's ticks, revisions and change log (once per document shown). */
+export const useControlData = (folderId: number, enabled = true) => {
   const opened = useUnit(controlOpened)
   useEffect(() => {
-    opened(folderId)
-  }, [opened, folderId])
+    if (enabled) opened(folderId)
+  }, [opened, folderId, enabled])
 }
 
 const TickRow = ({ role, archived }: { role: ControlRole; archived: boolean }) => {
@@ -99,17 +101,39 @@ export const ControlTab = ({ folder }: { folder: Folder }) => {
   )
 }
 
-export const RevisionsTab = ({ folder }: { folder: Folder }) => {
+/** The archived revisions: each one's files to look at, and an older one deleted by an administrator of the project. */
+export const RevisionsTab = ({ folder, administer }: { folder: Folder; administer: boolean }) => {
   const { t } = useTranslation('documents')
   const format = useFormat()
   useControlData(folder.id)
-  const revisions = useUnit($revisions)
+  const { revisions, remove } = useUnit({ revisions: $revisions, remove: revisionDeleteConfirmed })
+  const files = documentPath(folder.projectId, folder.id)
   const columns: TableColumn<Revision>[] = [
     { key: 'revision', header: t('revisions.revision'), rowHeader: true, render: (row) => (row.current ? <>{row.revision} <Badge tone="info">{t('revisions.current')}</Badge></> : row.revision) },
     { key: 'archivedAt', header: t('revisions.archivedAt'), render: (row) => format.date(row.archivedAt) },
     { key: 'archivedBy', header: t('revisions.archivedBy'), render: (row) => personName(row.archivedBy) },
     { key: 'approved', header: t('control.role.APPROVE'), render: (row) => personName(row.controls.find((c) => c.role === 'APPROVE')?.by ?? null) },
     { key: 'files', header: t('list.files'), render: (row) => format.number(row.fileCount) },
+    {
+      key: 'actions',
+      header: t('files.actions'),
+      actions: true,
+      render: (row) => (
+        <>
+          {/* The current revision's files are the document's own. */}
+          <Link className="kit-link" to={row.current ? files : `${files}?revision=${row.id}`}>
+            {t('revisions.viewFiles', { revision: row.revision })}
+          </Link>
+          {administer && !row.current && (
+            <DeleteAction
+              label={t('revisions.delete', { revision: row.revision })}
+              question={{ title: t('revisions.deleteQuestion', { revision: row.revision, count: row.fileCount }) }}
+              onConfirmed={() => remove(row)}
+            />
+          )}
+        </>
+      ),
+    },
   ]
   if (revisions.length === 0) return <EmptyState icon={History} title={t('revisions.empty')} text={t('revisions.emptyText')} />
   return <Table columns={columns} rows={revisions} rowKey={(row) => row.id} caption={t('revisions.caption', { count: revisions.length })} />

@@ -3,15 +3,14 @@
  * the caller may do), its files, favourite mark and delete; the metadata tab's form.
  * A 404 (missing, another account's, or not of this project) says so.
  */
-import { ApiError, breadcrumbsSet, dashboardCrumb, isForbidden, navigate } from '@app/module-kit'
+import { ApiError, isForbidden, navigate } from '@app/module-kit'
 import type { Folder, FolderFile } from '@app/plugin-documents/shared'
 import type { Project } from '@app/plugin-projects/shared'
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { deleteFilesFx, deleteFolderFx, downloadFx, favoriteFx, fetchFilesFx, fetchFolderFx, fetchProjectFx, renameFileFx, saveFolderFx } from '../../api'
+import { copyFileFx, deleteFilesFx, deleteFolderFx, downloadFx, favoriteFx, fetchFilesFx, fetchFolderFx, fetchProjectFx, fetchRevisionFilesFx, lockFileFx, renameFileFx, saveFolderFx } from '../../api'
 import { choicesRequested } from '../../choices'
-import { documentTitle, documentsCrumb, projectCrumb } from '../../crumbs'
 import { createDocumentForm, toDocumentValues, toFolderPatch } from '../../document-form'
-import { notifyFx } from '../../notify'
+import { notifyFx, refusalOf } from '../../notify'
 import { uploadFinished } from '../../upload/model'
 import { folderChanged } from './control.model'
 
@@ -24,6 +23,9 @@ export const deleteFilesConfirmed = createEvent<number[]>()
 export const renameOpened = createEvent<FolderFile>()
 export const renameClosed = createEvent()
 export const renameSubmitted = createEvent<string>()
+/** Check a file out (lock it), or in again. */
+export const lockToggled = createEvent<FolderFile>()
+export const copyClicked = createEvent<FolderFile>()
 
 /** This page's own readings: another page's answers never land here, nor a document's opened before this one. */
 const loadFolderFx = attach({ effect: fetchFolderFx })
@@ -67,13 +69,6 @@ export const $misplaced = combine($folder, $opened, (folder, opened) => folder !
 
 sample({ clock: documentOpened, fn: ({ documentId }) => documentId, target: [loadFolderFx, loadFilesFx] })
 sample({ clock: documentOpened, fn: ({ projectId }) => projectId, target: [loadProjectFx, choicesRequested] })
-sample({
-  clock: [folderLoaded, $project.updates],
-  source: { folder: $shown, project: $project },
-  filter: ({ folder, project }) => folder !== null && project !== null && folder.projectId === project.id,
-  fn: ({ folder, project }) => [dashboardCrumb(), documentsCrumb(), projectCrumb(project!), { label: documentTitle(folder!) }],
-  target: breadcrumbsSet,
-})
 
 // A file registered into the document shown: its list again (the form being edited stays as it is).
 sample({ clock: uploadFinished, source: $opened, filter: ({ documentId }) => documentId > 0, fn: ({ documentId }) => documentId, target: loadFilesFx })
@@ -91,7 +86,7 @@ sample({ clock: deleteFolderFx.done, fn: () => ({ kind: 'success' as const, key:
 // A refusal (files still in it) says why, in the API's words.
 sample({
   clock: deleteFolderFx.failData,
-  fn: (error) => ({ kind: 'error' as const, key: 'toast.deleteFailed', detail: error instanceof ApiError && error.status < 500 ? error.message : undefined }),
+  fn: (error) => ({ kind: 'error' as const, key: 'toast.deleteFailed', detail: refusalOf(error) }),
   target: notifyFx,
 })
 
@@ -114,7 +109,7 @@ sample({ clock: deleteFilesFx.finally, source: $opened, fn: ({ documentId }) => 
 sample({ clock: deleteFilesFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.filesDeleted' }), target: notifyFx })
 sample({
   clock: deleteFilesFx.failData,
-  fn: (error) => ({ kind: 'error' as const, key: 'toast.filesDeleteFailed', detail: error instanceof ApiError && error.status < 500 ? error.message : undefined }),
+  fn: (error) => ({ kind: 'error' as const, key: 'toast.filesDeleteFailed', detail: refusalOf(error) }),
   target: notifyFx,
 })
 
@@ -133,3 +128,34 @@ $files.on(renameFileFx.doneData, (files, renamed) => files.map((file) => (file.i
 sample({ clock: filesRetried, source: $opened, fn: ({ documentId }) => documentId, target: loadFilesFx })
 // Archived, unarchived or a new revision begun: its files again (a new revision starts with none).
 sample({ clock: folderChanged, source: $opened, filter: (opened, folder) => folder.id === opened.documentId, fn: ({ documentId }) => documentId, target: loadFilesFx })
+
+// Checked out or in: the file's row as the API answers it (who holds it, since when).
+sample({ clock: lockToggled, source: $opened, fn: ({ documentId }, file) => ({ folderId: documentId, fileId: file.id, locked: !file.locked }), target: lockFileFx })
+$files.on(lockFileFx.doneData, (files, changed) => files.map((file) => (file.id === changed.id ? changed : file)))
+sample({ clock: lockFileFx.done, fn: ({ params }) => ({ kind: 'success' as const, key: params.locked ? 'toast.checkedOut' : 'toast.checkedIn' }), target: notifyFx })
+sample({ clock: lockFileFx.failData, fn: (error) => ({ kind: 'error' as const, key: 'toast.lockFailed', detail: refusalOf(error) }), target: notifyFx })
+
+// A copy beside the file ("Copying failed" when refused, part1 §8): the list again, with it.
+sample({ clock: copyClicked, source: $opened, fn: ({ documentId }, file) => ({ folderId: documentId, fileId: file.id }), target: copyFileFx })
+sample({ clock: copyFileFx.done, source: $opened, filter: (opened, { params }) => params.folderId === opened.documentId, fn: ({ documentId }) => documentId, target: loadFilesFx })
+sample({ clock: copyFileFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.copied' }), target: notifyFx })
+sample({ clock: copyFileFx.failData, fn: (error) => ({ kind: 'error' as const, key: 'toast.copyFailed', detail: refusalOf(error) }), target: notifyFx })
+
+/**
+ * An archived revision's files, viewed from the Revisions tab (…/files?revision={id}): read
+ * only, until the person returns to the current revision. Only the answer for the
+ * revision asked last is kept.
+ */
+export const revisionViewed = createEvent<{ folderId: number; revisionId: number }>()
+const loadRevisionFilesFx = attach({ effect: fetchRevisionFilesFx })
+const $revisionAsked = createStore(0).on(revisionViewed, (_, { revisionId }) => revisionId)
+export const $revisionFiles = createStore<{ revisionId: number; files: FolderFile[] } | null>(null).reset(otherOpened)
+sample({
+  clock: loadRevisionFilesFx.done,
+  source: $revisionAsked,
+  filter: (asked, { params }) => params.revisionId === asked,
+  fn: (_, { params, result }) => ({ revisionId: params.revisionId, files: result }),
+  target: $revisionFiles,
+})
+export const $revisionFilesFailed = createStore(false).on(loadRevisionFilesFx.fail, () => true).reset(loadRevisionFilesFx)
+sample({ clock: revisionViewed, target: loadRevisionFilesFx })

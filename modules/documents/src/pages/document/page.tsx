@@ -1,13 +1,18 @@
 import {
+  $session,
   Alert,
   Badge,
   Button,
   Checkbox,
+  Link,
+  useQueryParams,
+  dashboardCrumb,
   confirm,
   DeleteAction,
   Dialog,
   DialogActions,
   EmptyState,
+  Skeleton,
   FileInput,
   FormActions,
   FormFrame,
@@ -24,15 +29,20 @@ import {
 } from '@app/module-kit'
 import type { Folder, FolderFile } from '@app/plugin-documents/shared'
 import { useUnit } from 'effector-react'
-import { Download, FileX, Pencil, Star, StarOff, Trash2 } from 'lucide-react'
+import { Copy, Download, FileX, Lock, LockOpen, Pencil, Star, StarOff, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $choices } from '../../choices'
-import { documentPath, documentTitle, personName } from '../../crumbs'
+import { documentPath, documentTitle, documentsCrumb, personName, projectCrumb } from '../../crumbs'
 import { DocumentFields } from '../../document-fields'
 import { filesChosen } from '../../upload/model'
 import { UploadPanel } from '../../upload/UploadPanel'
-import { ControlTab, LogTab, RevisionsTab } from './control'
+import { ControlTab, LogTab, RevisionsTab, useControlData } from './control'
+import { $revisions } from './control.model'
+import { ActionsTab } from './actions'
+import { LinksCard } from './links'
+import { TABS, type Tab } from './tabs'
+import { MaterialsTab } from './materials'
 import {
   $favorite,
   $files,
@@ -42,29 +52,42 @@ import {
   $renameError,
   $renamePending,
   $renaming,
+  $revisionFiles,
+  $revisionFilesFailed,
   $misplaced,
   $project,
   $shown,
+  copyClicked,
   deleteConfirmed,
   deleteFilesConfirmed,
   documentOpened,
   downloadClicked,
   favoriteToggled,
   filesRetried,
+  lockToggled,
   metadataForm,
   renameClosed,
   renameOpened,
   renameSubmitted,
+  revisionViewed,
 } from './model'
-
-export const TABS = ['files', 'metadata', 'control', 'revisions', 'log'] as const
-type Tab = (typeof TABS)[number]
+import { NotesTab } from './notes'
 
 
-const FilesTab = ({ folder }: { folder: Folder }) => {
+
+/**
+ * A file's actions for the caller: who checked it out alone may change it meanwhile (the
+ * API says the same); checking it in is theirs or an administrator's of the project.
+ */
+const fileActions = (file: FolderFile, me: number | undefined, administer: boolean) => {
+  const mine = !file.locked || file.lockedBy?.id === me
+  return { change: mine, checkIn: file.locked && (mine || administer), checkOut: !file.locked }
+}
+
+const FilesTab = ({ folder, administer }: { folder: Folder; administer: boolean }) => {
   const { t } = useTranslation('documents')
   const format = useFormat()
-  const { files, loading, failed, retryFiles, choose, download, remove, rename } = useUnit({
+  const { files, loading, failed, retryFiles, choose, download, remove, rename, toggleLock, copy, session } = useUnit({
     files: $files,
     loading: $filesLoading,
     failed: $filesFailed,
@@ -73,11 +96,26 @@ const FilesTab = ({ folder }: { folder: Folder }) => {
     download: downloadClicked,
     remove: deleteFilesConfirmed,
     rename: renameOpened,
+    toggleLock: lockToggled,
+    copy: copyClicked,
+    session: $session,
   })
+  const me = session?.user.id
+  // An archived revision's files, opened from the Revisions tab: read only, downloadable.
+  const revisionId = Number(useQueryParams().get('revision')) || null
+  const older = useUnit({ view: revisionViewed, kept: $revisionFiles, failed: $revisionFilesFailed, revisions: $revisions })
+  const { view } = older
+  useEffect(() => {
+    if (revisionId) view({ folderId: folder.id, revisionId })
+  }, [view, folder.id, revisionId])
+  useControlData(folder.id, revisionId !== null)
+  const viewed = revisionId === null ? null : { label: older.revisions.find((revision) => revision.id === revisionId)?.revision ?? '', files: older.kept?.revisionId === revisionId ? older.kept.files : null }
+  const rows = viewed ? (viewed.files ?? []) : files
   const [selected, setSelected] = useState<number[]>([])
   const archived = folder.state === 'ARCHIVED'
+  const readOnly = archived || viewed !== null
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))
-  const chosen = selected.filter((id) => files.some((file) => file.id === id))
+  const chosen = selected.filter((id) => rows.some((file) => file.id === id))
   const columns: TableColumn<FolderFile>[] = [
     {
       key: 'pick',
@@ -91,9 +129,12 @@ const FilesTab = ({ folder }: { folder: Folder }) => {
       header: t('files.name'),
       rowHeader: true,
       render: (file) => (
-        <Button variant="ghost" size="sm" icon={Download} onClick={() => download([file.id])}>
-          {file.name}
-        </Button>
+        <>
+          <Button variant="ghost" size="sm" icon={Download} onClick={() => download([file.id])}>
+            {file.name}
+          </Button>
+          {file.locked && <Badge tone="warning">{t('files.checkedOutBy', { name: personName(file.lockedBy) || t('files.someone') })}</Badge>}
+        </>
       ),
     },
     { key: 'size', header: t('files.size'), render: (file) => format.storageBytes(file.size) },
@@ -103,46 +144,74 @@ const FilesTab = ({ folder }: { folder: Folder }) => {
       key: 'actions',
       header: t('files.actions'),
       actions: true,
-      render: (file) =>
-        !archived && (
+      render: (file) => {
+        if (readOnly) return null
+        const may = fileActions(file, me, administer)
+        return (
           <>
-            <IconButton icon={Pencil} size="sm" label={t('files.renameOne', { name: file.name })} onClick={() => rename(file)} />
-            <DeleteAction label={t('files.deleteOne', { name: file.name })} question={{ title: t('files.deleteQuestion', { count: 1 }) }} onConfirmed={() => remove([file.id])} />
+            {may.checkOut && <IconButton icon={Lock} size="sm" label={t('files.checkOut', { name: file.name })} onClick={() => toggleLock(file)} />}
+            {may.checkIn && <IconButton icon={LockOpen} size="sm" label={t('files.checkIn', { name: file.name })} onClick={() => toggleLock(file)} />}
+            {may.change && (
+              <>
+                <IconButton icon={Copy} size="sm" label={t('files.copyOne', { name: file.name })} onClick={() => copy(file)} />
+                <IconButton icon={Pencil} size="sm" label={t('files.renameOne', { name: file.name })} onClick={() => rename(file)} />
+                <DeleteAction label={t('files.deleteOne', { name: file.name })} question={{ title: t('files.deleteQuestion', { count: 1 }) }} onConfirmed={() => remove([file.id])} />
+              </>
+            )}
           </>
-        ),
+        )
+      },
     },
   ]
   const removeChosen = async () => {
     if (await confirm({ title: t('files.deleteQuestion', { count: chosen.length }) })) remove(chosen)
   }
+  const current = documentPath(folder.projectId, folder.id)
   return (
-    <>
+    <div className="kit-stack">
+      {viewed && (
+        <Alert
+          tone="info"
+          actions={
+            <Link className="kit-link" to={current}>
+              {t('files.backToCurrent')}
+            </Link>
+          }
+        >
+          <p>{t('files.viewingRevision', { revision: viewed.label })}</p>
+        </Alert>
+      )}
       <div className="kit-row">
-        <FileInput
-          multiple
-          label={t('files.upload')}
-          disabled={archived}
-          hint={archived ? t('files.archivedHint') : t('files.uploadHint')}
-          onChange={(picked) => picked.length > 0 && choose({ files: picked, folderId: folder.id, projectId: folder.projectId })}
-        />
+        {!viewed && (
+          <FileInput
+            multiple
+            label={t('files.upload')}
+            disabled={archived}
+            hint={archived ? t('files.archivedHint') : t('files.uploadHint')}
+            onChange={(picked) => picked.length > 0 && choose({ files: picked, folderId: folder.id, projectId: folder.projectId })}
+          />
+        )}
         <Button icon={Download} disabled={chosen.length === 0} onClick={() => download(chosen)}>
           {t('files.downloadSelected', { count: chosen.length })}
         </Button>
-        {!archived && (
+        {!readOnly && (
           <Button icon={Trash2} variant="ghost" className="kit-button-quiet-danger" disabled={chosen.length === 0} onClick={removeChosen}>
             {t('files.deleteSelected', { count: chosen.length })}
           </Button>
         )}
       </div>
-      {failed ? (
-        <LoadFailed text={t('files.loadFailed')} onRetry={() => retryFiles()} />
-      ) : files.length === 0 && !loading ? (
-        <EmptyState icon={FileX} title={t('files.empty')} text={archived ? t('files.archivedHint') : t('files.emptyText')} />
+      {(viewed ? older.failed : failed) ? (
+        <LoadFailed text={t('files.loadFailed')} onRetry={() => (viewed ? view({ folderId: folder.id, revisionId: revisionId! }) : retryFiles())} />
+      ) : viewed && viewed.files === null ? (
+        <Skeleton />
+      ) : rows.length === 0 && !loading ? (
+        <EmptyState icon={FileX} title={t('files.empty')} text={viewed ? t('files.revisionEmpty') : archived ? t('files.archivedHint') : t('files.emptyText')} />
       ) : (
-        <Table columns={columns} rows={files} rowKey={(file) => file.id} caption={t('files.caption', { count: files.length })} busy={loading} />
+        <Table columns={columns} rows={rows} rowKey={(file) => file.id} caption={t('files.caption', { count: rows.length })} busy={!viewed && loading} />
       )}
+      {!viewed && <LinksCard folder={folder} />}
       <RenameDialog />
-    </>
+    </div>
   )
 }
 
@@ -189,12 +258,15 @@ const MetadataTab = ({ folder }: { folder: Folder }) => {
   )
 }
 
-const TabContent = ({ tab, folder }: { tab: Tab; folder: Folder }) => {
+const TabContent = ({ tab, folder, administer }: { tab: Tab; folder: Folder; administer: boolean }) => {
   if (tab === 'metadata') return <MetadataTab folder={folder} />
   if (tab === 'control') return <ControlTab folder={folder} />
-  if (tab === 'revisions') return <RevisionsTab folder={folder} />
+  if (tab === 'revisions') return <RevisionsTab folder={folder} administer={administer} />
+  if (tab === 'notes') return <NotesTab folder={folder} />
+  if (tab === 'actions') return <ActionsTab folder={folder} />
+  if (tab === 'materials') return <MaterialsTab folder={folder} />
   if (tab === 'log') return <LogTab folder={folder} />
-  return <FilesTab folder={folder} />
+  return <FilesTab folder={folder} administer={administer} />
 }
 
 export const DocumentPage = ({ params }: RouteProps) => {
@@ -243,6 +315,8 @@ export const DocumentPage = ({ params }: RouteProps) => {
   return (
     <Page
       title={folder ? documentTitle(folder) : t('document.title')}
+      // Set by the view, so each tab (a path of its own) draws the trail again.
+      crumbs={ready ? [dashboardCrumb(), documentsCrumb(), projectCrumb(project), { label: documentTitle(folder) }] : undefined}
       actions={actions}
       loading={!ready && !units.loadError}
       // Both tabs need EDIT on the project (part1 §2).
@@ -252,7 +326,7 @@ export const DocumentPage = ({ params }: RouteProps) => {
     >
       {ready && (
         <RouteTabs label={t('document.tabs')} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), path: documentPath(projectId, documentId, id) }))} selected={tab}>
-          <TabContent tab={tab} folder={folder} />
+          <TabContent tab={tab} folder={folder} administer={project.accessLevel.administer} />
         </RouteTabs>
       )}
       <UploadPanel />

@@ -1,6 +1,6 @@
 import { Badge, Button, type DataColumn, DataTable, IconButton, ListFilter, Page, type RouteProps, RouteTabs, TextLink, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { Plus, Star } from 'lucide-react'
+import { ListPlus, Plus, Star } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type DocumentRow, LIST_TABS, type ListTab } from '../../api'
@@ -54,9 +54,14 @@ export const DocumentsPage = ({ params, query }: RouteProps) => {
       actions={
         project?.id === projectId &&
         project.accessLevel.edit && (
-          <Button to={`/project/${projectId}/documents/add`} variant="primary" icon={Plus}>
-            {t('list.new')}
-          </Button>
+          <>
+            <Button to={`/project/${projectId}/documents/add`} variant="primary" icon={Plus}>
+              {t('list.new')}
+            </Button>
+            <Button to={`/project/${projectId}/documents/bulk`} icon={ListPlus}>
+              {t('list.bulk')}
+            </Button>
+          </>
         )
       }
     >

@@ -275,3 +275,190 @@ export const seedProjects = async (knex: Knex, index: number) => {
   const privileges = Number((await knex('privileges').where({ account_id: accountId, resource: 'PROJECT' }).count({ n: '*' }).first())?.n ?? 0)
   return { accountId, projects: projectIds.length, users, privileges, held: userGrants.length, seconds: Math.round((Date.now() - started) / 100) / 10 }
 }
+
+/** The documents scale (issue 10 "Benchmark"): documents per project and files per document (an average), by env. */
+export const DOCUMENT_SCALE = { favourites: 200, visits: 200, filter: 'facade', search: 'facade' } as const
+const DOCUMENT_TITLES = ['Floor plan', 'Section', 'Facade', 'Detail', 'Calculation', 'Specification', 'Manual', 'Report'] as const
+const DOCUMENT_TYPES = [
+  ['Drawing', 'BDRW'],
+  ['Calculation', 'BCAL'],
+  ['Specification', 'BSPC'],
+  ['Manual', 'BMAN'],
+  ['Report', 'BREP'],
+] as const
+const FILE_KINDS = [
+  ['pdf', 'application/pdf'],
+  ['dwg', 'application/acad'],
+  ['ifc', 'application/x-step'],
+  ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ['jpg', 'image/jpeg'],
+] as const
+
+/**
+ * The projects account's documents: `perProject` documents in each of its projects (numbers
+ * `PR-00001-D001` …, titles of eight kinds, five document types, responsibles and authors
+ * among the account's members, a third archived, planned dates from three months back to
+ * three ahead, some issued, returned or approved), files averaging `filesPerDocument` each
+ * (0 to twice the average; storage keys that name no stored bytes), control ticks on one
+ * document in four, an archived revision (keeping one of its files) on one in ten, and
+ * favourites and visits for the account's admin and the ordinary member. Inserted straight
+ * in batches, a transaction per 100 projects; the rows' ids are read back once per batch.
+ */
+export const seedDocuments = async (knex: Knex, index: number, perProject: number, filesPerDocument: number) => {
+  const started = Date.now()
+  const now = new Date().toISOString()
+  const today = Date.now()
+  const day = 86_400_000
+  const accountId = Number((await knex('accounts').where({ account_no: accountNo(index) }).first('id')).id)
+  const admin = Number((await knex('users').where({ username: benchUser(index) }).first('id')).id)
+  const member = Number((await knex('users').where({ username: projectsUser }).first('id')).id)
+  // The documents module on for the account (the demo accounts' modules may not name it).
+  if (!(await knex('account_modules').where({ account_id: accountId, module_id: 'document' }).first('account_id')))
+    await knex('account_modules').insert({ account_id: accountId, module_id: 'document', enabled: true })
+  else await knex('account_modules').where({ account_id: accountId, module_id: 'document' }).update({ enabled: true })
+  await knex.batchInsert(
+    'setup_folder_types',
+    DOCUMENT_TYPES.map(([name, type_id]) => ({ account_id: accountId, name, type_id, active: true, deletable: true, global: false, created_at: now })),
+    50,
+  )
+  const typeIds = (await knex('setup_folder_types').where({ account_id: accountId, global: false }).orderBy('id').select('id')).map((r) => Number(r.id))
+  const people = (
+    await knex('account_users as au').join('users as u', 'u.id', 'au.user_id').where('au.account_id', accountId).orderBy('u.id').limit(60).select('u.id')
+  ).map((r) => Number(r.id))
+  const projects = await knex('projects').where({ account_id: accountId }).orderBy('id').select('id', 'symbol')
+  const held = new Set(
+    (await knex('privileges').where({ account_id: accountId, user_id: member, resource: 'PROJECT' }).select('resource_id')).map((r) => Number(r.resource_id)),
+  )
+  let documents = 0
+  let files = 0
+  let controls = 0
+  let revisions = 0
+  const perBatch = 100
+  for (let first = 0; first < projects.length; first += perBatch) {
+    const batch = projects.slice(first, first + perBatch)
+    await knex.transaction(async (trx) => {
+      const folders = batch.flatMap((project, p) =>
+        Array.from({ length: perProject }, (_, d) => {
+          const k = (first + p) * perProject + d
+          const symbol = `${project.symbol}-D${String(d + 1).padStart(3, '0')}`
+          const name = `${DOCUMENT_TITLES[k % DOCUMENT_TITLES.length]} ${1 + (d % 12)}`
+          const archived = k % 3 === 0
+          const planned = today - 90 * day + ((k * 7919) % 180) * day
+          const issued = archived && k % 2 === 0 ? planned + 3 * day : null
+          const returned = issued !== null && k % 4 === 0 ? issued + 10 * day : null
+          const approved = returned !== null && k % 8 === 0 ? returned + 5 * day : null
+          // The member is responsible for one in ten of the documents of their projects; the admin made one in twenty.
+          const responsible = held.has(Number(project.id)) && d % 10 === 0 ? member : people[k % people.length]!
+          return {
+            account_id: accountId,
+            project_id: Number(project.id),
+            folder_type_id: typeIds[k % typeIds.length],
+            responsible_id: responsible,
+            name,
+            symbol,
+            search_key: `${symbol} ${name}`.toLowerCase(),
+            state: archived ? 'ARCHIVED' : 'IN_PROGRESS',
+            revision: k % 10 === 0 ? 'B' : 'A',
+            planned_issue_date: planned,
+            actual_issue_date: issued,
+            actual_return_date: returned,
+            approved_date: approved,
+            has_bom: false,
+            show_components: false,
+            created_at: now,
+            created_by: k % 20 === 0 ? admin : people[(k + 7) % people.length],
+            changed_at: now,
+            changed_by: admin,
+          }
+        }),
+      )
+      await trx.batchInsert('folders', folders, 500)
+      documents += folders.length
+      const ids = (
+        await trx('folders')
+          .whereIn('project_id', batch.map((p) => Number(p.id)))
+          .orderBy('id')
+          .select('id', 'project_id', 'symbol', 'name', 'state')
+      ).map((r, k) => ({ id: Number(r.id), projectId: Number(r.project_id), symbol: r.symbol as string, name: r.name as string, archived: r.state === 'ARCHIVED', k: first * perProject + k }))
+
+      // One in ten has an archived revision A (it is at B), keeping the first of its files.
+      const revised = ids.filter((f) => f.k % 10 === 0)
+      await trx.batchInsert(
+        'folder_revisions',
+        revised.map((f) => ({ account_id: accountId, folder_id: f.id, revision: 'A', archived_at: now, archived_by: admin, controls: '[]' })),
+        500,
+      )
+      revisions += revised.length
+      const revisionOf = new Map(
+        revised.length
+          ? (await trx('folder_revisions').whereIn('folder_id', revised.map((f) => f.id)).select('id', 'folder_id')).map((r) => [Number(r.folder_id), Number(r.id)])
+          : [],
+      )
+
+      // Ticks on one in four of those in progress: edited; edited and controlled; all three.
+      const ticks = ids
+        .filter((f) => !f.archived && f.k % 4 !== 0)
+        .flatMap((f) => (['EDIT', 'CONTROL', 'APPROVE'] as const).slice(0, f.k % 4).map((role) => ({ account_id: accountId, folder_id: f.id, role, user_id: people[f.k % people.length], done_on: today - (f.k % 30) * day })))
+        .filter((_, n) => n % 3 === 0)
+      await trx.batchInsert('folder_controls', ticks, 500)
+      controls += ticks.length
+
+      // 0 to twice the average files a document, averaging filesPerDocument.
+      const spread = 2 * filesPerDocument + 1
+      const fileRows = ids.flatMap((f) =>
+        Array.from({ length: (f.k * 7) % spread }, (_, n) => {
+          const [ext, mime] = FILE_KINDS[(f.k + n) % FILE_KINDS.length]!
+          return {
+            account_id: accountId,
+            project_id: f.projectId,
+            folder_id: f.id,
+            name: `${f.symbol} ${f.name} sheet ${n + 1}.${ext}`,
+            storage_key: `bench/${f.id}/${n + 1}`,
+            mime,
+            size: 20_000 + ((f.k * 104_729 + n * 7_919) % 20_000_000),
+            file_type: 'ATTACHMENT',
+            locked: false,
+            created_at: now,
+            created_by: people[(f.k + n) % people.length],
+            revision_id: n === 0 ? (revisionOf.get(f.id) ?? null) : null,
+            conversion: 'NOT_STARTED',
+          }
+        }),
+      )
+      await trx.batchInsert('folder_files', fileRows, 500)
+      files += fileRows.length
+    })
+  }
+
+  // Favourites and visits: the admin's over the account, the member's in the projects they hold.
+  const adminPicks = await knex('folders').where({ account_id: accountId }).whereRaw('id % 997 = 0').orderBy('id').limit(DOCUMENT_SCALE.visits).pluck('id')
+  const memberPicks = await knex('folders')
+    .where({ account_id: accountId })
+    .whereIn('project_id', [...held])
+    .whereRaw('id % 37 = 0')
+    .orderBy('id')
+    .limit(DOCUMENT_SCALE.visits)
+    .pluck('id')
+  const marks = (user: number, picks: unknown[]) => picks.map((id, n) => ({ account_id: accountId, user_id: user, folder_id: Number(id), n }))
+  const picked = [...marks(admin, adminPicks), ...marks(member, memberPicks)]
+  await knex.batchInsert(
+    'folder_favorites',
+    picked.filter((m) => m.n < DOCUMENT_SCALE.favourites && m.n % 2 === 0).map(({ n: _n, ...m }) => ({ ...m, created_at: now })),
+    500,
+  )
+  await knex.batchInsert(
+    'folder_visits',
+    picked.map(({ n, ...m }) => ({ ...m, visited_at: new Date(today - n * 60_000).toISOString() })),
+    500,
+  )
+  return {
+    accountId,
+    documents,
+    files,
+    controls,
+    revisions,
+    favourites: picked.filter((m) => m.n < DOCUMENT_SCALE.favourites && m.n % 2 === 0).length,
+    visits: picked.length,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  }
+}

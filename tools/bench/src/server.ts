@@ -11,7 +11,7 @@ import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
 import { createLogger } from '@app/plugin-kit'
 import { answerCpu, answerMemory, requestStats, sqlStats } from './diagnostics'
-import { seedBench, seedProjects, seedScale } from './seed'
+import { seedBench, seedDocuments, seedProjects, seedScale } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
 
@@ -25,6 +25,11 @@ const main = async () => {
   const scale = scaleUsers ? await seedScale(knex, accounts, scaleUsers, Number(process.env.BENCH_SCALE_COMPANIES ?? 0)) : undefined
   // The projects scale lives in the last-but-one account (the last is the administration scale's).
   const projects = process.env.BENCH_PROJECTS ? await seedProjects(knex, accounts - 1) : undefined
+  // The documents scale (issue 10) in the same account's projects.
+  const documents =
+    projects && process.env.BENCH_DOCUMENTS
+      ? await seedDocuments(knex, accounts - 1, Number(process.env.BENCH_DOCUMENTS_PER_PROJECT ?? 100), Number(process.env.BENCH_FILES_PER_DOCUMENT ?? 4))
+      : undefined
   const stats = process.env.BENCH_SQL_STATS ? sqlStats(knex) : undefined
   const requests = process.env.BENCH_SQL_STATS ? requestStats(app) : undefined
   const server: Server = await app.listen(0, '127.0.0.1')
@@ -51,7 +56,7 @@ const main = async () => {
     answerMemory(message)
     answerCpu(message)
   })
-  send({ type: 'ready', port, counts, scale, projects, database: config.database.client })
+  send({ type: 'ready', port, counts, scale, projects, documents, database: config.database.client })
 }
 
 /** BENCH_PROFILE: a CPU profile of exactly one measured run, started and stopped by the orchestrator. */

@@ -13,7 +13,7 @@ import { BACKGROUNDS, type Background } from '@app/module-kit'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { AxeResults } from 'axe-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type E2EApp, screenshotDir, signInAs, startApp } from './harness'
+import { type E2EApp, screenshotDir, settler, signInAs, startApp } from './harness'
 import { routeFixtures, signedInUrls, signedOutPaths, urlsOf } from './routes'
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -26,7 +26,7 @@ const admin = world.people.accountAdmin
 
 let context: BrowserContext
 let page: Page
-let inFlight = 0
+let settled: () => Promise<void>
 
 beforeAll(async () => {
   context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
@@ -34,21 +34,12 @@ beforeAll(async () => {
   await context.addInitScript({ path: axeSource })
   page = await context.newPage()
   page.setDefaultTimeout(15_000)
-  page.on('request', () => inFlight++)
-  page.on('requestfinished', () => inFlight--)
-  page.on('requestfailed', () => inFlight--)
+  settled = settler(page)
 })
 afterAll(async () => {
   await context?.close()
   await app?.close()
 })
-
-/** Until the page shows its heading, nothing is loading and no request has been open for a moment. */
-const settled = async () => {
-  await page.getByRole('heading', { level: 1 }).first().waitFor()
-  await page.waitForFunction(() => !document.querySelector('.kit-spinner, .kit-skeleton, [aria-busy="true"]'))
-  for (let quiet = 0; quiet < 3; await page.waitForTimeout(100)) quiet = inFlight > 0 ? 0 : quiet + 1
-}
 
 /** Opens a path in the running app, as its own links do. */
 const openInApp = async (url: string) => {

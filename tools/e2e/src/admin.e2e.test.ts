@@ -56,7 +56,7 @@ describe('admin settings', () => {
     const spec = () => app.knex('setup_folder_types').where({ account_id: accountId, type_id: 'SPEC' }).first()
     await expect.poll(async () => (await spec()).active).toBeFalsy()
     await row.getByRole('button', { name: 'Remove' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click()
     await row.waitFor({ state: 'detached' })
     expect(await spec()).toBeUndefined()
   })

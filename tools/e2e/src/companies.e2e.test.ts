@@ -80,10 +80,10 @@ describe('companies', () => {
 
     const remove = page.getByRole('button', { name: `Remove ${ulla.username} from the company` })
     await remove.click()
-    await page.getByRole('button', { name: 'No' }).click()
+    await page.getByRole('button', { name: 'No', exact: true }).click()
     await page.getByRole('cell', { name: 'Ulla' }).waitFor()
     await remove.click()
-    await page.getByRole('button', { name: 'Yes' }).click()
+    await page.getByRole('button', { name: 'Yes', exact: true }).click()
     await page.getByText('The company has no users yet').waitFor()
     expect((await app.knex('account_users').where({ user_id: ulla.id, account_id: account.id }).first('company_id')).company_id).toBeNull()
 
@@ -131,7 +131,7 @@ describe('companies', () => {
 
     await page.getByRole('radio', { name: 'No access' }).check()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await page.getByRole('button', { name: 'Yes' }).click()
+    await page.getByRole('button', { name: 'Yes', exact: true }).click()
     await page.getByText('The access was removed').waitFor()
     await expect.poll(grant).toBeUndefined()
   })

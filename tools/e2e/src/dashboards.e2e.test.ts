@@ -164,8 +164,9 @@ describe('project dashboard', () => {
     await page.getByRole('radio', { name: 'Tiles' }).check()
     await manuals.getByText('Nothing here yet.').waitFor()
 
-    // No module counts documents yet: the status boxes say so.
-    await page.getByText('No document figures yet: they appear here once the project has documents.').waitFor()
+    // The documents module counts the project's own documents (the stand-in's are none of them): each box says 0.
+    const figures = page.getByRole('list', { name: "The project's documents" })
+    await expect.poll(() => figures.getByRole('listitem').filter({ hasText: 'In progress' }).textContent()).toBe('In progress0')
 
     // The timeline: the start date (today) is a bubble in today's month; an editor moves it on, and it stays.
     const start = page.getByRole('button', { name: /^Start \d\d\/\d\d\/\d{4}: not started$/ })

@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { type E2EApp, browserTest, signInAs, startApp } from './harness'
@@ -37,6 +38,8 @@ describe('documents', () => {
     const type = await app.make.documentType(account)
     const editor = await app.make.user(account, 'user', { firstName: 'Erin', lastName: 'Editor' })
     await app.make.grantProject(editor, project, 'EDIT')
+    // A clock the test can move: the failing part's retries (after 1, 3 and 10 s) are not waited out.
+    await page.clock.install()
     await signInAs(page, editor)
 
     // docType in the query preselects the type; the title is required.
@@ -74,7 +77,12 @@ describe('documents', () => {
       { name: 'plan.pdf', mimeType: 'application/pdf', buffer: good },
       { name: 'broken.pdf', mimeType: 'application/pdf', buffer: bad },
     ])
-    await panel(page).getByText('Error uploading').waitFor({ timeout: 30_000 })
+    await expect
+      .poll(async () => {
+        await page.clock.fastForward(1000)
+        return panel(page).getByText('Error uploading').isVisible()
+      }, { timeout: 30_000 })
+      .toBe(true)
     await panel(page).getByText('1 of 2 uploaded · 1 failed').waitFor()
     await page.getByText('Error uploading a file').waitFor()
     // The failed upload stopped; the API keeps it open for Retry, which goes on with it.
@@ -117,7 +125,7 @@ describe('documents', () => {
     await dialog.getByRole('button', { name: 'Rename' }).click()
     await page.getByRole('row', { name: /fixed\.pdf/ }).waitFor()
     await page.getByRole('button', { name: 'Delete fixed.pdf' }).click()
-    await page.getByRole('dialog', { name: 'Delete the chosen files (1)?' }).getByRole('button', { name: 'Yes' }).click()
+    await page.getByRole('dialog', { name: 'Delete the chosen files (1)?' }).getByRole('button', { name: 'Yes', exact: true }).click()
     await page.getByText('Files deleted').waitFor()
     await expect.poll(async () => (await app.knex('folder_files').where({ folder_id: folder.id })).map((file) => file.name)).toEqual(['plan.pdf'])
   })
@@ -220,6 +228,147 @@ describe('documents', () => {
     await page.getByText('You do not have access to this page').waitFor()
   })
 
+  it('a file is checked out (no one else may change it), copied and checked in; links are added with their address checked, changed and removed; a note is added', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account)
+    const doc = await app.make.document(project, { name: 'Pump station', symbol: 'PU-1' })
+    const editor = await app.make.user(account, 'user', { firstName: 'Lou', lastName: 'Locker' })
+    await app.make.grantProject(editor, project, 'EDIT')
+    await signInAs(page, editor)
+    await page.goto(`/project/${project.id}/documents/${doc.id}/files`)
+    await page.getByText('No files yet').waitFor()
+    await page.getByLabel('Upload files').setInputFiles([{ name: 'pump.pdf', mimeType: 'application/pdf', buffer: pdf(5000, 4) }])
+    await page.getByRole('row', { name: /pump\.pdf/ }).waitFor()
+
+    await page.getByRole('button', { name: 'Check out pump.pdf' }).click()
+    await page.getByText('Checked out by Lou Locker').waitFor()
+    expect(Number((await app.knex('folder_files').where({ folder_id: doc.id }).first()).locked_by)).toBe(editor.id)
+    await page.getByRole('button', { name: 'Copy pump.pdf' }).click()
+    await page.getByRole('row', { name: /pump \(copy\)\.pdf/ }).waitFor()
+    await page.getByRole('button', { name: 'Check in pump.pdf' }).click()
+    await page.getByRole('button', { name: 'Check out pump.pdf' }).waitFor()
+    expect(await page.getByText(/Checked out by/).count()).toBe(0)
+
+    // A link's address must be a web address; the link opens in a new tab.
+    await page.getByText('No links yet.', { exact: false }).waitFor()
+    await page.getByRole('button', { name: 'Add link' }).click()
+    const adding = page.getByRole('dialog', { name: 'New link' })
+    await adding.getByLabel('Name').fill('Data sheet')
+    await adding.getByLabel('Web address').fill('javascript:alert(1)')
+    await adding.getByRole('button', { name: 'Add link' }).click()
+    await adding.getByText('Enter a web address starting with http:// or https://').waitFor()
+    await adding.getByLabel('Web address').fill('https://example.com/pump.pdf')
+    await adding.getByRole('button', { name: 'Add link' }).click()
+    const link = page.getByRole('link', { name: 'Data sheet' })
+    await link.waitFor()
+    expect([await link.getAttribute('href'), await link.getAttribute('target')]).toEqual(['https://example.com/pump.pdf', '_blank'])
+    await page.getByRole('button', { name: 'Change Data sheet' }).click()
+    const changing = page.getByRole('dialog', { name: 'Change link' })
+    await changing.getByLabel('Name').fill('Pump data sheet')
+    await changing.getByRole('button', { name: 'Save link' }).click()
+    await page.getByRole('link', { name: 'Pump data sheet' }).waitFor()
+    await page.getByRole('button', { name: 'Remove Pump data sheet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click()
+    await page.getByText('No links yet.', { exact: false }).waitFor()
+    expect(Number((await app.knex('folder_urls').where({ folder_id: doc.id }).count({ n: '*' }))[0]!.n)).toBe(0)
+
+    // A note, with its author; it keeps the document as its files do.
+    await page.getByRole('tab', { name: 'Notes' }).click()
+    await page.getByText('No notes yet').waitFor()
+    await page.getByLabel('New note').fill('Pump curve checked against the data sheet')
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await page.getByText('Pump curve checked against the data sheet').waitFor()
+    await page.getByRole('listitem').filter({ hasText: 'Lou Locker' }).waitFor()
+  })
+
+  it('several documents are made from pasted rows: a taken number is marked and nothing is made until it is put right; a row with a revision is archived', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account, { symbol: 'QY-1', name: 'Quay' })
+    const type = await app.make.documentType(account, { name: 'Drawing' })
+    await app.make.document(project, { name: 'Existing', symbol: 'QD-1', type })
+    const editor = await app.make.user(account)
+    await app.make.grantProject(editor, project, 'EDIT')
+    await signInAs(page, editor)
+    await page.goto(`/project/${project.id}/documents`)
+    await page.getByRole('link', { name: 'Create several' }).or(page.getByRole('button', { name: 'Create several' })).click()
+    await page.getByRole('heading', { name: 'Create several documents', level: 1 }).waitFor()
+    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Drawing' })
+    await page.getByLabel('Paste from a spreadsheet').fill('QD-1\tQuay wall\tA\nQD-2\tFenders\t\nQD-3;Bollards;')
+    await page.getByRole('button', { name: 'Fill in rows' }).click()
+    await page.getByRole('button', { name: 'Create documents' }).click()
+    await page.getByText('Failed to create - invalid input').waitFor()
+    await page.getByText('Number already exists.').waitFor()
+    const folders = () => app.knex('folders').where({ project_id: project.id }).orderBy('symbol')
+    expect((await folders()).length).toBe(1)
+    await page.getByLabel('Number, row 1').fill('QD-4')
+    await page.getByRole('button', { name: 'Create documents' }).click()
+    await page.getByText('3 documents created').waitFor()
+    await page.getByRole('link', { name: 'Fenders' }).waitFor()
+    expect((await folders()).map((row) => [row.symbol, row.name, row.state, row.revision])).toEqual([
+      ['QD-1', 'Existing', 'IN_PROGRESS', null],
+      ['QD-2', 'Fenders', 'IN_PROGRESS', null],
+      ['QD-3', 'Bollards', 'IN_PROGRESS', null],
+      ['QD-4', 'Quay wall', 'ARCHIVED', 'A'],
+    ])
+  })
+
+  it('a material list: a line added in its dialog, then the list exported to Excel with that line', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account)
+    const doc = await app.make.document(project, { name: 'Pump skid', symbol: 'PS-9' })
+    const editor = await app.make.user(account)
+    await app.make.grantProject(editor, project, 'EDIT')
+    await signInAs(page, editor)
+    await page.goto(`/project/${project.id}/documents/${doc.id}/materials`)
+    await page.getByText('No material lines yet').waitFor()
+    await page.getByRole('button', { name: 'Add line' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'New material line' })
+    await dialog.getByLabel('Name').fill('Centrifugal pump')
+    await dialog.getByLabel('Quantity').fill('2')
+    await dialog.getByLabel('Material').fill('Stainless steel')
+    await dialog.getByRole('button', { name: 'Add line' }).click()
+    await page.getByRole('rowheader', { name: 'Centrifugal pump' }).or(page.getByRole('cell', { name: 'Centrifugal pump' })).first().waitFor()
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export to Excel' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^PS-9.*\.xlsx$/)
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-bom-')), 'list.xlsx')
+    await file.saveAs(saved)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(saved)
+    const cells = workbook.worksheets[0]!.getSheetValues().flat().map(String)
+    expect(cells).toContain('Centrifugal pump')
+    expect(cells).toContain('Stainless steel')
+  })
+
+  it("an action plan row shows who is responsible, its due day (planned day and processing weeks) and the days it is overdue", async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account)
+    const doc = await app.make.document(project, { name: 'Fender layout', symbol: 'FL-2' })
+    const editor = await app.make.user(account, 'user', { firstName: 'Otto', lastName: 'Owner' })
+    await app.make.grantProject(editor, project, 'EDIT')
+    await signInAs(page, editor)
+    await page.goto(`/project/${project.id}/documents/${doc.id}/actions`)
+    await page.getByText('No actions yet').waitFor()
+    await page.getByRole('button', { name: 'Add action' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'New action' })
+    // Planned ten days ago with a week's processing: due three days ago.
+    const planned = new Date()
+    planned.setDate(planned.getDate() - 10)
+    const day = `${planned.getFullYear()}-${String(planned.getMonth() + 1).padStart(2, '0')}-${String(planned.getDate()).padStart(2, '0')}`
+    await dialog.getByLabel('Description').fill('Send for customer review')
+    await dialog.getByLabel('Planned date').fill(day)
+    await dialog.getByLabel('Processing time (weeks)').fill('1')
+    await dialog.getByLabel('Responsible').selectOption({ label: 'Otto Owner' })
+    await dialog.getByRole('button', { name: 'Add action' }).click()
+    const row = page.getByRole('row', { name: /Send for customer review/ })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Otto Owner')
+    await row.getByText('3', { exact: true }).waitFor()
+    const [saved] = await app.knex('folder_actions').where({ folder_id: doc.id })
+    expect([saved.description, Number(saved.processing_weeks), Number(saved.responsible_id)]).toEqual(['Send for customer review', 1, editor.id])
+  })
+
   it('a revision is archived through the control process: then upload is disabled, the revision and the change log show it, and unarchive (after a Yes) opens it again', async (page) => {
     const account = await app.make.account()
     const project = await app.make.project(account)
@@ -245,14 +394,52 @@ describe('documents', () => {
     await page.getByText('An archived document takes no new files.').first().waitFor()
     await page.getByRole('tab', { name: 'Revisions' }).click()
     await page.getByRole('rowheader', { name: /^A/ }).waitFor()
+    // Each tab is a path of its own: the trail is drawn again on it.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('CF-1 - Crane foundations').waitFor()
     await page.getByRole('tab', { name: 'Change log' }).click()
     await page.getByRole('rowheader', { name: 'Revision archived' }).waitFor()
 
     await page.getByRole('tab', { name: 'Control and approval' }).click()
     await page.getByRole('button', { name: 'Unarchive' }).click()
-    await page.getByRole('dialog', { name: 'Unarchive revision A?' }).getByRole('button', { name: 'Yes' }).click()
+    await page.getByRole('dialog', { name: 'Unarchive revision A?' }).getByRole('button', { name: 'Yes', exact: true }).click()
     await page.getByText('Edited, controlled and approved: the revision can be archived.').waitFor()
     await page.getByRole('tab', { name: 'Files' }).click()
     expect(await page.getByLabel('Upload files').isDisabled()).toBe(false)
+  })
+
+  it("an older revision's files are shown read only until the return to the current one, and the project's administrator deletes that revision", async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account)
+    const doc = await app.make.document(project, { name: 'Deck plan', symbol: 'DP-1' })
+    const admin = await app.make.user(account, 'user', { firstName: 'Ada', lastName: 'Admin' })
+    await app.make.grantProject(admin, project, 'ADMINISTER')
+    await signInAs(page, admin)
+    await page.goto(`/project/${project.id}/documents/${doc.id}/files`)
+    await page.getByText('No files yet').waitFor()
+    await page.getByLabel('Upload files').setInputFiles([{ name: 'deck-a.pdf', mimeType: 'application/pdf', buffer: pdf(4000, 5) }])
+    await page.getByRole('button', { name: 'Check out deck-a.pdf' }).waitFor()
+    // Revision A archived with the file, and revision B begun (the file stays with A), through the API.
+    const token = await app.make.signIn(admin)
+    for (const role of ['EDIT', 'CONTROL', 'APPROVE']) expect((await app.call('PUT', `/api/folders/${doc.id}/control/${role}`, { doneOn: Date.now() }, token)).status).toBe(200)
+    expect((await app.call('POST', `/api/folders/${doc.id}/archive`, {}, token)).status).toBe(201)
+    expect((await app.call('POST', `/api/folders/${doc.id}/revisions`, {}, token)).status).toBe(201)
+
+    await page.reload()
+    await page.getByText('No files yet').waitFor()
+    await page.getByRole('tab', { name: 'Revisions' }).click()
+    await page.getByRole('link', { name: 'Files of A' }).click()
+    await page.getByText('These are the files of revision A, as they were archived. They cannot be changed.').waitFor()
+    await page.getByRole('button', { name: 'deck-a.pdf' }).waitFor()
+    expect(await page.getByLabel('Upload files').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Check out deck-a.pdf' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Return to the current revision' }).click()
+    await page.getByText('No files yet').waitFor()
+
+    await page.getByRole('tab', { name: 'Revisions' }).click()
+    await page.getByRole('button', { name: 'Delete revision A' }).click()
+    await page.getByRole('dialog', { name: 'Delete revision A and its 1 files for good?' }).getByRole('button', { name: 'Yes', exact: true }).click()
+    await page.getByText('Revision deleted').waitFor()
+    await expect.poll(() => page.getByRole('link', { name: 'Files of A' }).count()).toBe(0)
+    expect(Number((await app.knex('folder_files').where({ folder_id: doc.id }).count({ n: '*' }))[0]!.n)).toBe(0)
   })
 })

@@ -26,7 +26,7 @@ describe('global admin', () => {
       await page.getByRole('button', { name: `Disable ${sales.name}` }).click()
       const dialog = page.getByRole('dialog')
       await dialog.getByText('Its users are signed out', { exact: false }).waitFor()
-      await dialog.getByRole('button', { name: 'Yes' }).click()
+      await dialog.getByRole('button', { name: 'Yes', exact: true }).click()
       await page.getByRole('button', { name: `Enable ${sales.name}` }).waitFor()
 
       expect((await app.call('GET', '/api/authentication/validate', undefined, salesToken)).status).toBe(401)

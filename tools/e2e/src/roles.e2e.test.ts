@@ -57,7 +57,7 @@ describe('roles and privileges', () => {
     await page.getByRole('button', { name: 'Remove Access: Company, Nordic Steel Oy' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Remove the privilege Access: Company, Nordic Steel Oy?').waitFor()
-    await dialog.getByRole('button', { name: 'Yes' }).click()
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click()
     await page.getByText('No privileges of their own').waitFor()
     expect(await grantsOf(ulla)).toEqual([])
   })

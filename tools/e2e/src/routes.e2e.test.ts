@@ -11,7 +11,7 @@ import type { MenuFlags } from '@app/plugin-kit/shared'
 import type { Person } from '@app/testing'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type E2EApp, screenshotDir, signInAs, startApp } from './harness'
+import { type E2EApp, screenshotDir, settler, signInAs, startApp } from './harness'
 import { remoteModules, remoteNames, routeFixtures, signedInRoutes, signedInUrls } from './routes'
 
 const FORBIDDEN = 'You do not have access to this page'
@@ -32,14 +32,12 @@ const flagsOf = async (person: Person): Promise<MenuFlags> => {
 }
 
 /** What the caller sees once the page has settled: its heading, alerts (error toasts too) and uncaught errors. */
-const settled = async (page: Page, url: string, errors: string[]) => {
+const settledAt = async (page: Page, settled: () => Promise<void>, url: string, errors: string[]) => {
   errors.length = 0
   await page.goto(url)
-  const heading = page.getByRole('heading', { level: 1 }).first()
-  await heading.waitFor()
-  await page.waitForLoadState('networkidle')
+  await settled()
   return {
-    heading: (await heading.textContent())?.trim() ?? '',
+    heading: (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim() ?? '',
     alerts: await page.getByRole('alert').allTextContents(),
     errors: [...errors],
   }
@@ -50,6 +48,7 @@ for (const role of ROLES)
     let context: BrowserContext
     let page: Page
     let flags: MenuFlags
+    let settled: () => Promise<void>
     const errors: string[] = []
 
     beforeAll(async () => {
@@ -57,6 +56,7 @@ for (const role of ROLES)
       context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
       page = await context.newPage()
       page.setDefaultTimeout(15_000)
+      settled = settler(page)
       page.on('pageerror', (error) => errors.push(String(error)))
       await signInAs(page, world.people[role])
     }, 60_000)
@@ -75,7 +75,7 @@ for (const role of ROLES)
 
     for (const { module, url, flag } of signedInUrls(params))
       route(`${module} ${url}`, async () => {
-        const seen = await settled(page, url, errors)
+        const seen = await settledAt(page, settled, url, errors)
         expect(seen.errors, 'page errors').toEqual([])
         expect(seen.alerts, 'alerts or error toasts').toEqual([])
         if (routeAllowed({ flag }, flags)) {

@@ -178,8 +178,10 @@ describe('users', () => {
 
   it('on a desktop every column is in view, the last (Removal requested) too, with no sideways scrolling', async (page) => {
     const account = await app.make.account()
-    const company = await app.make.company(account, { name: 'Vistula Glass Sp. z o.o.' })
-    await app.make.user(account, 'companyAdmin', { firstName: 'Lars', lastName: 'Hansen', company })
+    // Long values as people have them: the free-text columns break onto more lines instead of widening the table.
+    const company = await app.make.company(account, { name: 'Vistula Glass Engineering and Facade Systems Sp. z o.o.' })
+    const username = `${Math.random().toString(36).slice(2, 7)}.hansen-kristiansen@vistula-glass-engineering.example`
+    await app.make.user(account, 'companyAdmin', { firstName: 'Lars Magnus Wilhelm', lastName: 'Hansen', company, username })
     await signInAs(page, account.admin)
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.goto('/users')

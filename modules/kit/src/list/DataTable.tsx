@@ -21,6 +21,8 @@ interface BaseColumn<Row> {
   rowHeader?: boolean
   /** The row's buttons: on a narrow list they sit at the foot of the row's card, unlabelled. */
   actions?: boolean
+  /** Free text (a name, an e-mail, a company): it may break onto more lines rather than widen the table past the page. */
+  wrap?: boolean
   className?: string
 }
 /** A sortable column's key is a field the server sorts by. */
@@ -74,7 +76,7 @@ export type TableColumn<Row> = BaseColumn<Row> & { key: string }
  * (hidden from screen readers, which announce the table's own header).
  */
 const Cell = <Row,>({ row, column }: { row: Row; column: TableColumn<Row> }) => {
-  const className = [column.className, column.actions && 'kit-table-actions'].filter(Boolean).join(' ') || undefined
+  const className = [column.className, column.actions && 'kit-table-actions', column.wrap && 'kit-cell-wrap'].filter(Boolean).join(' ') || undefined
   if (column.rowHeader) {
     return (
       <th scope="row" className={className}>

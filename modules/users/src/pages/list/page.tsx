@@ -31,10 +31,11 @@ export const ListPage = () => {
       header: t('columns.lastName'),
       sortable: true,
       rowHeader: true,
+      wrap: true,
       render: (user) => (editable(user) ? <TextLink to={`/users/${user.id}/details`}>{user.lastName}</TextLink> : user.lastName),
     },
-    { key: 'firstName', header: t('columns.firstName'), sortable: true },
-    { key: 'username', header: t('columns.username'), sortable: true },
+    { key: 'firstName', header: t('columns.firstName'), sortable: true, wrap: true },
+    { key: 'username', header: t('columns.username'), sortable: true, wrap: true },
     { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (user) => format.date(user.createdAt) },
     {
       key: 'enabled',
@@ -43,7 +44,7 @@ export const ListPage = () => {
       render: (user) =>
         user.anonymous ? <Badge>{t('list.anonymous')}</Badge> : user.enabled ? <Badge tone="success">{t('yes')}</Badge> : <Badge>{t('no')}</Badge>,
     },
-    { key: 'companyName', header: t('columns.company') },
+    { key: 'companyName', header: t('columns.company'), wrap: true },
     {
       key: 'removalRequested',
       header: t('columns.removalRequested'),

@@ -6,6 +6,7 @@
  */
 import { type AccountFixture, type DocumentFixture, type ProjectFixture, type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SEARCH_COUNT_UP_TO } from './search'
 
 let server: TestServer
 let make: ReturnType<typeof fixtures>
@@ -96,6 +97,7 @@ describe('GET /api/search: documents and files', () => {
     expect(documents).toEqual({
       group: 'documents',
       total: 2,
+      totalCapped: false,
       items: [
         { id: docs.station!.id, title: 'Pumping station', href: pageOf(docs.station!) },
         { id: docs.house!.id, title: 'PUMP-2 - Pump house', href: pageOf(docs.house!) },
@@ -120,6 +122,52 @@ describe('GET /api/search: documents and files', () => {
     const limited = await search(tokens.admin!, 'pump', 1)
     expect(limited.documents).toMatchObject({ total: 4, items: [{ title: 'Pumping station' }] })
     expect(limited.files).toMatchObject({ total: 2, items: [{ title: 'pump-curve.pdf (X-1)' }] })
+  })
+
+  test('a group of more hits than are counted says "at least": the first hits still come in order', async () => {
+    const big = await make.account()
+    const project = await make.project(big)
+    const type = await make.documentType(big)
+    const many = SEARCH_COUNT_UP_TO + 5
+    const at = new Date().toISOString()
+    const row = (n: number) => ({ symbol: `S-${String(n).padStart(5, '0')}`, name: `Silo ${n}` })
+    await server.knex.batchInsert(
+      'folders',
+      Array.from({ length: many }, (_, n) => ({
+        ...row(n),
+        account_id: big.id,
+        project_id: project.id,
+        folder_type_id: type.id,
+        search_key: `${row(n).symbol} ${row(n).name}`.toLowerCase(),
+        state: 'IN_PROGRESS',
+        has_bom: false,
+        show_components: false,
+        created_at: at,
+        created_by: big.admin.id,
+        changed_at: at,
+        changed_by: big.admin.id,
+      })),
+      200,
+    )
+    const folder = await server.knex('folders').where({ account_id: big.id }).orderBy('id').first('id')
+    await server.knex.batchInsert(
+      'folder_files',
+      Array.from({ length: many }, (_, n) => ({
+        account_id: big.id,
+        project_id: project.id,
+        folder_id: folder.id,
+        name: `silo-${String(n).padStart(5, '0')}.pdf`,
+        storage_key: `test/silo-${n}`,
+        mime: 'application/pdf',
+        size: 10,
+        file_type: 'ATTACHMENT',
+        created_at: at,
+      })),
+      200,
+    )
+    const { documents, files } = await search(await make.signIn(big.admin), 'silo', 2)
+    expect(documents).toMatchObject({ total: SEARCH_COUNT_UP_TO, totalCapped: true, items: [{ title: 'S-00000 - Silo 0' }, { title: 'S-00001 - Silo 1' }] })
+    expect(files).toMatchObject({ total: SEARCH_COUNT_UP_TO, totalCapped: true, items: [{ title: 'silo-00000.pdf (S-00000)' }, { title: 'silo-00001.pdf (S-00000)' }] })
   })
 
   test('another account sees only its own; the text is matched as text, not as a pattern', async () => {

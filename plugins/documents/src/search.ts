@@ -2,7 +2,8 @@
  * The documents' groups of GET /search (spec part2 §2 "Search"; the kit's `searchProviders`):
  * documents whose number or title contains the text, and files whose name does, in any
  * case, over the projects the caller holds VIEW on (the kit's whereProjectAccess, in SQL,
- * as the documents list), each group counted and its first `limit` hits sorted in SQL.
+ * as the documents list), each group counted (up to SEARCH_COUNT_UP_TO) and its first
+ * `limit` hits sorted in SQL.
  * Like the projects' group it answers nothing to a caller the Projects and Documents menu
  * entries are not shown to (canSeeProjects).
  *
@@ -12,7 +13,14 @@
  * document's Files tab lists: no COMMENT files, none kept with an archived revision.
  */
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
-import { callerFlags, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import type { Knex } from 'knex'
+import { callerFlags, countUpTo, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+
+/** A group counts its hits this far (an account holds hundreds of thousands of documents and millions of files): past it, "1,000+". */
+export const SEARCH_COUNT_UP_TO = 1000
+
+/** File names in any case, then by id: SQLite compares names byte by byte unless told NOCASE; MariaDB's collation ignores case. */
+const byName = (alias: string, knex: Knex) => `${alias}.name${knex.client.config.client === 'better-sqlite3' ? ' collate nocase' : ''}, ${alias}.id`
 
 /** A document's name as lists show it. */
 const documentTitle = (symbol: string | null, name: string) => (symbol ? `${symbol} - ${name}` : name)
@@ -29,7 +37,7 @@ export const documentsSearch: SearchProvider = {
     const query = app.get('knex')('folders').where('folders.account_id', caller.accountId)
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id' })
     whereContains(query, ['folders.search_key'], text, { lowerCased: true })
-    const [count] = await query.clone().count({ total: '*' })
+    const { total, capped } = await countUpTo(app.get('knex'), query, SEARCH_COUNT_UP_TO)
     const rows: { id: number; project_id: number; symbol: string | null; name: string }[] = limit
       ? await query
           .clone()
@@ -39,7 +47,8 @@ export const documentsSearch: SearchProvider = {
       : []
     return {
       group: 'documents',
-      total: Number(count?.total ?? 0),
+      total,
+      totalCapped: capped,
       items: rows.map((row) => ({ id: Number(row.id), title: documentTitle(row.symbol, row.name), href: `/project/${row.project_id}/documents/${row.id}` })),
     }
   },
@@ -58,29 +67,30 @@ export const filesSearch: SearchProvider = {
       .whereNull('ff.revision_id')
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id' })
     whereContains(query, ['ff.name'], text)
-    const [count] = await query.clone().count({ total: '*' })
+    const knex = app.get('knex')
+    const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
     // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
     // joined before the sort, every matching file's row and document were read.
-    const knex = app.get('knex')
     const rows: { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }[] = limit
       ? await knex
           .from(
             query
               .clone()
               .select('ff.id', 'ff.name')
-              // In any case, alike on both databases (SQLite compares names byte by byte).
-              .orderByRaw('lower(ff.name), ff.id')
+              // In any case, alike on both databases, read in order from the name index (014-file-name-index.ts).
+              .orderByRaw(byName('ff', knex))
               .limit(limit)
               .as('hit'),
           )
           .join('folder_files as file', 'file.id', 'hit.id')
           .join('folders as f', 'f.id', 'file.folder_id')
           .select('hit.id', 'hit.name', 'file.folder_id', 'file.project_id', 'f.symbol', 'f.name as folder_name')
-          .orderByRaw('lower(hit.name), hit.id')
+          .orderByRaw(byName('hit', knex))
       : []
     return {
       group: 'files',
-      total: Number(count?.total ?? 0),
+      total,
+      totalCapped: capped,
       items: rows.map((row) => ({
         id: Number(row.id),
         title: `${row.name} (${row.symbol ?? row.folder_name})`,

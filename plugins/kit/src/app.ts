@@ -11,7 +11,7 @@ import { QUERY_ARRAY_LIMIT } from './shared'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { Knex } from 'knex'
-import { createKnex, migrate } from './database'
+import { createKnex, migrate, refreshStatistics } from './database'
 import { refusalAnswer, refusedData } from './database-errors'
 import { assertKnexInternals } from './knex-internals'
 import { SpecificRouter } from './routes'
@@ -195,6 +195,8 @@ export const createApp = async (options: CreateAppOptions) => {
   await migrate(knex, plugins, options.logger)
   await purgeIdempotencyKeys(knex)
   setInterval(() => purgeIdempotencyKeys(knex).catch((error) => options.logger.warn({ err: error }, 'Purging idempotency keys failed')), HOUR).unref()
+  await refreshStatistics(knex)
+  setInterval(() => refreshStatistics(knex).catch((error) => options.logger.warn({ err: error }, 'Refreshing the database statistics failed')), HOUR).unref()
   await installPlugins(app, plugins)
   return app
 }

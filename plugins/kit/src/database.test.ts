@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createKnex } from './database'
+import { countUpTo, createKnex, refreshStatistics } from './database'
 import { objectLiteralFunction } from './object-literal'
 import { TableService } from './table-service'
 import { testDatabase } from './testing'
@@ -140,5 +140,35 @@ describe('a table service page', () => {
     expect(await service()._find({ query: { name: 'none' } })).toEqual({ total: 0, limit: 1, skip: 0, data: [] })
     expect(await service()._find({ query: { name: 'a', $skip: 1 } })).toEqual({ total: 1, limit: 1, skip: 1, data: [] })
     expect(await service()._find({ query: { $limit: 0 } })).toEqual({ total: 2, limit: 0, skip: 0, data: [] })
+  })
+})
+
+describe('a count up to a bound', () => {
+  test('is exact below the bound and says "more" past it, whatever the query selects, sorts or pages', async () => {
+    await knex.schema.createTable('counted', (t) => {
+      t.increments('id')
+      t.integer('group').notNullable()
+    })
+    await knex.batchInsert('counted', Array.from({ length: 30 }, (_, n) => ({ group: n % 3 })), 30)
+    const group = (g: number) => knex('counted').where({ group: g }).select('id').orderBy('id', 'desc').limit(2).offset(5)
+    expect(await countUpTo(knex, group(0), 25)).toEqual({ total: 10, capped: false })
+    expect(await countUpTo(knex, group(0), 10)).toEqual({ total: 10, capped: false })
+    expect(await countUpTo(knex, group(0), 9)).toEqual({ total: 9, capped: true })
+    expect(await countUpTo(knex, knex('counted'), 20)).toEqual({ total: 20, capped: true })
+    expect(await countUpTo(knex, knex('counted').where({ group: 7 }), 20)).toEqual({ total: 0, capped: false })
+  })
+})
+
+describe('the statistics the query planner reads', () => {
+  test('SQLite gathers them for each index (without them it chose walks over lookups); on MariaDB InnoDB keeps its own', async () => {
+    await knex.schema.createTable('planned', (t) => {
+      t.increments('id')
+      t.integer('owner').notNullable().index('planned_owner_index')
+    })
+    await knex.batchInsert('planned', Array.from({ length: 50 }, (_, n) => ({ owner: n % 5 })), 50)
+    await refreshStatistics(knex)
+    if (knex.client.config.client !== 'better-sqlite3') return
+    const stats = await knex('sqlite_stat1').where({ tbl: 'planned' }).select('idx', 'stat')
+    expect(stats).toEqual([{ idx: 'planned_owner_index', stat: '50 10' }])
   })
 })

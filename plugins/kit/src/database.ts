@@ -306,3 +306,33 @@ export const whereContains = (query: Knex.QueryBuilder, columns: string[], text:
 
 /** The current time as stored: ISO-8601 UTC strings sort and compare the same on every database. */
 export const nowIso = () => new Date().toISOString()
+
+/**
+ * A list's total, counted no further than `upTo` rows: a list that can hold hundreds of
+ * thousands (an account's documents, its files) is not counted in full for every page it
+ * shows. Below the bound the total is exact; at it, `capped` says more rows match (the
+ * pager shows "1,025+"), and a later page counts further, as it asks with a larger bound.
+ */
+export const countUpTo = async (knex: Knex, query: Knex.QueryBuilder, upTo: number): Promise<{ total: number; capped: boolean }> => {
+  const rows = query.clone().clearSelect().clearOrder().clear('offset').select(knex.raw('1 as counted')).limit(upTo + 1)
+  const [count] = await knex.from(rows.as('matched')).count({ total: '*' })
+  const matched = Number(count?.total ?? 0)
+  return { total: Math.min(matched, upTo), capped: matched > upTo }
+}
+
+/**
+ * SQLite plans a query from its tables' statistics, and keeps none unless asked: without
+ * them it walked the documents' number order for a member holding 240 of 5,000 projects,
+ * testing each of 500,000 documents against their projects, where a page from the
+ * member's projects takes 4 ms (and for an account admin the walk is the fast plan: 0.1
+ * ms). `PRAGMA optimize` (SQLite's advice for long-lived connections) gathers them where
+ * missing or where a table has grown tenfold, each index sampled (analysis_limit), so it
+ * costs a quarter of a second on that data set: at start-up and then hourly. MariaDB's
+ * InnoDB keeps its own (persistent statistics, recalculated as tables change).
+ */
+export const STATISTICS_SAMPLE_ROWS = 2000
+export const refreshStatistics = async (knex: Knex) => {
+  if (knex.client.config.client !== 'better-sqlite3') return
+  await knex.raw(`pragma analysis_limit = ${STATISTICS_SAMPLE_ROWS}`)
+  await knex.raw('pragma optimize = 0x10002')
+}

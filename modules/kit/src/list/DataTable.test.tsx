@@ -48,6 +48,20 @@ describe('<DataTable />', () => {
     expect(html).toMatch(/<label for="([^"]+)">Filter companies<\/label><input id="\1" type="search"/)
   })
 
+  it('shows a total the server counted no further than as "at least", the pages too, and lets Next go on', () => {
+    const html = draw({ values: [[list.$rows, [{ id: 1, name: 'Nordic Steel', city: null }]], [list.$total, 1025], [list.$totalCapped, true], [list.$loaded, true]] })
+    expect(html).toContain('Page 1 of 21+')
+    expect(html).toContain('Rows: 1,025+')
+    expect(html).toMatch(/<button type="button" class="kit-button kit-button-sm">Next/)
+  })
+
+  it('a free-text column breaks its cells rather than widen the table', () => {
+    const html = renderToStaticMarkup(
+      <Table columns={[{ key: 'name', header: 'Name', rowHeader: true, wrap: true }, { key: 'city', header: 'City', wrap: true }]} rows={[{ id: 1, name: 'Nordic Steel', city: 'Oulu' }]} rowKey={(row) => row.id} caption="Companies" />,
+    )
+    expect(html).toContain('<th scope="row" class="kit-cell-wrap">Nordic Steel</th><td class="kit-cell-wrap">')
+  })
+
   it('labels each data cell with its header for the stacked rows of a narrow list, and keeps the actions unlabelled at the foot', () => {
     const html = draw({ values: [[list.$rows, [{ id: 1, name: 'Nordic Steel', city: 'Oulu' }]], [list.$total, 1], [list.$loaded, true]] })
     const cells = [...html.matchAll(/<td( class="[^"]*")?>(.*?)<\/td>/g)].map((match) => ({ className: match[1] ?? '', content: match[2] }))

@@ -211,21 +211,21 @@ export const DataTable = <Row, F extends string = string>({
   )
 }
 
-/** Previous, "Page x of y", Next and the count of rows; the buttons stop at either end. */
+/** Previous, "Page x of y", Next and the count of rows ("y+" where the server counted no further); the buttons stop at either end. */
 export const Pager = <Row, F extends string>({ list }: { list: PagedList<Row, F> }) => {
   const { t } = useTranslation('kit')
-  const { page, pages, total, chosen } = useUnit({ page: list.$page, pages: list.$pages, total: list.$total, chosen: list.pageChosen })
+  const { page, pages, total, capped, chosen } = useUnit({ page: list.$page, pages: list.$pages, total: list.$total, capped: list.$totalCapped, chosen: list.pageChosen })
   return (
     <nav className="kit-pager" aria-label={t('list.pages')}>
       <Button size="sm" icon={ChevronLeft} disabled={page <= 1} onClick={() => chosen(page - 1)}>
         {t('list.previous')}
       </Button>
-      <span>{t('list.page', { page, pages })}</span>
+      <span>{t(capped ? 'list.pageAtLeast' : 'list.page', { page, pages })}</span>
       <Button size="sm" disabled={page >= pages} onClick={() => chosen(page + 1)}>
         {t('list.next')}
         <ChevronRight size={16} aria-hidden="true" />
       </Button>
-      <span className="kit-pager-count">{t('list.count', { count: total })}</span>
+      <span className="kit-pager-count">{t(capped ? 'list.countAtLeast' : 'list.count', { count: total })}</span>
     </nav>
   )
 }

@@ -32,6 +32,8 @@ export const feathersQuery = ({ filter, sort, skip, limit }: ListQuery): Record<
 
 export interface ListPage<Row> {
   total: number
+  /** More rows match than `total`: the server counted no further (a list of hundreds of thousands). */
+  totalCapped?: boolean
   limit: number
   skip: number
   data: Row[]
@@ -52,6 +54,8 @@ export interface PagedList<Row, F extends string = string> {
   /** The rows of the page shown; a writable store, so a page may patch a row it changed. */
   $rows: StoreWritable<Row[]>
   $total: Store<number>
+  /** `$total` is a lower bound: more rows match than were counted. */
+  $totalCapped: Store<boolean>
   /** The page shown, from 1. */
   $page: Store<number>
   $pages: Store<number>
@@ -135,6 +139,7 @@ export const createPagedList = <Row, F extends string = string>(options: PagedLi
 
   const $rows = createStore<Row[]>([]).on(answered, (_, page) => page.data)
   const $total = createStore(0).on(answered, (_, page) => page.total)
+  const $totalCapped = createStore(false).on(answered, (_, page) => page.totalCapped ?? false)
   const $loaded = createStore(false).on(answered, () => true)
   const $loading = createStore(false)
     .on(requested, () => true)
@@ -146,6 +151,7 @@ export const createPagedList = <Row, F extends string = string>(options: PagedLi
   return {
     $rows,
     $total,
+    $totalCapped,
     $page: $query.map((query) => Math.floor(query.skip / pageSize) + 1),
     $pages: $total.map((total) => Math.max(1, Math.ceil(total / pageSize))),
     $filter,

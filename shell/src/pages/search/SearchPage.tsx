@@ -44,7 +44,7 @@ export const SearchPage = ({ path }: { path: string }) => {
           <Card
             key={group.group}
             title={t(`search.groups.${group.group}`, { defaultValue: group.group })}
-            actions={<Badge>{format.number(group.total)}</Badge>}
+            actions={<Badge>{`${format.number(group.total)}${group.totalCapped ? '+' : ''}`}</Badge>}
           >
             <ul className="kit-stack">
               {group.items.map((item) => (
@@ -54,7 +54,7 @@ export const SearchPage = ({ path }: { path: string }) => {
               ))}
             </ul>
             {group.total > group.items.length && (
-              <p>{t('search.more', { shown: group.items.length, total: group.total })}</p>
+              <p>{t(group.totalCapped ? 'search.moreAtLeast' : 'search.more', { shown: group.items.length, total: group.total })}</p>
             )}
           </Card>
         ))

@@ -29,9 +29,13 @@ export const searchHitSchema = Type.Object(
   { additionalProperties: false },
 )
 
-/** One group (Projects, Companies, later Documents …): its hits sorted by number and name, and how many there are. */
+/**
+ * One group (Projects, Companies, Documents …): its hits sorted by number and name, and how
+ * many there are; `totalCapped`: at least that many (a group over hundreds of thousands of
+ * rows counts no further).
+ */
 export const searchGroupSchema = Type.Object(
-  { group: Type.String(), total: Type.Integer({ minimum: 0 }), items: Type.Array(searchHitSchema) },
+  { group: Type.String(), total: Type.Integer({ minimum: 0 }), totalCapped: Type.Optional(Type.Boolean()), items: Type.Array(searchHitSchema) },
   { additionalProperties: false },
 )
 

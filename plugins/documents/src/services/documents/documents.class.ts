@@ -1,7 +1,9 @@
 /**
  * The documents list behind GET /api/documents: the documents of every project the caller
  * holds VIEW on (the kit's whereProjectAccess, in SQL), in one of the list's tabs, searched,
- * counted and paged in SQL. The page's rows are chosen first (no more than the tab and its
+ * counted and paged in SQL. The count stops DOCUMENT_COUNT_AHEAD rows past the page (an
+ * account admin's All tab is every document of the account: counting 500,000 index entries
+ * for each page cost more than the page). The page's rows are chosen first (no more than the tab and its
  * filter need: the Favorites and Recent tabs start from the caller's own marks), and only
  * those rows get their file count, the caller's favourite mark and whether they may edit
  * it, in the same statement: SQLite works out a sorted query's columns for every row it
@@ -10,10 +12,11 @@
  * their owners once per page.
  */
 import type { AppParams, Application, AuthUser, ProjectRef } from '@app/plugin-kit'
-import { currentUser, serviceAt, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { countUpTo, currentUser, serviceAt, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import type { Knex } from 'knex'
 import {
+  DOCUMENT_COUNT_AHEAD,
   DOCUMENT_LIST_LIMIT,
   type DocumentListItem,
   type DocumentListPage,
@@ -67,13 +70,11 @@ export class DocumentsListService {
     const limit = q.$limit ?? DOCUMENT_LIST_LIMIT.default
     const skip = q.$skip ?? 0
     const { query: base } = await this.tabQuery(caller, tab, q)
-    const [count] = await base.clone().count({ total: '*' })
-    const matched = Number(count?.total ?? 0)
     // Recent is the most recently opened ones only: its total, and its last page, stop there.
-    const total = tab === 'recent' ? Math.min(matched, RECENT_DOCUMENTS_MAX) : matched
+    const { total, capped } = await countUpTo(this.knex, base, tab === 'recent' ? RECENT_DOCUMENTS_MAX : skip + limit + DOCUMENT_COUNT_AHEAD)
     const take = Math.min(limit, total - skip)
     const rows = take > 0 ? await this.page(base, tab, caller, take, skip) : []
-    return { total, limit, skip, data: await this.present(rows, caller.accountId) }
+    return { total, totalCapped: capped && tab !== 'recent', limit, skip, data: await this.present(rows, caller.accountId) }
   }
 
   /**
@@ -90,7 +91,10 @@ export class DocumentsListService {
       .from(rows.limit(limit).offset(skip).as('page'))
       .innerJoin('folders as f', 'f.id', 'page.id')
       .select(
-        ...['id', 'project_id', 'name', 'symbol', 'folder_type_id', 'state', 'revision', 'responsible_id', 'changed_at'].map((column) => `f.${column}`),
+        // The customer view's numbers come from the same row: no join, no count of their own.
+        ...['id', 'project_id', 'name', 'symbol', 'folder_type_id', 'state', 'revision', 'responsible_id', 'changed_at', 'customer_number', 'supplier_number', 'tag_number', 'provider'].map(
+          (column) => `f.${column}`,
+        ),
         'favorite.folder_id as favorite_folder_id',
         this.knex.raw('(select count(*) from folder_files ff where ff.folder_id = f.id and ff.file_type <> ? and ff.revision_id is null) as file_count', ['COMMENT']),
       )
@@ -129,6 +133,10 @@ export class DocumentsListService {
         state: row.state,
         revision: row.revision,
         responsible: responsible ? { id: responsible.userId, firstName: responsible.firstName, lastName: responsible.lastName } : null,
+        customerNumber: row.customer_number ?? null,
+        supplierNumber: row.supplier_number ?? null,
+        tagNumber: row.tag_number ?? null,
+        provider: row.provider ?? null,
         fileCount: Number(row.file_count),
         changedAt: row.changed_at,
         favorite: row.favorite_folder_id !== null && row.favorite_folder_id !== undefined,

@@ -4,7 +4,7 @@
  */
 import { Field } from '@app/plugin-kit/shared'
 import { type Static, Type } from '@sinclair/typebox'
-import { FOLDER_STATES } from '../folders/folders.schema'
+import { FOLDER_STATES, PROVIDERS } from '../folders/folders.schema'
 
 /**
  * The tabs: every document the caller may view (all), those they are responsible for or
@@ -15,6 +15,11 @@ export type DocumentTab = (typeof DOCUMENT_TABS)[number]
 
 /** A page's rows unless the query says, and the most it may ask for. */
 export const DOCUMENT_LIST_LIMIT = { default: 25, max: 100 } as const
+/**
+ * How far past the page asked for the list is counted: an account's documents can number
+ * hundreds of thousands, and a total past this is shown as "at least" (`totalCapped`).
+ */
+export const DOCUMENT_COUNT_AHEAD = 1000
 /** The Recent tab lists at most this many documents, the most recently opened. */
 export const RECENT_DOCUMENTS_MAX = 50
 
@@ -52,6 +57,11 @@ export const documentListItemSchema = Type.Object(
     state: Field.enumOf(FOLDER_STATES),
     revision: Field.nullable(Type.String()),
     responsible: Field.nullable(personSchema),
+    /** The numbers a customer's handover lists (the list's Customer view). */
+    customerNumber: Field.nullable(Type.String()),
+    supplierNumber: Field.nullable(Type.String()),
+    tagNumber: Field.nullable(Type.String()),
+    provider: Field.nullable(Field.enumOf(PROVIDERS)),
     /** Files shown in the document's list (COMMENT files are not). */
     fileCount: Type.Integer(),
     changedAt: Type.String(),
@@ -64,9 +74,12 @@ export const documentListItemSchema = Type.Object(
 )
 export type DocumentListItem = Static<typeof documentListItemSchema>
 
-/** GET /documents answers one page and the total of the tab (with its filters). */
+/**
+ * GET /documents answers one page and the total of the tab (with its filters), counted up to
+ * DOCUMENT_COUNT_AHEAD rows past the page: `totalCapped` says more match than `total`.
+ */
 export const documentListPageSchema = Type.Object(
-  { total: Type.Integer(), limit: Type.Integer(), skip: Type.Integer(), data: Type.Array(documentListItemSchema) },
+  { total: Type.Integer(), totalCapped: Type.Boolean(), limit: Type.Integer(), skip: Type.Integer(), data: Type.Array(documentListItemSchema) },
   { additionalProperties: false },
 )
 export type DocumentListPage = Static<typeof documentListPageSchema>

@@ -15,7 +15,7 @@ import {
   startTestServer,
 } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DOCUMENT_LIST_LIMIT, type DocumentListItem, RECENT_DOCUMENTS_MAX } from './documents.schema'
+import { DOCUMENT_COUNT_AHEAD, DOCUMENT_LIST_LIMIT, type DocumentListItem, RECENT_DOCUMENTS_MAX } from './documents.schema'
 
 let server: TestServer
 let make: ReturnType<typeof fixtures>
@@ -34,6 +34,7 @@ const tokens: Record<string, string> = {}
 
 interface Page {
   total: number
+  totalCapped: boolean
   limit: number
   skip: number
   data: DocumentListItem[]
@@ -78,7 +79,7 @@ beforeAll(async () => {
   docs.secret = await make.document(hidden, { name: 'Secret arrangement', symbol: 'C-001', type: drawing })
   docs.theirs = await make.document(theirs, { name: 'Their arrangement', symbol: 'A-001', type: theirType })
   // The editor is responsible for one, made another, and is responsible for one they may not view.
-  await server.knex('folders').where({ id: docs.ga.id }).update({ responsible_id: editor.id, revision: 'B' })
+  await server.knex('folders').where({ id: docs.ga.id }).update({ responsible_id: editor.id, revision: 'B', customer_number: 'CUS-17', supplier_number: 'SUP-4', tag_number: '10-P-001', provider: 'SUPPLIER' })
   await server.knex('folders').where({ id: docs.pump.id }).update({ created_by: editor.id })
   await server.knex('folders').where({ id: docs.secret.id }).update({ responsible_id: editor.id })
   // Two files of the list and a comment's file, which the count leaves out.
@@ -115,18 +116,22 @@ describe('the documents list', () => {
       state: 'IN_PROGRESS',
       revision: 'B',
       responsible: { id: editor.id, firstName: 'Erin', lastName: 'Editor' },
+      customerNumber: 'CUS-17',
+      supplierNumber: 'SUP-4',
+      tagNumber: '10-P-001',
+      provider: 'SUPPLIER',
       fileCount: 2,
       changedAt: expect.any(String),
       favorite: false,
       canEdit: true,
     })
-    expect(page.data[1]).toMatchObject({ typeName: 'Report', responsible: null, fileCount: 0 })
+    expect(page.data[1]).toMatchObject({ typeName: 'Report', responsible: null, customerNumber: null, supplierNumber: null, tagNumber: null, provider: null, fileCount: 0 })
     expect(await list(tokens.editor!, 'tab=all')).toEqual(page)
   })
 
   test('My: the documents the caller is responsible for or made, of projects they may view', async () => {
     expect(symbolsOf(await list(tokens.editor!, 'tab=my'))).toEqual(['A-001', 'A-002'])
-    expect(await list(tokens.viewer!, 'tab=my')).toEqual({ total: 0, limit: DOCUMENT_LIST_LIMIT.default, skip: 0, data: [] })
+    expect(await list(tokens.viewer!, 'tab=my')).toEqual({ total: 0, totalCapped: false, limit: DOCUMENT_LIST_LIMIT.default, skip: 0, data: [] })
   })
 
   test('the search box finds a number or a title, whatever the case, with the text taken literally', async () => {
@@ -152,9 +157,37 @@ describe('the documents list', () => {
     expect(symbolsOf(second)).toEqual(['A-003', 'B-001'])
     expect(second.total).toBe(5)
     expect(symbolsOf(await list(tokens.admin!, '$limit=2&$skip=4'))).toEqual(['C-001'])
-    expect(await list(tokens.admin!, '$skip=9')).toEqual({ total: 5, limit: DOCUMENT_LIST_LIMIT.default, skip: 9, data: [] })
-    expect(await list(tokens.admin!, '$limit=0')).toEqual({ total: 5, limit: 0, skip: 0, data: [] })
+    expect(await list(tokens.admin!, '$skip=9')).toEqual({ total: 5, totalCapped: false, limit: DOCUMENT_LIST_LIMIT.default, skip: 9, data: [] })
+    expect(await list(tokens.admin!, '$limit=0')).toEqual({ total: 5, totalCapped: false, limit: 0, skip: 0, data: [] })
     expect((await list(tokens.admin!, `$limit=${DOCUMENT_LIST_LIMIT.max}`)).data).toHaveLength(5)
+  })
+
+  test('a list of more documents than are counted: "at least" a total past the page, counted further for a later page', async () => {
+    const big = await make.account()
+    const project = await make.project(big, { name: 'Depot', symbol: 'DEP' })
+    const type = await make.documentType(big, { name: 'Drawing' })
+    const many = DOCUMENT_COUNT_AHEAD + 2 * DOCUMENT_LIST_LIMIT.default + 10
+    const at = new Date().toISOString()
+    await server.knex.batchInsert(
+      'folders',
+      Array.from({ length: many }, (_, n) => {
+        const symbol = `D-${String(n + 1).padStart(5, '0')}`
+        const name = n % 2 ? 'Facade' : 'Section'
+        return { account_id: big.id, project_id: project.id, folder_type_id: type.id, name, symbol, search_key: `${symbol} ${name}`.toLowerCase(), state: 'IN_PROGRESS', has_bom: false, show_components: false, created_at: at, created_by: big.admin.id, changed_at: at, changed_by: big.admin.id }
+      }),
+      200,
+    )
+    const token = await make.signIn(big.admin)
+    const first = await list(token)
+    expect(first).toMatchObject({ total: DOCUMENT_LIST_LIMIT.default + DOCUMENT_COUNT_AHEAD, totalCapped: true })
+    expect(symbolsOf(first).slice(0, 2)).toEqual(['D-00001', 'D-00002'])
+    const further = await list(token, `$skip=${DOCUMENT_LIST_LIMIT.default}`)
+    expect(further).toMatchObject({ total: 2 * DOCUMENT_LIST_LIMIT.default + DOCUMENT_COUNT_AHEAD, totalCapped: true })
+    expect(symbolsOf(further)[0]).toBe(`D-000${DOCUMENT_LIST_LIMIT.default + 1}`)
+    // Near the end the count reaches every row: exact again.
+    expect(await list(token, `$skip=${2 * DOCUMENT_LIST_LIMIT.default}`)).toMatchObject({ total: many, totalCapped: false })
+    // The filter's matches, half of them, are fewer than the bound: exact.
+    expect(await list(token, 'filter=facade')).toMatchObject({ total: many / 2, totalCapped: false })
   })
 
   test('a bad query answers 400 naming the field', async () => {

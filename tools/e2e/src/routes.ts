@@ -84,6 +84,11 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
   const project = await app.make.project(world.a, { name: 'Fixture project', symbol: 'FX-1', createdBy: world.a.admin, client: world.company })
   await app.make.grantProject(staff, project, 'VIEW')
   const document = await app.make.document(project, { name: 'Fixture document', symbol: 'FX-D1' })
+  // A binder of the project holding the document, for the binder's page.
+  const binder = await world.as('accountAdmin', 'POST', `/api/projects/${project.id}/document-lists`, { name: 'Fixture binder' })
+  if (binder.status !== 201) throw new Error(`The binder was not made: ${binder.status}`)
+  const put = await world.as('accountAdmin', 'POST', `/api/projects/${project.id}/document-lists/${binder.body.id}/items`, { folderId: document.id })
+  if (put.status !== 201) throw new Error(`The document was not put in the binder: ${put.status}`)
   const params: RouteParams = {
     id: [String(staff.id)],
     projectId: [String(project.id)],
@@ -93,6 +98,7 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
     accountId: [String(world.a.id)],
     documentTypeId: [String(type.body.id)],
     documentId: [String(document.id)],
+    listId: [String(binder.body.id)],
     // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).
     token: ['fixture-token'],
   }

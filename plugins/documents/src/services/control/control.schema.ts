@@ -83,6 +83,8 @@ export const FOLDER_EVENTS = [
   'fileRenamed',
   'filesDeleted',
   'fileCopied',
+  // PDF files merged into a new one (subject: "a.pdf, b.pdf → a (merged).pdf").
+  'filesMerged',
   // A file locked (checked out, the spec's log code) and unlocked (checked in).
   'checkedOut',
   'checkedIn',
@@ -98,5 +100,8 @@ export const FOLDER_EVENTS = [
   'actionAdded',
   'actionSaved',
   'actionDeleted',
+  // The document put into a binder (document list) or taken out of it, the binder's removal too (subject: the binder's name).
+  'addedToList',
+  'removedFromList',
 ] as const
 export type FolderEventType = (typeof FOLDER_EVENTS)[number]

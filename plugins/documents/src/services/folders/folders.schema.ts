@@ -16,7 +16,8 @@ export const FOLDER_MESSAGES = {
   parentSelf: 'A document cannot be its own parent',
   parentCycle: 'A document cannot be a parent of its own parent',
   archived: 'An archived document keeps its title, type, responsible and number',
-  hasFiles: 'A document with files, links or notes cannot be deleted',
+  // Its `blocks` name each thing in the way (a file, a link, a note, a material line, a binder it is in).
+  hasFiles: 'The document is still in use and cannot be deleted',
 } as const
 
 const nullable = Field.nullable

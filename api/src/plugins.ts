@@ -3,8 +3,9 @@ import comments from '@app/plugin-comments'
 import companies from '@app/plugin-companies'
 import core from '@app/plugin-core'
 import documents from '@app/plugin-documents'
+import links from '@app/plugin-links'
 import type { PluginDefinition } from '@app/plugin-kit'
 import projects from '@app/plugin-projects'
 import setup from '@app/plugin-setup'
 
-export const plugins: PluginDefinition[] = [core, companies, comments, setup, projects, documents]
+export const plugins: PluginDefinition[] = [core, companies, comments, setup, projects, documents, links]

@@ -90,7 +90,8 @@ interface RowInPath {
   /** The path's other parameters, when they are fixed words (a comment's module). */
   values?: Record<string, string>
   table?: string
-  row?: (account: AccountFixture) => Promise<number>
+  /** The row for the method (a path whose one placeholder names an item for GET and a link for DELETE makes each). */
+  row?: (account: AccountFixture, method: Method) => Promise<number>
   id?: (account: AccountFixture, row: number) => Promise<number>
 }
 const member: RowInPath = { param: 'userId', table: 'account_users' }
@@ -117,6 +118,8 @@ const ROW_IN_PATH: Record<string, RowInPath> = {
   'companies/:companyId/candidates': company,
   // Comments on a project (the projects plugin's comment target): the project is the row in the path.
   'comments/:module/:moduleId': { param: 'moduleId', table: 'projects', values: { module: 'project' } },
+  // A document's links to projects (GET names the document), and one of them (DELETE names the link).
+  'links/:from/:ref/:to': { param: 'ref', values: { from: 'document', to: 'project' }, row: async (account, method) => (method === 'remove' ? ROWS.links!(account) : (await documentIn(account)).id) },
 }
 
 /** Reviewed: tenant services that answer a file, with the test that opens it as another account's user. */
@@ -175,6 +178,11 @@ const uploadedTemplate = async (account: AccountFixture) => {
   return Number(((await answer.json()) as { id: number }).id)
 }
 
+/** A document of a new project of the account. */
+const documentIn = async (account: AccountFixture) => make.document(await make.project(account))
+/** What B's admin links through POST /links (made once: the create is checked once). */
+const linkOfB = { document: await documentIn(accountB), project: await make.project(accountB) }
+
 /**
  * Bodies for the create of each tenant TableService (a fresh one per call, so unique
  * names do not clash), unless its data schema has an example. A service that creates
@@ -190,6 +198,7 @@ const CREATE_BODIES: Record<string, () => Record<string, unknown>> = {
   'setup/:accountId/materiallifecycles': () => ({ name: `Material life cycle ${unique()}` }),
   // A project names its client: a company of B, the account that creates it.
   projects: () => ({ name: `Project ${unique()}`, symbol: `P-${unique()}`.slice(0, 20), companyId: clientOfB }),
+  links: () => ({ from: 'document', fromId: linkOfB.document.id, to: 'project', toId: linkOfB.project.id }),
 }
 /** Reviewed: tenant creates that take no JSON body, with the test that proves their rows belong to the caller's account. */
 const CREATE_ELSEWHERE: Record<string, string> = {
@@ -223,6 +232,20 @@ const ROWS: Record<string, (account: AccountFixture) => Promise<number>> = {
       content: `Comment ${unique()}`,
       author_id: account.admin.id,
       created_at: new Date().toISOString(),
+    })
+    return Number(id)
+  },
+  // A link of a document to its project, as the links plugin keeps it (the end whose module sorts first is `from`).
+  links: async (account) => {
+    const document = await documentIn(account)
+    const [id] = await knex('links').insert({
+      account_id: account.id,
+      from_module: 'document',
+      from_id: document.id,
+      to_module: 'project',
+      to_id: document.projectId,
+      created_at: new Date().toISOString(),
+      created_by: account.admin.id,
     })
     return Number(id)
   },
@@ -563,7 +586,7 @@ function describeRouteParam(entry: RegisteredService, routeParam: string, table:
 function describeRowInPath(entry: RegisteredService, { param, values, table, row, id: idIn }: RowInPath) {
   for (const method of entry.methods)
     test(`${entry.path}: ${method} with a row of another account in :${param} answers 404, and its own account gets past it`, async () => {
-      const ofA = row ? await row(accountA) : await rowIn(table, accountA)
+      const ofA = row ? await row(accountA, method) : await rowIn(table, accountA)
       const id = WITH_ID.includes(method) && idIn ? await idIn(accountA, ofA) : undefined
       // A well-formed body: the answer must be the 404, not a 400 about the body.
       const example = structuredClone(entry.schemas?.data?.examples?.[0] ?? {})

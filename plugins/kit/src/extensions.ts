@@ -237,10 +237,47 @@ export interface DocumentDeleteBlocker {
 }
 export const documentDeleteBlockers = defineExtension<DocumentDeleteBlocker>('documentDeleteBlockers')
 
+/** An item a link joins, as the links' lists and refusals show it (spec part1 §3 "Link"; the document's "Used where"). */
+export interface LinkedItem {
+  id: number
+  /** How lists name it: "D-100 - Floor plan", "P-12 - Harbour bridge". */
+  label: string
+  /** The browser route that opens it: `/project/7/documents/42`, `/project/7`. */
+  route: string
+  /** The project whose access governs it (a project's own id for a project). */
+  projectId: number
+}
+
+/**
+ * A kind of item links join (spec part1 §3 "Link between modules: from, fromId, to"):
+ * `document`, `project`; later materials, quotations and buildings. The plugin that owns
+ * the items contributes it; the links plugin reads only its own table and asks here what an
+ * id names, and where it belongs, so nobody reads another plugin's table. Who may see an
+ * item is the caller's level on its project (the kit's access resolver, as the project
+ * scope asks it). A module nobody contributes is an unknown one (400).
+ */
+export interface LinkTarget {
+  /** The name links use in paths and bodies. */
+  module: string
+  /** The tenant module that must be on for the account (its items are refused like its services when off). */
+  tenantModule: import('./shared').TenantModule
+  /** The account's items among `ids`, in one query; an id of no item of the account is left out. */
+  find(app: import('./types').Application, accountId: number, ids: readonly number[]): Promise<Map<number, LinkedItem>>
+  /**
+   * The account's items as a subquery with the columns `id`, `account_id`, `project_id` and
+   * `sort_key` (lower-cased, as lists sort them): a list of links joins it, so it is filtered
+   * by project access (whereProjectAccess), counted and sorted in SQL.
+   */
+  items(knex: Knex, accountId: number): Knex.QueryBuilder
+}
+export const linkTargets = defineExtension<LinkTarget>('linkTargets')
+
 /** One group of the /search page (spec part2 §2 "Search"): its hits, sorted by number and name, and their count. */
 export interface SearchGroupResult {
   group: string
   total: number
+  /** More hits than `total`: the count stopped there (kit `countUpTo`). */
+  totalCapped?: boolean
   items: { id: number; title: string; href: string }[]
 }
 

@@ -10,6 +10,7 @@ import {
   dashboardCounts,
   dashboardFigures,
   definePlugin,
+  linkTargets,
   projectChangeLogs,
   resourceNames,
   resourceNamesOf,
@@ -18,6 +19,7 @@ import {
 import type { Knex } from 'knex'
 import packageJson from '../package.json' with { type: 'json' }
 import { projectComments } from './comment-target'
+import { projectLinks } from './link-target'
 import { projectsTable } from './migrations/001-projects'
 import { projectFields } from './migrations/002-project-fields'
 import { projectClientIndex } from './migrations/003-project-client-index'
@@ -118,6 +120,8 @@ export default definePlugin({
     app.get('extensions').contribute(projectChangeLogs, projectEventLog(app.get('knex')))
     // Projects take comments (the comments plugin's /comments/project/:projectId).
     app.get('extensions').contribute(commentTargets, projectComments)
+    // Projects are ends of links (the links plugin's /links/project/…).
+    app.get('extensions').contribute(linkTargets, projectLinks)
     const extensions = app.get('extensions')
     extensions.contribute(dashboardCounts, projectCount)
     extensions.contribute(dashboardFigures, squareMeters)

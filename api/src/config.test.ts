@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32)
     expect(config.seedDemo).toBe(true)
     expect(config.uploadMaxBytes).toBe(200 * 1024 * 1024)
+    expect(config.mergeMaxBytes).toBe(200 * 1024 * 1024)
   })
 
   test('keeps the generated JWT secret in DATA_DIR, so tokens survive a restart', () => {
@@ -63,6 +64,7 @@ describe('configuration from the environment', () => {
     [{ RATE_LIMIT_SIGNUP: '10' }, 'RATE_LIMIT_SIGNUP'],
     [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
     [{ FILE_MAX_MB: '1.5' }, 'FILE_MAX_MB'],
+    [{ MERGE_MAX_MB: '0' }, 'MERGE_MAX_MB'],
     [{ UPLOAD_PART_MB: '5' }, 'UPLOAD_PART_MB'],
     [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
     [{ GEOCODER_URL: 'nominatim.local' }, 'GEOCODER_URL'],

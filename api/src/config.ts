@@ -208,6 +208,8 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     fileMaxBytes: integer(env, 'FILE_MAX_MB', 20_480, 1, 5_000_000) * 1024 * 1024,
     // Decimal megabytes: the spec's chunk is 200,000,000 bytes; S3 takes no part under 5 MiB but the last.
     uploadPartBytes: integer(env, 'UPLOAD_PART_MB', 200, 6, 5000) * 1_000_000,
+    // A merge reads its PDFs into memory: this bounds what one merge holds.
+    mergeMaxBytes: integer(env, 'MERGE_MAX_MB', 200, 1, 4096) * 1024 * 1024,
     s3: s3Storage(env),
     mapTileUrl,
     logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),

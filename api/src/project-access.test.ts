@@ -104,6 +104,22 @@ const ID_MAKERS: Record<string, { methods: Method[]; make(project: ProjectFixtur
       return someone.id
     },
   },
+  // A binder of the project (GET, PATCH and DELETE name it), made by the project account's admin; a missing project's call names a missing one.
+  'projects/:projectId/document-lists': {
+    methods: ['get', 'patch', 'remove'],
+    async make(project) {
+      if (typeof project === 'number') return MISSING
+      return binderIn(project)
+    },
+  },
+}
+
+let binders = 0
+/** A binder of the project, made by its account's admin, with a name no other has. */
+const binderIn = async (project: ProjectFixture) => {
+  const made = await call('POST', `/api/projects/${project.id}/document-lists`, { name: `Matrix binder ${++binders}` }, adminTokens.get(project.accountId))
+  expect(made.status, JSON.stringify(made.body)).toBe(201)
+  return Number(made.body.id)
 }
 
 /**
@@ -139,6 +155,20 @@ const fileForm = () => {
   const form = new FormData()
   form.append('file', new Blob(['%PDF-1.4 matrix'], { type: 'application/pdf' }), 'matrix.pdf')
   return form
+}
+
+/** A one-page PDF, written out by hand (offsets and all), for the merge. */
+const tinyPdf = () => {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']
+  let out = '%PDF-1.4\n'
+  const offsets = objects.map((body, i) => {
+    const at = out.length
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`
+    return at
+  })
+  const xref = out.length
+  const entries = offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')
+  return `${out}xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
 }
 
 /** A document of the project with one file in it, uploaded by the project's account admin. */
@@ -182,7 +212,10 @@ const olderRevision = async (project: ProjectFixture) => {
  */
 const ROW_MAKERS: Record<
   string,
-  (project: ProjectFixture, token: string) => Promise<{ row: number; id?: number | string | null; values?: Record<string, number>; bodies?: Partial<Record<Method, unknown>> }>
+  (
+    project: ProjectFixture,
+    token: string,
+  ) => Promise<{ row: number; id?: number | string | null; values?: Record<string, number>; bodies?: Partial<Record<Method, unknown>>; query?: string }>
 > = {
   'folders/:folderId/uploads': async (project) => ({ row: (await make.document(project)).id }),
   // PUT marks the caller's favourite, DELETE unmarks it: the path is the mark.
@@ -214,6 +247,19 @@ const ROW_MAKERS: Record<
   'folders/:folderId/files/:folderFileId/copy': async (project) => {
     const { folderId, fileId } = await documentWithFile(project)
     return { row: folderId, id: null, values: { folderFileId: fileId } }
+  },
+  // The query names two PDF files of the document.
+  'folders/:folderId/files/merge': async (project) => {
+    const folder = await make.document(project)
+    const ids: number[] = []
+    for (const name of ['matrix-a.pdf', 'matrix-b.pdf']) {
+      const form = new FormData()
+      form.append('file', new Blob([tinyPdf()], { type: 'application/pdf' }), name)
+      const file = await call('POST', `/api/folders/${folder.id}/files`, form, adminTokens.get(project.accountId))
+      expect(file.status, JSON.stringify(file.body)).toBe(201)
+      ids.push(Number(file.body.id))
+    }
+    return { row: folder.id, id: null, query: ids.map((id) => `ids=${id}`).join('&') }
   },
   // GET, PUT and DELETE name a link of the document after the path.
   'folders/:folderId/urls': async (project) => {
@@ -256,6 +302,16 @@ const ROW_MAKERS: Record<
     return { row: folderId, id: revisionId, bodies: { create: {} } }
   },
   'event/folder/:folderId': async (project) => ({ row: (await make.document(project)).id }),
+  // The binders a document is in (its Binders and lists tab).
+  'folders/:folderId/document-lists': async (project) => ({ row: (await make.document(project)).id }),
+  // A binder holding a document: POST puts another document of the project in, PATCH moves and DELETE takes out the one in it (named after the path).
+  'projects/:projectId/document-lists/:listId/items': async (project) => {
+    const listId = await binderIn(project)
+    const [inside, outside] = [await make.document(project), await make.document(project)]
+    const put = await call('POST', `/api/projects/${project.id}/document-lists/${listId}/items`, { folderId: inside.id }, adminTokens.get(project.accountId))
+    expect(put.status, JSON.stringify(put.body)).toBe(201)
+    return { row: listId, id: inside.id, values: { projectId: project.id }, bodies: { create: { folderId: outside.id }, patch: { position: 1 } } }
+  },
   'uploads/:uploadId': async (project, token) => ({ row: (await uploadIn(project, token)).uploadId }),
   'uploads/:uploadId/parts': async (project, token) => {
     const upload = await uploadIn(project, token, 'sent')
@@ -294,7 +350,8 @@ const ACCOUNT_FIELDS: Record<string, (accountId: number) => Promise<unknown>> = 
 /**
  * Bodies made afresh for each call, where sending the schema's example twice would not do:
  * a bulk creation's numbers must be new in the account and its rows' type the project
- * account's (a row with a revision is archived as it is created).
+ * account's (a row with a revision is archived as it is created); a binder's name must be
+ * new in its project, when it is made and when it is renamed.
  */
 let bulkCalls = 0
 const BODY_MAKERS: Record<string, (project: ProjectFixture | number) => Promise<Record<string, unknown>>> = {
@@ -303,6 +360,7 @@ const BODY_MAKERS: Record<string, (project: ProjectFixture | number) => Promise<
     const key = ++bulkCalls
     return { rows: [{ symbol: `MATRIX-${key}-1`, name: 'Matrix', folderTypeId }, { symbol: `MATRIX-${key}-2`, name: 'Matrix archived', folderTypeId, revision: 'A' }] }
   },
+  'projects/:projectId/document-lists': async () => ({ name: `Matrix binder ${++binders}` }),
 }
 
 const bodySchemaOf = (entry: RegisteredService, method: Method) =>
@@ -364,7 +422,7 @@ for (const entry of scoped) {
   /** The schema's example for the method's body, with any field naming a person filled with a fresh one. */
   const bodyOf = async (method: Method, project: ProjectFixture | number): Promise<Record<string, unknown> | undefined> => {
     if (method !== 'create' && method !== 'update' && method !== 'patch') return undefined
-    if (method === 'create' && BODY_MAKERS[entry.path]) return BODY_MAKERS[entry.path]!(project)
+    if (BODY_MAKERS[entry.path]) return BODY_MAKERS[entry.path]!(project)
     const example = bodySchemaOf(entry, method)?.examples?.[0] ?? entry.schemas?.data?.examples?.[0]
     const body = structuredClone(example ?? {}) as Record<string, unknown>
     const names = Object.keys(body).filter((key) => PERSON_FIELDS[key])
@@ -396,7 +454,7 @@ for (const entry of scoped) {
         .replace(`:${source.rowParam}`, String(made.row))
         .replace(/:(\w+)/g, (placeholder, name: string) => String(made.values?.[name] ?? (missing ? 1 : placeholder)))
       if (/:\w+/.test(path)) throw new Error(`${entry.path}: give the values of ${path.match(/:\w+/g)!.join(', ')} in its ROW_MAKERS entry (api/src/project-access.test.ts)`)
-      const url = `/api/${path}${id === undefined ? '' : `/${id}`}`
+      const url = `/api/${path}${id === undefined ? '' : `/${id}`}${made.query ? `?${made.query}` : ''}`
       return [url, made.bodies?.[method] ?? (await bodyOf(method, project))]
     }
     if ('dataRow' in source) {

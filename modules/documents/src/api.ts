@@ -27,6 +27,7 @@ import {
   type Revision,
   responsiblesUrl,
 } from '@app/plugin-documents/shared'
+import type { FileView } from '@app/plugin-core/shared'
 import { type Project, projectUrl } from '@app/plugin-projects/shared'
 import { folderTypeUrls } from '@app/plugin-setup/shared'
 import { createEffect } from 'effector'
@@ -50,6 +51,11 @@ export interface DocumentRow {
   state: Folder['state']
   revision: string | null
   responsible: { id: number; firstName: string; lastName: string } | null
+  /** The numbers of a customer's handover (the Customer view). */
+  customerNumber: string | null
+  supplierNumber: string | null
+  tagNumber: string | null
+  provider: Folder['provider']
   fileCount: number
   changedAt: string
   favorite: boolean
@@ -83,6 +89,12 @@ export const favoriteFx = createEffect(({ id, favorite }: { id: number; favorite
   favorite
     ? apiRequest<{ folderId: number; favorite: boolean }>('PUT', `${folderUrl(id)}/favorite`, { body: {} })
     : apiRequest<{ folderId: number; favorite: boolean }>('DELETE', `${folderUrl(id)}/favorite`),
+)
+
+/** The caller's own documents list view (part1 §3 "file-view preference"): read with an empty body, saved by its type. */
+export const fetchFileViewFx = createEffect(async (userId: number) => (await apiRequest<{ fileView: FileView }>('POST', `/accountusers/${userId}/file-view`, { body: {} })).fileView)
+export const saveFileViewFx = createEffect(async ({ userId, view }: { userId: number; view: FileView }) =>
+  (await apiRequest<{ fileView: FileView }>('POST', `/accountusers/${userId}/file-view/${view}`, { body: {} })).fileView,
 )
 
 /** The project a document belongs to: its title for the crumbs and what the caller may do in it. */
@@ -130,6 +142,11 @@ export const lockFileFx = createEffect(({ folderId, fileId, locked }: { folderId
 /** A copy of a file in the same document, named "name (copy).ext". */
 export const copyFileFx = createEffect(({ folderId, fileId }: { folderId: number; fileId: number }) =>
   apiRequest<FolderFile>('POST', `${folderUrl(folderId)}/files/${fileId}/copy`, { body: {} }),
+)
+
+/** Some of a document's PDF files merged, in this order, into a new one ("plan (merged).pdf"). */
+export const mergeFilesFx = createEffect(({ folderId, ids }: { folderId: number; ids: number[] }) =>
+  apiRequest<FolderFile>('POST', `${folderUrl(folderId)}/files/merge`, { query: { ids }, body: {} }),
 )
 
 /** A document's links (part1 §3 "Folder URL"), by name. */

@@ -8,6 +8,8 @@ import {
   commentTargets,
   companyDeleteBlockers,
   definePlugin,
+  documentDeleteBlockers,
+  linkTargets,
   projectDeleteBlockers,
   projectFiles,
   projectFolders,
@@ -16,6 +18,7 @@ import {
 } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { folderComments } from './comment-target'
+import { documentLinks } from './link-target'
 import { accountDocumentFiles, companyDocumentsBlock, projectDocumentBytes, projectDocuments, projectDocumentsBlock } from './contributions'
 import { documentsTables } from './migrations/001-documents'
 import { uploadsTables } from './migrations/002-uploads'
@@ -28,8 +31,13 @@ import { fileSearchIndex } from './migrations/008-file-search-index'
 import { materialLinesTables } from './migrations/010-material-lines'
 import { actionsTables } from './migrations/011-actions'
 import { listIndex } from './migrations/012-list-index'
+import { fileNameIndex } from './migrations/014-file-name-index'
+import { listOrderIndex } from './migrations/015-list-order-index'
+import { documentListsTables } from './migrations/013-document-lists'
 import { documentsSearch, filesSearch } from './search'
 import { controlServices } from './services/control/control'
+import { binderServices } from './services/document-lists/document-lists'
+import { documentInListBlock, projectListsBlock } from './services/document-lists/document-lists.blockers'
 import { documentsListService } from './services/documents/documents'
 import { folderFavoriteService } from './services/favorites/favorites'
 import { fileServices } from './services/files/files'
@@ -54,7 +62,7 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex],
   permissions: [],
   remotes: [
     {
@@ -67,7 +75,7 @@ export default definePlugin({
       config: (app) => ({ uploadPartBytes: app.get('config').uploadPartBytes }),
     },
   ],
-  services: [foldersService, foldersBulkService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices, folderUrlsService, ...fileStateServices, ...materialLineServices, folderActionsService],
+  services: [foldersService, foldersBulkService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices, folderUrlsService, ...fileStateServices, ...materialLineServices, folderActionsService, ...binderServices],
   configure(app) {
     const extensions = app.get('extensions')
     extensions.contribute(projectFolders, projectDocuments)
@@ -80,6 +88,11 @@ export default definePlugin({
     extensions.contribute(searchProviders, filesSearch)
     extensions.contribute(companyDeleteBlockers, companyDocumentsBlock)
     extensions.contribute(commentTargets, folderComments)
+    // Binders (document lists): a document in one, and a project with any, is kept (part1 §8 "is in document list").
+    extensions.contribute(documentDeleteBlockers, documentInListBlock)
+    extensions.contribute(projectDeleteBlockers, projectListsBlock)
+    // Documents are ends of links (the links plugin's /links/document/…, the document's Used where tab).
+    extensions.contribute(linkTargets, documentLinks)
   },
   async setup(app) {
     // Uploads nobody finished (or registered) for a day: their parts and files go, now and every hour.

@@ -128,6 +128,8 @@ export interface AppConfig {
   fileMaxBytes: number
   /** The bytes of each part of a chunked upload but the last. */
   uploadPartBytes: number
+  /** The most bytes the files of one PDF merge may add up to (they are read into memory to be merged). */
+  mergeMaxBytes: number
   /** Files on S3 or an S3-compatible store; unset: local disk under DATA_DIR/files. */
   s3?: import('./storage-s3').S3StorageConfig
   /**

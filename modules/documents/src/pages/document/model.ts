@@ -7,7 +7,21 @@ import { ApiError, isForbidden, navigate } from '@app/module-kit'
 import type { Folder, FolderFile } from '@app/plugin-documents/shared'
 import type { Project } from '@app/plugin-projects/shared'
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
-import { copyFileFx, deleteFilesFx, deleteFolderFx, downloadFx, favoriteFx, fetchFilesFx, fetchFolderFx, fetchProjectFx, fetchRevisionFilesFx, lockFileFx, renameFileFx, saveFolderFx } from '../../api'
+import {
+  copyFileFx,
+  deleteFilesFx,
+  deleteFolderFx,
+  downloadFx,
+  favoriteFx,
+  fetchFilesFx,
+  fetchFolderFx,
+  fetchProjectFx,
+  fetchRevisionFilesFx,
+  lockFileFx,
+  mergeFilesFx,
+  renameFileFx,
+  saveFolderFx,
+} from '../../api'
 import { choicesRequested } from '../../choices'
 import { createDocumentForm, toDocumentValues, toFolderPatch } from '../../document-form'
 import { notifyFx, refusalOf } from '../../notify'
@@ -26,6 +40,8 @@ export const renameSubmitted = createEvent<string>()
 /** Check a file out (lock it), or in again. */
 export const lockToggled = createEvent<FolderFile>()
 export const copyClicked = createEvent<FolderFile>()
+/** Some PDF files merged into a new one, in this order. */
+export const mergeClicked = createEvent<number[]>()
 
 /** This page's own readings: another page's answers never land here, nor a document's opened before this one. */
 const loadFolderFx = attach({ effect: fetchFolderFx })
@@ -140,6 +156,13 @@ sample({ clock: copyClicked, source: $opened, fn: ({ documentId }, file) => ({ f
 sample({ clock: copyFileFx.done, source: $opened, filter: (opened, { params }) => params.folderId === opened.documentId, fn: ({ documentId }) => documentId, target: loadFilesFx })
 sample({ clock: copyFileFx.done, fn: () => ({ kind: 'success' as const, key: 'toast.copied' }), target: notifyFx })
 sample({ clock: copyFileFx.failData, fn: (error) => ({ kind: 'error' as const, key: 'toast.copyFailed', detail: refusalOf(error) }), target: notifyFx })
+
+// PDFs merged into a new file beside them: the list again, with it, and its name in the toast; a refusal says why (not a PDF, too large, checked out).
+export const $merging = mergeFilesFx.pending
+sample({ clock: mergeClicked, source: $opened, filter: (_, ids) => ids.length >= 2, fn: ({ documentId }, ids) => ({ folderId: documentId, ids }), target: mergeFilesFx })
+sample({ clock: mergeFilesFx.done, source: $opened, filter: (opened, { params }) => params.folderId === opened.documentId, fn: ({ documentId }) => documentId, target: loadFilesFx })
+sample({ clock: mergeFilesFx.doneData, fn: (file) => ({ kind: 'success' as const, key: 'toast.merged', detail: file.name }), target: notifyFx })
+sample({ clock: mergeFilesFx.failData, fn: (error) => ({ kind: 'error' as const, key: 'toast.mergeFailed', detail: refusalOf(error) }), target: notifyFx })
 
 /**
  * An archived revision's files, viewed from the Revisions tab (…/files?revision={id}): read

@@ -29,7 +29,7 @@ import {
 } from '@app/module-kit'
 import type { Folder, FolderFile } from '@app/plugin-documents/shared'
 import { useUnit } from 'effector-react'
-import { Copy, Download, FileX, Lock, LockOpen, Pencil, Star, StarOff, Trash2 } from 'lucide-react'
+import { Combine, Copy, Download, FileX, Lock, LockOpen, Pencil, Star, StarOff, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { $choices } from '../../choices'
@@ -40,14 +40,18 @@ import { UploadPanel } from '../../upload/UploadPanel'
 import { ControlTab, LogTab, RevisionsTab, useControlData } from './control'
 import { $revisions } from './control.model'
 import { ActionsTab } from './actions'
+import { BindersTab } from './binders'
+import { DeleteBlocks } from './delete-blocks'
 import { LinksCard } from './links'
 import { TABS, type Tab } from './tabs'
+import { UsedTab } from './used'
 import { MaterialsTab } from './materials'
 import {
   $favorite,
   $files,
   $filesFailed,
   $filesLoading,
+  $merging,
   $loadError,
   $renameError,
   $renamePending,
@@ -65,6 +69,7 @@ import {
   favoriteToggled,
   filesRetried,
   lockToggled,
+  mergeClicked,
   metadataForm,
   renameClosed,
   renameOpened,
@@ -87,7 +92,7 @@ const fileActions = (file: FolderFile, me: number | undefined, administer: boole
 const FilesTab = ({ folder, administer }: { folder: Folder; administer: boolean }) => {
   const { t } = useTranslation('documents')
   const format = useFormat()
-  const { files, loading, failed, retryFiles, choose, download, remove, rename, toggleLock, copy, session } = useUnit({
+  const { files, loading, failed, retryFiles, choose, download, remove, rename, toggleLock, copy, merge, merging, session } = useUnit({
     files: $files,
     loading: $filesLoading,
     failed: $filesFailed,
@@ -98,6 +103,8 @@ const FilesTab = ({ folder, administer }: { folder: Folder; administer: boolean 
     rename: renameOpened,
     toggleLock: lockToggled,
     copy: copyClicked,
+    merge: mergeClicked,
+    merging: $merging,
     session: $session,
   })
   const me = session?.user.id
@@ -163,6 +170,12 @@ const FilesTab = ({ folder, administer }: { folder: Folder; administer: boolean 
       },
     },
   ]
+  // Merged in the order they were ticked; only when every chosen file is a PDF.
+  const mergeable = chosen.length >= 2 && chosen.every((id) => rows.find((file) => file.id === id)?.mime === 'application/pdf')
+  const mergeChosen = () => {
+    merge(chosen)
+    setSelected([])
+  }
   const removeChosen = async () => {
     if (await confirm({ title: t('files.deleteQuestion', { count: chosen.length }) })) remove(chosen)
   }
@@ -194,6 +207,11 @@ const FilesTab = ({ folder, administer }: { folder: Folder; administer: boolean 
         <Button icon={Download} disabled={chosen.length === 0} onClick={() => download(chosen)}>
           {t('files.downloadSelected', { count: chosen.length })}
         </Button>
+        {!readOnly && (
+          <Button icon={Combine} disabled={!mergeable || merging} onClick={mergeChosen}>
+            {t('files.mergeSelected', { count: chosen.length })}
+          </Button>
+        )}
         {!readOnly && (
           <Button icon={Trash2} variant="ghost" className="kit-button-quiet-danger" disabled={chosen.length === 0} onClick={removeChosen}>
             {t('files.deleteSelected', { count: chosen.length })}
@@ -263,9 +281,12 @@ const TabContent = ({ tab, folder, administer }: { tab: Tab; folder: Folder; adm
   if (tab === 'control') return <ControlTab folder={folder} />
   if (tab === 'revisions') return <RevisionsTab folder={folder} administer={administer} />
   if (tab === 'notes') return <NotesTab folder={folder} />
+  if (tab === 'used') return <UsedTab folder={folder} />
   if (tab === 'actions') return <ActionsTab folder={folder} />
   if (tab === 'materials') return <MaterialsTab folder={folder} />
   if (tab === 'log') return <LogTab folder={folder} />
+  // The document's pages need EDIT (part1 §2): whoever sees the tab may add and remove.
+  if (tab === 'binders') return <BindersTab folder={folder} edit />
   return <FilesTab folder={folder} administer={administer} />
 }
 
@@ -324,6 +345,7 @@ export const DocumentPage = ({ params }: RouteProps) => {
       error={units.loadError === 'failed' ? t('document.loadFailed') : null}
       onRetry={() => opened({ projectId, documentId })}
     >
+      {ready && <DeleteBlocks folder={folder} />}
       {ready && (
         <RouteTabs label={t('document.tabs')} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), path: documentPath(projectId, documentId, id) }))} selected={tab}>
           <TabContent tab={tab} folder={folder} administer={project.accessLevel.administer} />

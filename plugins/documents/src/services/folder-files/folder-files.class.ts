@@ -6,8 +6,9 @@
  * file, and keeps its files as they are; the files kept with an archived revision are only
  * read (and checked in), and go with their revision.
  */
+import { Readable } from 'node:stream'
 import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
-import { accessRank, claimUpload, currentUser, fileNameProblem, newStorageKey, nowIso, routeId, validationError } from '@app/plugin-kit'
+import { PayloadTooLarge, accessRank, claimUpload, currentUser, fileNameProblem, newStorageKey, nowIso, routeId, validationError } from '@app/plugin-kit'
 import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { recordFolderEvent } from '../../events'
@@ -22,13 +23,24 @@ import {
   type FolderFileCopy,
   type FolderFileRegister,
   type FolderFileRename,
+  MERGE_FILES_MAX,
   lockedByOthersMessage,
+  notMergeableMessage,
 } from './folder-files.schema'
 
 const invalid = (field: string, message: string) => validationError({ [field]: message }, message)
 
 /** The longest file name (the column's). */
 const NAME_MAX = 255
+
+/** "stem (word).ext", "stem (word 2).ext" …: the first that no file of `taken` (lower-cased names) has, the stem shortened so the name fits. */
+const numberedName = (stem: string, extension: string, word: string, taken: ReadonlySet<string>) => {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ` (${word})` : ` (${word} ${n})`
+    const candidate = `${stem.slice(0, Math.max(1, NAME_MAX - suffix.length - extension.length))}${suffix}${extension}`
+    if (!taken.has(candidate.toLowerCase())) return candidate
+  }
+}
 
 /**
  * A name for a copy that no file of `taken` (lower-cased names) has: the name itself when
@@ -38,11 +50,42 @@ export const copyName = (name: string, taken: ReadonlySet<string>) => {
   if (!taken.has(name.toLowerCase())) return name
   const dot = name.lastIndexOf('.')
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`
-    const candidate = `${stem.slice(0, Math.max(1, NAME_MAX - suffix.length - extension.length))}${suffix}${extension}`
-    if (!taken.has(candidate.toLowerCase())) return candidate
+  return numberedName(stem, extension, 'copy', taken)
+}
+
+/** The name of a merge of PDFs, after its first file: "plan (merged).pdf", "plan (merged 2).pdf" … as copies are named. */
+export const mergedName = (first: string, taken: ReadonlySet<string>) => numberedName(first.replace(/\.pdf$/i, '') || first, '.pdf', 'merged', taken)
+
+/**
+ * The bytes of a stored file, read whole (pdf-lib parses from memory): refused with 413 once
+ * they pass `budget`, whatever the file's row says its size is.
+ */
+const readWhole = async (body: Readable, budget: number): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  let read = 0
+  for await (const chunk of body) {
+    read += (chunk as Buffer).length
+    if (read > budget) {
+      body.destroy()
+      throw new PayloadTooLarge(FOLDER_FILE_MESSAGES.mergeTooLarge)
+    }
+    chunks.push(chunk as Buffer)
   }
+  return Buffer.concat(chunks)
+}
+
+/** pdf-lib, loaded by the first merge rather than at start. */
+const pdfLib = () => import('pdf-lib')
+
+/**
+ * Merges run one at a time on an instance: each holds its files in memory (up to
+ * MERGE_MAX_MB, and pdf-lib's objects of them), so two at once would hold twice that.
+ */
+let mergeTurn: Promise<unknown> = Promise.resolve()
+const oneMergeAtATime = <T>(merge: () => Promise<T>): Promise<T> => {
+  const run = mergeTurn.then(merge, merge)
+  mergeTurn = run.catch(() => undefined)
+  return run
 }
 
 /** A stored number, or null. */
@@ -388,6 +431,72 @@ export class FolderFilesService {
       throw error
     }
     return this.shown(id, target)
+  }
+
+  /**
+   * POST /folders/{folderId}/files/merge?ids=…: the document's PDF files `ids` (2 to 50, in
+   * that order) merged, page after page, into one new PDF file of the document, named after
+   * the first ("plan (merged).pdf", numbered as copies are when taken). Refused: fewer or
+   * more files (400 on `ids`), a file not of this document (404, as another account's), an
+   * archived document (409, as an upload), a file someone else has checked out (409), a
+   * file that is not a PDF, or one pdf-lib cannot read (damaged, encrypted: 400 naming it),
+   * files together over MERGE_MAX_MB (413). The files are read from the store into memory
+   * (the limit bounds it; merges run one at a time on an instance) and the merge is stored
+   * before its row is added; a failure removes it again, leaving neither.
+   */
+  async merge(params: AppParams): Promise<FolderFile> {
+    const asked = (params.query as { ids?: number | number[] } | undefined)?.ids
+    const ids = (asked === undefined ? [] : [asked].flat()).map(Number)
+    if (ids.length < 2 || ids.length > MERGE_FILES_MAX) throw invalid('ids', FOLDER_FILE_MESSAGES.mergeCount)
+    const folder = await this.openFolder(params)
+    const found = await this.listed(folder.id).whereIn('id', ids).select('*')
+    if (found.length !== ids.length) throw new NotFound('No such file in this document')
+    const byId = new Map(found.map((row: Record<string, any>) => [Number(row.id), row]))
+    const rows = ids.map((id) => byId.get(id)!)
+    await this.assertNotLockedByOthers(rows, params, Number(folder.account_id))
+    // The stored type was sniffed from the bytes at upload: anything else is not read at all.
+    const other = rows.find((row) => row.mime !== 'application/pdf')
+    if (other) throw invalid('ids', notMergeableMessage(other.name))
+    const budget = this.app.get('config').mergeMaxBytes
+    if (rows.reduce((sum, row) => sum + Number(row.size), 0) > budget) throw new PayloadTooLarge(FOLDER_FILE_MESSAGES.mergeTooLarge)
+
+    const storage = this.app.get('storage')
+    const key = newStorageKey('documents')
+    const size = await oneMergeAtATime(async () => {
+      const { PDFDocument } = await pdfLib()
+      const merged = await PDFDocument.create()
+      let left = budget
+      for (const row of rows) {
+        const bytes = await readWhole((await storage.get(row.storage_key)).body, left)
+        left -= bytes.length
+        try {
+          const source = await PDFDocument.load(bytes, { updateMetadata: false })
+          if (source.getPageCount() === 0) throw new Error('No pages')
+          for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page)
+        } catch {
+          throw invalid('ids', notMergeableMessage(row.name))
+        }
+      }
+      const out = await merged.save()
+      return (await storage.put(key, Readable.from([Buffer.from(out.buffer, out.byteOffset, out.byteLength)]), 'application/pdf')).size
+    })
+    const taken = new Set<string>((await this.listed(folder.id).pluck('name')).map((name: string) => name.toLowerCase()))
+    const name = mergedName(rows[0]!.name, taken)
+    const file = { name, key, mime: 'application/pdf', size, type: 'ATTACHMENT' }
+    let id: number
+    try {
+      id = await this.knex.transaction(async (trx) => {
+        // Checked out by someone else, or gone, since they were read: no merge is added.
+        const still = await this.notLockedByOthers(trx('folder_files').whereIn('id', ids).whereNull('revision_id'), params).count({ n: '*' })
+        if (Number(still[0]?.n ?? 0) !== ids.length) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
+        return this.insert(folder, file, params, trx, { type: 'filesMerged', subject: `${rows.map((row) => row.name).join(', ')} → ${name}` })
+      })
+    } catch (error) {
+      // No row, so no bytes: the merge goes again.
+      await storage.remove(key).catch((failed: unknown) => this.app.get('logger').warn({ err: failed, key }, 'An unregistered merge stays in the store'))
+      throw error
+    }
+    return this.shown(id, folder)
   }
 
   /** The document a copy goes to: the caller's account's, on a project they hold EDIT on. */

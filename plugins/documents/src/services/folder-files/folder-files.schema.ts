@@ -81,6 +81,19 @@ export const folderFileCopySchema = Type.Object(
 )
 export type FolderFileCopy = Static<typeof folderFileCopySchema>
 
+/** The most files one merge takes (the fewest is 2). */
+export const MERGE_FILES_MAX = 50
+
+/**
+ * POST /folders/{folderId}/files/merge?ids=…: the document's PDF files to merge into one, in
+ * this order, the key repeated (`?ids=4&ids=2`); one id alone, or none, is refused (400 on `ids`).
+ */
+export const folderFileMergeQuerySchema = Type.Object(
+  { ids: Type.Optional(Type.Union([Field.id(), Type.Array(Field.id(), { minItems: 1, maxItems: QUERY_ARRAY_LIMIT, uniqueItems: true })])) },
+  { additionalProperties: false },
+)
+export type FolderFileMergeQuery = Static<typeof folderFileMergeQuerySchema>
+
 export const FOLDER_FILE_MESSAGES = {
   noUpload: 'No completed upload of yours into this document has this symbol',
   sizeMismatch: 'The size is not the size of the upload',
@@ -94,7 +107,12 @@ export const FOLDER_FILE_MESSAGES = {
   lockedMeanwhile: 'A file was checked out by someone else meanwhile: nothing was changed',
   notRevision: 'Choose a revision of this document',
   revisionFilesKept: 'The files of an archived revision are only read; they go when the revision is deleted',
+  mergeCount: `Choose 2 to ${MERGE_FILES_MAX} PDF files of this document`,
+  mergeTooLarge: 'The chosen files are together larger than this installation merges',
 } as const
+
+/** 400 for a file of a merge that is not a PDF, or one that cannot be read (damaged, or encrypted). */
+export const notMergeableMessage = (name: string) => `"${name}" is not a PDF that can be merged`
 
 /** 409 for a file someone else has checked out: what the caller tried, and on which files (their names). */
 export const lockedByOthersMessage = (names: string[], by?: string) =>

@@ -5,3 +5,4 @@ export const folderFileRenamePath = 'folders/:folderId/files/:folderFileId/renam
 export const folderFileLockPath = 'folders/:folderId/files/lock/:docFileId'
 export const folderFileUnlockPath = 'folders/:folderId/files/unlock/:docFileId'
 export const folderFileCopyPath = 'folders/:folderId/files/:folderFileId/copy'
+export const folderFileMergePath = 'folders/:folderId/files/merge'

@@ -8,13 +8,14 @@
  * …/files/lock/{docFileId} checks a file out and …/files/unlock/{docFileId} checks it in
  * (EDIT; checking in another's needs ADMINISTER; a file kept with a revision is checked in
  * too); POST …/files/{folderFileId}/copy copies one into this document or another (EDIT on
- * both). An archived document's files stay as they are.
+ * both); POST …/files/merge?ids=…&ids=… merges 2 to 50 of its PDF files into a new one
+ * (EDIT). An archived document's files stay as they are.
  */
 import type { AppParams, Application, ServiceDefinition } from '@app/plugin-kit'
 import { defineAction } from '@app/plugin-kit'
 import { FolderFilesService } from './folder-files.class'
-import { folderFileCopySchema, folderFileQuerySchema, folderFileRegisterSchema, folderFileRenameSchema, folderFileSchema } from './folder-files.schema'
-import { folderFileCopyPath, folderFileLockPath, folderFileRegisterPath, folderFileRenamePath, folderFileUnlockPath, folderFilesPath } from './folder-files.shared'
+import { folderFileCopySchema, folderFileMergeQuerySchema, folderFileQuerySchema, folderFileRegisterSchema, folderFileRenameSchema, folderFileSchema } from './folder-files.schema'
+import { folderFileCopyPath, folderFileLockPath, folderFileMergePath, folderFileRegisterPath, folderFileRenamePath, folderFileUnlockPath, folderFilesPath } from './folder-files.shared'
 
 declare module '@app/plugin-kit' {
   interface ServiceTypes {
@@ -65,5 +66,12 @@ export const folderFileServices: ServiceDefinition[] = [
     data: folderFileCopySchema,
     result: folderFileSchema,
     run: ({ app, data, params }) => app.service(folderFilesPath).copy(data, params),
+  }),
+  defineAction({
+    path: folderFileMergePath,
+    scope: { kind: 'project', level: { create: 'EDIT' }, projectIdFrom: inFolder },
+    query: folderFileMergeQuerySchema,
+    result: folderFileSchema,
+    run: ({ app, params }) => app.service(folderFilesPath).merge(params),
   }),
 ]

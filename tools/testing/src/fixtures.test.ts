@@ -1,6 +1,6 @@
 /** The builders make what they say: each rank signs in with the flags of that rank, in the account it was made for. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { CALLERS, CAST, type Caller, type Fixtures, type TestServer, fixtures, startTestServer } from './index'
+import { CALLERS, CAST, type Caller, type Fixtures, type Person, type TestServer, fixtures, startTestServer } from './index'
 
 describe('fixture builders', () => {
   let server: TestServer
@@ -98,6 +98,27 @@ describe('fixture builders', () => {
     expect('both' in world).toBe(false)
     const members = await server.knex('account_users').whereIn('account_id', [world.a.id, world.b.id]).count({ n: '*' }).first()
     expect(Number(members?.n)).toBe(CAST.length)
+  })
+
+  test('a project team: an editor with EDIT and a viewer with VIEW on its project, the admin and a stranger, each signed in', async () => {
+    const team = await make.projectTeam({ editor: { firstName: 'Edith', lastName: 'Editor' } })
+    expect(Object.keys(team.tokens).sort()).toEqual(['admin', 'editor', 'stranger', 'viewer'])
+    expect(team.project.accountId).toBe(team.account.id)
+    // With a token, the sign-in call answers who the token is.
+    const me = async (token: string) => (await server.call('POST', '/api/authentication', { username: '', password: '' }, token)).body
+    for (const who of ['editor', 'viewer', 'admin'] as const) expect((await me(team.tokens[who])).currentAccountId, who).toBe(team.account.id)
+    expect((await me(team.tokens.admin)).canManageUsers).toBe(true)
+    expect((await me(team.tokens.editor)).canManageUsers).toBe(false)
+    const stranger = await me(team.tokens.stranger)
+    expect(stranger.currentAccountId).not.toBe(team.account.id)
+    expect(stranger.canManageUsers).toBe(true)
+    const grants = async (person: Person) =>
+      (await server.call('GET', `/api/accountusers/${person.id}/privileges`, undefined, team.tokens.admin)).body
+        .filter((p: { resource: string }) => p.resource === 'PROJECT')
+        .map((p: { resourceId: number; action: string }) => [p.resourceId, p.action])
+    expect(await grants(team.editor)).toEqual([[team.project.id, 'EDIT']])
+    expect(await grants(team.viewer)).toEqual([[team.project.id, 'VIEW']])
+    expect(await server.knex('users').where({ id: team.editor.id }).first('first_name', 'last_name')).toEqual({ first_name: 'Edith', last_name: 'Editor' })
   })
 
   test('given names, numbers and a time, the builders write those instead of unique ones', async () => {

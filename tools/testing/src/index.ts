@@ -342,7 +342,23 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { ...made, both } as WorldOf<O>
   }
 
-  const self = { account, company, project, documentType, document, role, user, join, grant, grantProject, signIn, signInAll, world }
+  /**
+   * The team most document tests call as: an account with a project, an editor (EDIT on it)
+   * and a viewer (VIEW), each an ordinary user named as asked; with the account's admin and
+   * `stranger`, another account's admin, all four signed in.
+   */
+  const projectTeam = async (options: ProjectTeamOptions = {}): Promise<ProjectTeam> => {
+    const inAccount = await account()
+    const inProject = await project(inAccount)
+    const editor = await user(inAccount, 'user', options.editor)
+    await grantProject(editor, inProject, 'EDIT')
+    const viewer = await user(inAccount, 'user', options.viewer)
+    await grantProject(viewer, inProject, 'VIEW')
+    const tokens = await signInAll({ editor, viewer, admin: inAccount.admin, stranger: (await account()).admin })
+    return { account: inAccount, project: inProject, editor, viewer, tokens }
+  }
+
+  const self = { account, company, project, documentType, document, role, user, join, grant, grantProject, signIn, signInAll, world, projectTeam }
   return self
 }
 
@@ -379,6 +395,23 @@ export interface World {
   tokens: Record<Member, string> & { anonymous: undefined }
   /** A call to the API as one of the cast, or anonymous. */
   as: <T = any>(caller: Caller, method: string, url: string, body?: unknown) => Promise<HttpAnswer<T>>
+}
+
+export interface ProjectTeamOptions {
+  /** The names of the editor and of the viewer. */
+  editor?: Names
+  viewer?: Names
+}
+
+export interface ProjectTeam {
+  account: AccountFixture
+  project: ProjectFixture
+  /** EDIT on the project. */
+  editor: Person
+  /** VIEW on the project. */
+  viewer: Person
+  /** The editor's, the viewer's, the account admin's and another account's admin's. */
+  tokens: Record<'editor' | 'viewer' | 'admin' | 'stranger', string>
 }
 
 /** A world, with `both` when the options asked for it. */

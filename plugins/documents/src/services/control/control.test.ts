@@ -18,16 +18,10 @@ const DAY = Date.UTC(2026, 10, 2)
 
 beforeAll(async () => {
   server = await startTestServer()
-  const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
-  editor = await make.user(account)
-  await make.grantProject(editor, project, 'EDIT')
-  tokens.editor = await make.signIn(editor)
-  const viewer = await make.user(account)
-  await make.grantProject(viewer, project, 'VIEW')
-  tokens.viewer = await make.signIn(viewer)
-  tokens.stranger = await make.signIn((await make.account()).admin)
+  const team = await fixtures(server).projectTeam()
+  project = team.project
+  editor = team.editor
+  Object.assign(tokens, team.tokens)
 })
 afterAll(() => server?.close())
 

@@ -18,17 +18,10 @@ const tokens: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
-  other = await make.project(account)
-  const editor = await make.user(account, 'user', { firstName: 'Edith', lastName: 'Editor' })
-  await make.grantProject(editor, project, 'EDIT')
-  tokens.editor = await make.signIn(editor)
-  const viewer = await make.user(account)
-  await make.grantProject(viewer, project, 'VIEW')
-  tokens.viewer = await make.signIn(viewer)
-  tokens.admin = await make.signIn(account.admin)
-  tokens.stranger = await make.signIn((await make.account()).admin)
+  const team = await make.projectTeam({ editor: { firstName: 'Edith', lastName: 'Editor' } })
+  project = team.project
+  Object.assign(tokens, team.tokens)
+  other = await make.project(team.account)
 })
 afterAll(() => server?.close())
 

@@ -17,16 +17,13 @@ const tokens: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
+  const team = await make.projectTeam()
+  project = team.project
+  Object.assign(tokens, team.tokens)
   doc = await make.document(project)
-  const editor = await make.user(account)
-  await make.grantProject(editor, project, 'EDIT')
-  tokens.editor = await make.signIn(editor)
-  const downloader = await make.user(account)
+  const downloader = await make.user(team.account)
   await make.grantProject(downloader, project, 'DOWNLOAD')
   tokens.downloader = await make.signIn(downloader)
-  tokens.stranger = await make.signIn((await make.account()).admin)
 })
 afterAll(() => server?.close())
 

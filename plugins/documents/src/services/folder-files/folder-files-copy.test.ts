@@ -20,18 +20,13 @@ const tokens: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
-  viewed = await make.project(account)
-  unseen = await make.project(account)
-  editor = await make.user(account)
-  await make.grantProject(editor, project, 'EDIT')
+  const team = await make.projectTeam()
+  project = team.project
+  editor = team.editor
+  Object.assign(tokens, team.tokens)
+  viewed = await make.project(team.account)
+  unseen = await make.project(team.account)
   await make.grantProject(editor, viewed, 'DOWNLOAD')
-  tokens.editor = await make.signIn(editor)
-  const viewer = await make.user(account)
-  await make.grantProject(viewer, project, 'VIEW')
-  tokens.viewer = await make.signIn(viewer)
-  tokens.stranger = await make.signIn((await make.account()).admin)
 })
 afterAll(() => server?.close())
 

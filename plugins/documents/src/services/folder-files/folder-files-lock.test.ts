@@ -16,21 +16,17 @@ const tokens: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
-  holder = await make.user(account, 'user', { firstName: 'Hilda', lastName: 'Holder' })
-  await make.grantProject(holder, project, 'EDIT')
-  tokens.holder = await make.signIn(holder)
-  const other = await make.user(account)
+  // The holder is the team's editor.
+  const team = await make.projectTeam({ editor: { firstName: 'Hilda', lastName: 'Holder' } })
+  project = team.project
+  holder = team.editor
+  Object.assign(tokens, team.tokens, { holder: team.tokens.editor })
+  const other = await make.user(team.account)
   await make.grantProject(other, project, 'EDIT')
   tokens.other = await make.signIn(other)
-  const administrator = await make.user(account)
+  const administrator = await make.user(team.account)
   await make.grantProject(administrator, project, 'ADMINISTER')
   tokens.administrator = await make.signIn(administrator)
-  const viewer = await make.user(account)
-  await make.grantProject(viewer, project, 'VIEW')
-  tokens.viewer = await make.signIn(viewer)
-  tokens.stranger = await make.signIn((await make.account()).admin)
 })
 afterAll(() => server?.close())
 

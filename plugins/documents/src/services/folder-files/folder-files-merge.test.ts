@@ -23,18 +23,16 @@ const tokens: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer({ mergeMaxBytes: MERGE_MAX })
   const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
-  editor = await make.user(account)
-  await make.grantProject(editor, project, 'EDIT')
-  tokens.editor = await make.signIn(editor)
-  const colleague = await make.user(account)
+  const team = await make.projectTeam()
+  project = team.project
+  editor = team.editor
+  Object.assign(tokens, team.tokens)
+  const colleague = await make.user(team.account)
   await make.grantProject(colleague, project, 'EDIT')
   tokens.colleague = await make.signIn(colleague)
-  const downloader = await make.user(account)
+  const downloader = await make.user(team.account)
   await make.grantProject(downloader, project, 'DOWNLOAD')
   tokens.downloader = await make.signIn(downloader)
-  tokens.stranger = await make.signIn((await make.account()).admin)
 })
 afterAll(() => server?.close())
 

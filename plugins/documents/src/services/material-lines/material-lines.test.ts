@@ -20,18 +20,12 @@ const tokens: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   const make = fixtures(server)
-  const account = await make.account()
-  project = await make.project(account)
-  const editor = await make.user(account, 'user', { firstName: 'Edith', lastName: 'Editor' })
-  await make.grantProject(editor, project, 'EDIT')
-  tokens.editor = await make.signIn(editor)
-  const viewer = await make.user(account)
-  await make.grantProject(viewer, project, 'VIEW')
-  tokens.viewer = await make.signIn(viewer)
-  downloader = await make.user(account)
+  const team = await make.projectTeam({ editor: { firstName: 'Edith', lastName: 'Editor' } })
+  project = team.project
+  Object.assign(tokens, team.tokens)
+  downloader = await make.user(team.account)
   await make.grantProject(downloader, project, 'DOWNLOAD')
   tokens.downloader = await make.signIn(downloader)
-  tokens.stranger = await make.signIn((await make.account()).admin)
 })
 afterAll(() => server?.close())
 

@@ -231,10 +231,14 @@ export class FoldersService {
     if (Object.keys(changes).length) {
       changes.changed_at = nowIso()
       changes.changed_by = params.user?.id ?? null
-      await this.guardNumber(() => this.knex('folders').where({ id: current.id, account_id: accountId }).update(changes))
       // The fields the person changed, by their API names.
       const subject = Object.keys(fields).filter((field) => (fields as Record<string, unknown>)[field] !== undefined).join(', ')
-      await recordFolderEvent(this.knex, { accountId, folderId: Number(current.id), userId: params.user?.id ?? null, type: 'documentSaved', subject })
+      await this.guardNumber(() =>
+        this.knex.transaction(async (trx) => {
+          await trx('folders').where({ id: current.id, account_id: accountId }).update(changes)
+          await recordFolderEvent(trx, { accountId, folderId: Number(current.id), userId: params.user?.id ?? null, type: 'documentSaved', subject })
+        }),
+      )
     }
     return this.shown(current.id, params)
   }

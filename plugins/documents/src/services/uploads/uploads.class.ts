@@ -257,9 +257,16 @@ export class UploadsService {
     await this.knex('uploads').where({ id: row.id, state: leaving }).delete()
   }
 
-  /** Discards every upload into a document (it is being deleted). */
+  /**
+   * Discards every upload into a document about to be deleted. One that cannot go now (the
+   * store refused, or a complete or register took it meanwhile) keeps the document: its
+   * row would go with the document's, and neither the sweep nor its starter could find its
+   * bytes again. The others go; the first failure is thrown once they have.
+   */
   async discardInto(folderId: number) {
-    for (const row of await this.knex('uploads').where({ folder_id: folderId }).select('*')) await this.discard(row).catch(() => undefined)
+    const failures: unknown[] = []
+    for (const row of await this.knex('uploads').where({ folder_id: folderId }).select('*')) await this.discard(row).catch((error: unknown) => failures.push(error))
+    if (failures.length) throw failures[0]
   }
 
   /**

@@ -230,6 +230,31 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     if (store === 'local disk') expect(existsSync(path.join(server.config.dataDir, 'files', '.uploads', store_upload_id))).toBe(false)
   })
 
+  test('a document whose upload the store cannot abort is kept, the upload marked; once the sweep has let go of it, the document goes', async () => {
+    const going = await fixtures(server).document(project)
+    const bytes = pdfOf(100)
+    const { body: started } = await start('Stuck.pdf', bytes.length, going.id)
+    await sendPart(started.uploadId, 1, bytes)
+    const storage = server.app.get('storage')
+    const refusing = vi.spyOn(storage.multipart, 'abort').mockRejectedValueOnce(new Error('store down'))
+    try {
+      expect((await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).status).toBe(500)
+    } finally {
+      refusing.mockRestore()
+    }
+    // Deleting the document would have taken the row, and with it the only record of the parts.
+    expect((await call(tokens.editor!, 'GET', `/api/folders/${going.id}`)).status).toBe(200)
+    expect((await server.knex('uploads').where({ id: started.uploadId }).first()).state).toBe('ABORTING')
+    const aborted = vi.spyOn(storage.multipart, 'abort')
+    try {
+      expect(await server.app.service(uploadPath).sweepAbandoned()).toBeGreaterThanOrEqual(1)
+      expect(aborted).toHaveBeenCalledWith(started.key, expect.any(String))
+    } finally {
+      aborted.mockRestore()
+    }
+    expect((await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).status).toBe(200)
+  })
+
   test('one person has at most 50 uploads open at once', async () => {
     const make = fixtures(server)
     const busy = await make.user({ id: project.accountId })

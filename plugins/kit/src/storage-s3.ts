@@ -40,12 +40,14 @@ const failedWith = (error: unknown, names: string[], statuses: number[] = []) =>
 
 /** The largest object S3's CopyObject copies in one request (5 GiB); a larger one is streamed through (`copy`). */
 export const COPY_OBJECT_MAX_BYTES = 5 * 1024 ** 3
+/** The most keys one DeleteObjects request takes (S3's limit). */
+export const DELETE_OBJECTS_MAX_KEYS = 1000
 
 export const createS3Storage = (
   config: S3StorageConfig,
   warn: (message: string) => void = () => undefined,
-  /** Tests lower it, to prove the streamed copy on a small object. */
-  { copyObjectMaxBytes = COPY_OBJECT_MAX_BYTES }: { copyObjectMaxBytes?: number } = {},
+  /** Tests lower these, to prove the streamed copy on a small object and the batches on a few keys. */
+  { copyObjectMaxBytes = COPY_OBJECT_MAX_BYTES, deleteObjectsMaxKeys = DELETE_OBJECTS_MAX_KEYS }: { copyObjectMaxBytes?: number; deleteObjectsMaxKeys?: number } = {},
 ): Storage => {
   const client = new S3Client({
     region: config.region,
@@ -97,11 +99,11 @@ export const createS3Storage = (
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }))
     },
-    // One request per 1,000 keys (S3's limit), not one per key.
+    // One DeleteObjects request per 1,000 keys (S3's limit), not one request per key.
     async removeMany(keys) {
       const failed: string[] = []
-      for (let at = 0; at < keys.length; at += 1000) {
-        const batch = keys.slice(at, at + 1000)
+      for (let at = 0; at < keys.length; at += deleteObjectsMaxKeys) {
+        const batch = keys.slice(at, at + deleteObjectsMaxKeys)
         try {
           const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((key) => ({ Key: checkKey(key) })), Quiet: true } }))
           failed.push(...(answer.Errors ?? []).map((error) => error.Key ?? '').filter(Boolean))

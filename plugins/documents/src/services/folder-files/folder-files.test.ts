@@ -5,7 +5,7 @@
  * EDIT nothing changes. SQLite, or MariaDB with TEST_DATABASE_URL.
  */
 import { type DocumentFixture, type ProjectFixture, type TestServer, fixtures, startTestServer } from '@app/testing'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { FOLDER_FILE_MESSAGES } from './folder-files.schema'
 
 let server: TestServer
@@ -22,6 +22,16 @@ const attach = async (folderId: number, name: string) => {
 const names = async (folderId: number) => (await server.call('GET', `/api/folders/${folderId}/files`, undefined, tokens.editor)).body.data.map((f: { name: string }) => f.name)
 const keyOf = async (id: number) => (await server.knex('folder_files').where({ id }).first())?.storage_key as string
 const storedCount = async (key: string) => server.app.get('storage').get(key).then(() => 1, () => 0)
+/** The store's removeMany calls during `work`: a delete asks the store once, with all its keys (S3 takes up to 1,000 in one request). */
+const removals = async (work: () => Promise<void>) => {
+  const removeMany = vi.spyOn(server.app.get('storage'), 'removeMany')
+  try {
+    await work()
+    return removeMany.mock.calls.map(([keys]) => [...keys].sort())
+  } finally {
+    removeMany.mockRestore()
+  }
+}
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -65,8 +75,12 @@ describe("a document's files", () => {
     const keys = Object.fromEntries(await Promise.all([a, b, c, d].map(async (f) => [f.name, await keyOf(f.id)])))
 
     expect((await server.call('DELETE', `/api/folders/${doc.id}/files/${a.id}`, undefined, tokens.viewer)).status).toBe(403)
-    const one = await server.call('DELETE', `/api/folders/${doc.id}/files/${a.id}`, undefined, tokens.editor)
-    expect(one.status, JSON.stringify(one.body)).toBe(200)
+    expect(
+      await removals(async () => {
+        const one = await server.call('DELETE', `/api/folders/${doc.id}/files/${a.id}`, undefined, tokens.editor)
+        expect(one.status, JSON.stringify(one.body)).toBe(200)
+      }),
+    ).toEqual([[keys['a.txt']]])
     expect(await names(doc.id)).not.toContain('a.txt')
     expect(await storedCount(keys['a.txt'])).toBe(0)
 
@@ -76,20 +90,29 @@ describe("a document's files", () => {
     expect(await names(doc.id)).toContain('b.txt')
     expect((await server.call('DELETE', `/api/folders/${doc.id}/files/${elsewhere.id}`, undefined, tokens.editor)).status).toBe(404)
 
-    const several = await server.call('DELETE', `/api/folders/${doc.id}/files?filesIds=${b.id}&filesIds=${c.id}`, undefined, tokens.editor)
-    expect(several.status, JSON.stringify(several.body)).toBe(200)
-    expect(several.body.map((f: { name: string }) => f.name).sort()).toEqual(['b.txt', 'c.txt'])
+    expect(
+      await removals(async () => {
+        const several = await server.call('DELETE', `/api/folders/${doc.id}/files?filesIds=${b.id}&filesIds=${c.id}`, undefined, tokens.editor)
+        expect(several.status, JSON.stringify(several.body)).toBe(200)
+        expect(several.body.map((f: { name: string }) => f.name).sort()).toEqual(['b.txt', 'c.txt'])
+      }),
+    ).toEqual([[keys['b.txt'], keys['c.txt']].sort()])
     expect(await names(doc.id)).toEqual(expect.arrayContaining(['d.txt']))
     expect(await storedCount(keys['c.txt'])).toBe(0)
 
-    const all = await server.call('DELETE', `/api/folders/${doc.id}/files/clear`, undefined, tokens.editor)
-    expect(all.status, JSON.stringify(all.body)).toBe(200)
+    const cleared = await removals(async () => {
+      const all = await server.call('DELETE', `/api/folders/${doc.id}/files/clear`, undefined, tokens.editor)
+      expect(all.status, JSON.stringify(all.body)).toBe(200)
+    })
+    // The renamed file of the test before goes too, in the same call.
+    expect(cleared).toHaveLength(1)
+    expect(cleared[0]).toContain(keys['d.txt'])
     expect(await names(doc.id)).toEqual([])
     expect(await storedCount(keys['d.txt'])).toBe(0)
     expect(await storedCount(await keyOf(elsewhere.id))).toBe(1)
   })
 
-  test('many at once: 25 chosen files go in one call, and a zip link names them all', async () => {
+  test('many at once: 25 chosen files go in one call, their bytes in one call of the store, and a zip link names them all', async () => {
     const many = await fixtures(server).document(project)
     const ids: number[] = []
     for (let i = 0; i < 25; i++) ids.push((await attach(many.id, `sheet ${String(i).padStart(2, '0')}.txt`)).id)
@@ -98,9 +121,13 @@ describe("a document's files", () => {
     const zip = await fetch(server.url + link.body.url)
     expect(zip.status).toBe(200)
     expect(Buffer.from(await zip.arrayBuffer()).includes(Buffer.from('sheet 24.txt'))).toBe(true)
-    const removed = await server.call('DELETE', `/api/folders/${many.id}/files?${ids.map((id) => `filesIds=${id}`).join('&')}`, undefined, tokens.editor)
-    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
-    expect(removed.body).toHaveLength(25)
+    const asked = await removals(async () => {
+      const removed = await server.call('DELETE', `/api/folders/${many.id}/files?${ids.map((id) => `filesIds=${id}`).join('&')}`, undefined, tokens.editor)
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+      expect(removed.body).toHaveLength(25)
+    })
+    expect(asked).toHaveLength(1)
+    expect(asked[0]).toHaveLength(25)
     expect(await names(many.id)).toEqual([])
   })
 

@@ -117,8 +117,22 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const { body: finished } = await start('Done.txt', 3, other.id)
     await call(tokens.editor!, 'POST', `/api/uploads/${finished.uploadId}/complete`, { parts: [await sendPart(finished.uploadId, 1, Buffer.from('abc'))] })
 
-    const open = await call(tokens.editor!, 'GET', `/api/folders/${other.id}/uploads`)
+    // A second open one with a part: the parts of both come in one statement, not one per upload.
+    const { body: second } = await start('Second.pdf', bytes.length, other.id)
+    await sendPart(second.uploadId, 1, chunksOf(bytes)[0]!)
+    const statements: string[] = []
+    const listen = (query: { sql: string }) => statements.push(query.sql)
+    server.knex.on('query', listen)
+    let open: Awaited<ReturnType<typeof call>>
+    try {
+      open = await call(tokens.editor!, 'GET', `/api/folders/${other.id}/uploads`)
+    } finally {
+      server.knex.off('query', listen)
+    }
     expect(open.status, JSON.stringify(open.body)).toBe(200)
+    expect(statements.filter((sql) => sql.includes('upload_parts'))).toHaveLength(1)
+    await call(tokens.editor!, 'DELETE', `/api/uploads/${second.uploadId}`)
+    open = await call(tokens.editor!, 'GET', `/api/folders/${other.id}/uploads`)
     // Newest first: the completed one still to register, then the open one with its part.
     expect(open.body.map((u: { fileName: string; state: string }) => [u.fileName, u.state])).toEqual([
       ['Done.txt', 'COMPLETED'],

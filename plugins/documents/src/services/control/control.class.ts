@@ -166,19 +166,13 @@ export class ControlService {
   async revisions(params: AppParams): Promise<Revision[]> {
     const folder = await this.folder(params)
     const rows = await this.knex('folder_revisions').where({ folder_id: folder.id }).orderBy('id', 'desc').select('*')
-    const counts = await this.knex('folder_files')
-      .where({ folder_id: folder.id })
-      .whereNotNull('revision_id')
-      .whereNot('file_type', 'COMMENT')
-      .groupBy('revision_id')
-      .select('revision_id')
-      .count({ n: '*' })
-    const countOf = new Map(counts.map((c: any) => [Number(c.revision_id), Number(c.n)]))
+    // Each kept revision's files and, under a NULL revision_id, the files in work: one query.
+    const counts = await this.knex('folder_files').where({ folder_id: folder.id }).whereNot('file_type', 'COMMENT').groupBy('revision_id').select('revision_id').count({ n: '*' })
+    const countOf = new Map(counts.map((c: any) => [c.revision_id === null ? null : Number(c.revision_id), Number(c.n)]))
     const controlsOf = (row: any) => JSON.parse(row.controls) as { role: ControlRole; userId: number | null; doneOn: number }[]
     const person = await this.people(folder.account_id, rows.flatMap((row: any) => [row.archived_by, ...controlsOf(row).map((c) => c.userId)]))
-    // The revision archived now holds the files in work until a new revision begins.
-    const current = await this.knex('folder_files').where({ folder_id: folder.id }).whereNull('revision_id').whereNot('file_type', 'COMMENT').count({ n: '*' })
     return rows.map((row: any, index: number) => {
+      // The revision archived now holds the files in work until a new revision begins.
       const isCurrent = index === 0 && folder.state === 'ARCHIVED'
       return {
         id: Number(row.id),
@@ -186,7 +180,7 @@ export class ControlService {
         archivedAt: row.archived_at,
         archivedBy: person(row.archived_by === null ? null : Number(row.archived_by)),
         controls: controlsOf(row).map((c) => ({ role: c.role, by: person(c.userId), doneOn: c.doneOn })),
-        fileCount: isCurrent ? Number(current[0]?.n ?? 0) : (countOf.get(Number(row.id)) ?? 0),
+        fileCount: countOf.get(isCurrent ? null : Number(row.id)) ?? 0,
         current: isCurrent,
       }
     })

@@ -71,6 +71,25 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
   }
   const chunksOf = (bytes: Buffer) => Array.from({ length: Math.max(1, Math.ceil(bytes.length / PART)) }, (_, i) => bytes.subarray(i * PART, (i + 1) * PART))
   const uploadsCount = async () => Number((await server.knex('uploads').count({ n: '*' }))[0]!.n)
+  /** `work` with the store refusing its next abort. */
+  const abortRefusedDuring = async (work: () => Promise<void>) => {
+    const refusing = vi.spyOn(server.app.get('storage').multipart, 'abort').mockRejectedValueOnce(new Error('store down'))
+    try {
+      await work()
+    } finally {
+      refusing.mockRestore()
+    }
+  }
+  /** The sweep, with the store taking aborts again, lets go of the parts under `key`. */
+  const sweepAborts = async (key: string) => {
+    const aborted = vi.spyOn(server.app.get('storage').multipart, 'abort')
+    try {
+      expect(await server.app.service(uploadPath).sweepAbandoned()).toBeGreaterThanOrEqual(1)
+      expect(aborted).toHaveBeenCalledWith(key, expect.any(String))
+    } finally {
+      aborted.mockRestore()
+    }
+  }
   const stored = async (key: string) => Buffer.concat(await (await server.app.get('storage').get(key)).body.toArray())
 
   test('a file of three parts sent out of order completes, registers and lists with its sniffed type; the store holds exactly its bytes', async () => {
@@ -249,23 +268,11 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const bytes = pdfOf(100)
     const { body: started } = await start('Stuck.pdf', bytes.length, going.id)
     await sendPart(started.uploadId, 1, bytes)
-    const storage = server.app.get('storage')
-    const refusing = vi.spyOn(storage.multipart, 'abort').mockRejectedValueOnce(new Error('store down'))
-    try {
-      expect((await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).status).toBe(500)
-    } finally {
-      refusing.mockRestore()
-    }
+    await abortRefusedDuring(async () => expect((await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).status).toBe(500))
     // Deleting the document would have taken the row, and with it the only record of the parts.
     expect((await call(tokens.editor!, 'GET', `/api/folders/${going.id}`)).status).toBe(200)
     expect((await server.knex('uploads').where({ id: started.uploadId }).first()).state).toBe('ABORTING')
-    const aborted = vi.spyOn(storage.multipart, 'abort')
-    try {
-      expect(await server.app.service(uploadPath).sweepAbandoned()).toBeGreaterThanOrEqual(1)
-      expect(aborted).toHaveBeenCalledWith(started.key, expect.any(String))
-    } finally {
-      aborted.mockRestore()
-    }
+    await sweepAborts(started.key)
     expect((await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).status).toBe(200)
   })
 
@@ -292,24 +299,12 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const bytes = pdfOf(500)
     const { body: started } = await start('Refused.pdf', bytes.length)
     await sendPart(started.uploadId, 1, bytes)
-    const storage = server.app.get('storage')
-    const refusing = vi.spyOn(storage.multipart, 'abort').mockRejectedValueOnce(new Error('store down'))
-    try {
-      expect((await call(tokens.editor!, 'DELETE', `/api/uploads/${started.uploadId}`)).status).toBe(500)
-    } finally {
-      refusing.mockRestore()
-    }
+    await abortRefusedDuring(async () => expect((await call(tokens.editor!, 'DELETE', `/api/uploads/${started.uploadId}`)).status).toBe(500))
     // The row still names the parts, so they are not lost track of; its starter sees it gone.
     expect((await server.knex('uploads').where({ id: started.uploadId }).first()).state).toBe('ABORTING')
     expect((await call(tokens.editor!, 'GET', `/api/uploads/${started.uploadId}`)).status).toBe(404)
     expect((await call(tokens.editor!, 'GET', `/api/folders/${doc.id}/uploads`)).body.map((upload: { uploadId: number }) => upload.uploadId)).not.toContain(started.uploadId)
-    const aborted = vi.spyOn(storage.multipart, 'abort')
-    try {
-      expect(await server.app.service(uploadPath).sweepAbandoned()).toBeGreaterThanOrEqual(1)
-      expect(aborted).toHaveBeenCalledWith(started.key, expect.any(String))
-    } finally {
-      aborted.mockRestore()
-    }
+    await sweepAborts(started.key)
     expect(await server.knex('uploads').where({ id: started.uploadId }).first()).toBeUndefined()
   })
 

@@ -1,7 +1,7 @@
 /**
- * What a document's own rows share (its links, material lines and action plan): the
- * document the path names, in the caller's account (the project scope has found it
- * there); the document again, refused for changes once archived; one of its rows by id
+ * The document a path under /folders/{folderId}/… names (routeDocument), and what a
+ * document's own rows share (its links, material lines and action plan): that document;
+ * the document again, refused for changes once archived; one of its rows by id
  * (another document's, or a malformed id, is not found); and a page of them in the list's
  * order, with their total.
  */
@@ -11,7 +11,7 @@ import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 
 export type DocumentRow = Record<string, any>
-/** The document as these rows' services read it. */
+/** The document as the services under /folders/{folderId}/… read it. */
 export interface RowsDocument extends DocumentRow {
   id: number
   project_id: number
@@ -19,6 +19,16 @@ export interface RowsDocument extends DocumentRow {
   state: string
   symbol: string | null
   name: string
+  revision: string | null
+}
+
+/** The document the path's folderId names, in the caller's account (the project scope has found it there), or 404. */
+export const routeDocument = async (knex: Knex, params: AppParams): Promise<RowsDocument> => {
+  const folder = await knex('folders')
+    .where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId })
+    .first('id', 'project_id', 'account_id', 'state', 'symbol', 'name', 'revision')
+  if (!folder) throw new NotFound('No such document')
+  return folder
 }
 
 export class DocumentRows {
@@ -29,12 +39,8 @@ export class DocumentRows {
     private readonly archivedMessage: string,
   ) {}
 
-  async folder(params: AppParams): Promise<RowsDocument> {
-    const folder = await this.knex('folders')
-      .where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId })
-      .first('id', 'project_id', 'account_id', 'state', 'symbol', 'name')
-    if (!folder) throw new NotFound('No such document')
-    return folder
+  folder(params: AppParams): Promise<RowsDocument> {
+    return routeDocument(this.knex, params)
   }
 
   async changeableFolder(params: AppParams): Promise<RowsDocument> {

@@ -7,17 +7,17 @@
  * on the document's project.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
-import { currentUser, nowIso, routeId } from '@app/plugin-kit'
+import { currentUser, nowIso } from '@app/plugin-kit'
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { type RowsDocument, routeDocument } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { peopleOf } from '../../people'
 import { latestRevision } from '../../revisions'
 import { removeStoredFiles } from '../folder-files/folder-files.class'
 import { FOLDER_FILE_MESSAGES } from '../folder-files/folder-files.schema'
 import { folderFilesPath } from '../folder-files/folder-files.shared'
 import { CONTROL_MESSAGES, CONTROL_ROLES, type ControlRole, type ControlTick, type FolderEvent, type Revision } from './control.schema'
-
-type FolderRow = { id: number; account_id: number; project_id: number; state: string; revision: string | null }
 
 /** A, B, … Z, AA, AB …: the label after `last` (a label that is not letters starts at A). */
 export const nextRevision = (last: string | null): string => {
@@ -46,44 +46,28 @@ export class ControlService {
     this.knex = app.get('knex')
   }
 
-  /** The document the path names, in the caller's account. */
-  async folder(params: AppParams): Promise<FolderRow> {
-    const row = await this.knex('folders').where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId }).first('id', 'account_id', 'project_id', 'state', 'revision')
-    if (!row) throw new NotFound('No such document')
-    return row
-  }
-
-  private async people(accountId: number, ids: (number | null)[]) {
-    const wanted = [...new Set(ids.filter((id): id is number => id !== null).map(Number))]
-    const members = wanted.length ? await this.app.get('core').membersById(accountId, wanted) : new Map()
-    return (id: number | null) => {
-      const member = id === null ? undefined : members.get(Number(id))
-      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
-    }
-  }
-
   private async tickRows(folderId: number, trx: Knex = this.knex) {
     return trx('folder_controls').where({ folder_id: folderId }).select('role', 'user_id', 'done_on')
   }
 
   /** GET /folders/{folderId}/control: the ticks set, in the order edited, controlled, approved. */
   async find(params: AppParams): Promise<ControlTick[]> {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const rows = await this.tickRows(folder.id)
-    const person = await this.people(folder.account_id, rows.map((row: any) => row.user_id))
+    const person = await peopleOf(this.app, folder.account_id, rows.map((row: any) => row.user_id))
     return CONTROL_ROLES.flatMap((role) => {
       const row = rows.find((r: any) => r.role === role)
       return row ? [{ role, by: person(row.user_id === null ? null : Number(row.user_id)), doneOn: Number(row.done_on) }] : []
     })
   }
 
-  private inProgress(folder: FolderRow) {
+  private inProgress(folder: RowsDocument) {
     if (folder.state === 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.archived)
   }
 
   /** PUT /folders/{folderId}/control/{role} {doneOn}: the caller ticks it, on that day. */
   async tick(role: unknown, data: { doneOn: number }, params: AppParams): Promise<ControlTick[]> {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const checked = roleOf(role)
     this.inProgress(folder)
     const caller = currentUser(params)
@@ -97,7 +81,7 @@ export class ControlService {
 
   /** DELETE /folders/{folderId}/control/{role}: the tick taken away. */
   async clear(role: unknown, params: AppParams): Promise<ControlTick[]> {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const checked = roleOf(role)
     this.inProgress(folder)
     await this.knex.transaction(async (trx) => {
@@ -109,7 +93,7 @@ export class ControlService {
 
   /** POST /folders/{folderId}/archive {revision?}: only with all three ticks; the revision's label given, or the next. */
   async archive(data: { revision?: string }, params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     if (folder.state === 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.alreadyArchived)
     const caller = currentUser(params)
     await this.knex.transaction(async (trx) => {
@@ -132,7 +116,7 @@ export class ControlService {
 
   /** POST /folders/{folderId}/unarchive: the archive undone, its files and ticks as they were. */
   async unarchive(params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     if (folder.state !== 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.notArchivedYet)
     const caller = currentUser(params)
     await this.knex.transaction(async (trx) => {
@@ -148,7 +132,7 @@ export class ControlService {
 
   /** POST /folders/{folderId}/revisions: a new revision begins; the archived one keeps its files, and the ticks start over. */
   async newRevision(params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     if (folder.state !== 'ARCHIVED') throw new Conflict(CONTROL_MESSAGES.notArchived)
     const caller = currentUser(params)
     await this.knex.transaction(async (trx) => {
@@ -164,13 +148,13 @@ export class ControlService {
 
   /** GET /folders/{folderId}/revisions: the archived revisions, newest first, each with its files counted as GET …/files?revisionId= lists them. */
   async revisions(params: AppParams): Promise<Revision[]> {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const rows = await this.knex('folder_revisions').where({ folder_id: folder.id }).orderBy('id', 'desc').select('*')
     // Each kept revision's files and, under a NULL revision_id, the files in work: one query.
     const counts = await this.knex('folder_files').where({ folder_id: folder.id }).whereNot('file_type', 'COMMENT').groupBy('revision_id').select('revision_id').count({ n: '*' })
     const countOf = new Map(counts.map((c: any) => [c.revision_id === null ? null : Number(c.revision_id), Number(c.n)]))
     const controlsOf = (row: any) => JSON.parse(row.controls) as { role: ControlRole; userId: number | null; doneOn: number }[]
-    const person = await this.people(folder.account_id, rows.flatMap((row: any) => [row.archived_by, ...controlsOf(row).map((c) => c.userId)]))
+    const person = await peopleOf(this.app, folder.account_id, rows.flatMap((row: any) => [row.archived_by, ...controlsOf(row).map((c) => c.userId)]))
     return rows.map((row: any, index: number) => {
       // The revision archived now holds the files in work until a new revision begins.
       const isCurrent = index === 0 && folder.state === 'ARCHIVED'
@@ -197,7 +181,7 @@ export class ControlService {
    * archived. Answers the revision as it was.
    */
   async deleteRevision(id: unknown, params: AppParams): Promise<Revision> {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const revision = (await this.revisions(params)).find((r) => r.id === Number(id))
     if (!revision) throw new NotFound('No such revision of this document')
     if (revision.current) throw new Conflict(CONTROL_MESSAGES.currentRevision)
@@ -220,14 +204,14 @@ export class ControlService {
 
   /** GET /event/folder/{folderId}: the change log, newest first, paged. */
   async events(params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const query = (params.query ?? {}) as { $limit?: number; $skip?: number }
     const limit = query.$limit ?? 50
     const skip = query.$skip ?? 0
     const base = this.knex('folder_events').where({ folder_id: folder.id })
     const [count] = await base.clone().count({ n: '*' })
     const rows = limit > 0 ? await base.clone().orderBy('id', 'desc').limit(limit).offset(skip).select('*') : []
-    const person = await this.people(folder.account_id, rows.map((row: any) => row.modified_by))
+    const person = await peopleOf(this.app, folder.account_id, rows.map((row: any) => row.modified_by))
     const data: FolderEvent[] = rows.map((row: any) => ({
       id: Number(row.id),
       modifiedBy: person(row.modified_by === null ? null : Number(row.modified_by)),

@@ -22,6 +22,7 @@ import { MESSAGES } from '@app/plugin-kit/shared'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { recordFolderEvent } from '../../events'
+import { membersOf, personOf } from '../../people'
 import {
   BINDER_LIMITS,
   BINDER_MESSAGES,
@@ -66,11 +67,6 @@ const scopeOf = (params: AppParams) => {
   return { accountId, projectId }
 }
 
-const personOf = (members: Map<number, Member>, id: unknown) => {
-  const member = id === null || id === undefined ? undefined : members.get(Number(id))
-  return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
-}
-
 /** What the binder services share: reading binders and their documents as the API answers them. */
 class Binders {
   readonly knex: Knex
@@ -94,14 +90,9 @@ class Binders {
     return row
   }
 
-  async members(accountId: number, ids: unknown[]) {
-    const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))]
-    return wanted.length ? await this.app.get('core').membersById(accountId, wanted) : new Map<number, Member>()
-  }
-
   /** The binders' rows as the API answers them; `members` when the caller has read them already. */
-  async present(rows: Row[], accountId: number, known?: Map<number, Member>): Promise<Binder[]> {
-    const members = known ?? (await this.members(accountId, rows.map((row) => row.created_by)))
+  async present(rows: Row[], accountId: number, known?: ReadonlyMap<number, Member>): Promise<Binder[]> {
+    const members = known ?? (await membersOf(this.app, accountId, rows.map((row) => row.created_by)))
     return rows.map((row) => ({
       id: Number(row.id),
       projectId: Number(row.project_id),
@@ -123,7 +114,7 @@ class Binders {
       .orderBy([{ column: 'i.position' }, { column: 'i.id' }])
       .select('i.folder_id', 'i.position', 'i.added_at', 'i.added_by', 'f.symbol', 'f.name', 'f.state', 'f.revision')
     // The creator and who added each document, in one read.
-    const members = await this.members(accountId, [row.created_by, ...items.map((item) => item.added_by)])
+    const members = await membersOf(this.app, accountId, [row.created_by, ...items.map((item) => item.added_by)])
     const [list] = await this.present([{ ...row, document_count: items.length }], accountId, members)
     const documents: BinderItem[] = items.map((item) => ({
       folderId: Number(item.folder_id),
@@ -364,7 +355,7 @@ export class FolderBindersService {
       .where('mine.folder_id', folderId)
       .orderBy([{ column: 'l.name_key' }, { column: 'l.id' }])
       .select('mine.position as item_position', 'mine.added_at as item_added_at', 'mine.added_by as item_added_by')
-    const members = await this.binders.members(accountId, rows.flatMap((row) => [row.created_by, row.item_added_by]))
+    const members = await membersOf(this.binders.app, accountId, rows.flatMap((row) => [row.created_by, row.item_added_by]))
     const lists = await this.binders.present(rows, accountId, members)
     return lists.map((list, index) => {
       const row = rows[index]!

@@ -4,9 +4,10 @@
  * own; the project scope has found the document in their account and checked VIEW.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
-import { currentUser, nowIso, routeId } from '@app/plugin-kit'
+import { currentUser, nowIso } from '@app/plugin-kit'
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { routeDocument } from '../../document-rows'
 import type { FolderFavorite } from './favorites.schema'
 
 /**
@@ -31,8 +32,7 @@ export class FolderFavoritesService {
 
   /** The document the path names, in the caller's account (the project scope has found it there). */
   private async folder(params: AppParams) {
-    const folder = await this.knex('folders').where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId }).first('id', 'account_id')
-    if (!folder) throw new NotFound('No such document')
+    const folder = await routeDocument(this.knex, params)
     return { id: Number(folder.id), accountId: Number(folder.account_id) }
   }
 

@@ -20,6 +20,7 @@ import { MESSAGES } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { DocumentRows } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { peopleOf } from '../../people'
 import { DAY_MS } from '../../status-boxes'
 import type { FolderEventType } from '../control/control.schema'
 import { mayBeResponsible } from '../responsibles/responsibles.class'
@@ -87,12 +88,7 @@ export class FolderActionsService {
   }
 
   private async present(rows: Record<string, any>[], accountId: number, now: number): Promise<FolderAction[]> {
-    const people = [...new Set(rows.flatMap((r) => [r.responsible_id, r.created_by, r.changed_by]).filter((id) => id !== null && id !== undefined).map(Number))]
-    const members = people.length ? await this.app.get('core').membersById(accountId, people) : new Map()
-    const person = (id: unknown) => {
-      const member = id === null || id === undefined ? undefined : members.get(Number(id))
-      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
-    }
+    const person = await peopleOf(this.app, accountId, rows.flatMap((r) => [r.responsible_id, r.created_by, r.changed_by]))
     return rows.map((row) => {
       const fields = { plannedOn: numberOrNull(row.planned_on), processingWeeks: numberOrNull(row.processing_weeks), finalized: Boolean(row.finalized) }
       return {

@@ -11,7 +11,9 @@ import type { AppParams, Application, AuthUser } from '@app/plugin-kit'
 import { PayloadTooLarge, accessRank, claimUpload, currentUser, fileNameProblem, newStorageKey, nowIso, routeId, validationError } from '@app/plugin-kit'
 import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { routeDocument } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { peopleOf } from '../../people'
 import { currentRevisionId, keptFiles } from '../../revisions'
 import type { FolderEventType } from '../control/control.schema'
 import { UPLOAD_MESSAGES } from '../uploads/uploads.schema'
@@ -116,27 +118,15 @@ export class FolderFilesService {
     this.knex = app.get('knex')
   }
 
-  /** The document the path names, in the caller's account (the project scope has found it there). */
-  private async folder(params: AppParams) {
-    const folder = await this.knex('folders').where({ id: routeId(params, 'folderId'), account_id: currentUser(params).accountId }).first('id', 'project_id', 'account_id', 'state', 'symbol', 'name')
-    if (!folder) throw new NotFound('No such document')
-    return folder
-  }
-
   private async openFolder(params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     if (folder.state === 'ARCHIVED') throw new Conflict(UPLOAD_MESSAGES.archived)
     return folder
   }
 
   /** Rows as the API shows them: their creators and lock holders asked once per page. */
   async present(rows: Record<string, any>[], accountId: number): Promise<FolderFile[]> {
-    const people = [...new Set(rows.flatMap((r) => [r.created_by, r.locked_by]).filter((id) => id !== null && id !== undefined).map(Number))]
-    const members = people.length ? await this.app.get('core').membersById(accountId, people) : new Map()
-    const person = (id: unknown) => {
-      const member = id === null || id === undefined ? undefined : members.get(Number(id))
-      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
-    }
+    const person = await peopleOf(this.app, accountId, rows.flatMap((r) => [r.created_by, r.locked_by]))
     return rows.map((row) => {
       const latitude = num(row.latitude)
       const longitude = num(row.longitude)
@@ -201,7 +191,7 @@ export class FolderFilesService {
 
   /** GET /folders/{folderId}/files[?revisionId=…]: a page of the files, by name. */
   async find(params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const query = (params.query ?? {}) as { $limit?: number; $skip?: number; revisionId?: number }
     const limit = query.$limit ?? 50
     const skip = query.$skip ?? 0
@@ -248,7 +238,7 @@ export class FolderFilesService {
 
   /** The document the path names, refusing an archived one's files to change. */
   private async changeableFolder(params: AppParams) {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     if (folder.state === 'ARCHIVED') throw new Conflict(FOLDER_FILE_MESSAGES.archived)
     return folder
   }
@@ -379,7 +369,7 @@ export class FolderFilesService {
    * revision since (it would keep that revision from being deleted).
    */
   async unlock(params: AppParams): Promise<FolderFile> {
-    const folder = await this.folder(params)
+    const folder = await routeDocument(this.knex, params)
     const row = await this.knex('folder_files').where({ folder_id: folder.id, id: routeId(params, 'docFileId') }).whereNot('file_type', 'COMMENT').first()
     if (!row) throw new NotFound('No such file in this document')
     const caller = currentUser(params)
@@ -410,7 +400,7 @@ export class FolderFilesService {
    * not converted: its conversion is started afresh.
    */
   async copy(data: FolderFileCopy, params: AppParams): Promise<FolderFile> {
-    const source = await this.folder(params)
+    const source = await routeDocument(this.knex, params)
     const row = await this.listedFile(source, params, 'folderFileId')
     await this.assertNotLockedByOthers([row], params, Number(source.account_id))
     const target = data.targetFolderId === undefined || data.targetFolderId === Number(source.id) ? source : await this.targetFolder(data.targetFolderId, params)

@@ -10,6 +10,7 @@ import { MESSAGES } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { DocumentRows } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { peopleOf } from '../../people'
 import type { FolderEventType } from '../control/control.schema'
 import { FOLDER_URL_MESSAGES, type FolderUrl, type FolderUrlData } from './folder-urls.schema'
 
@@ -49,19 +50,15 @@ export class FolderUrlsService {
 
 
   private async present(rows: Record<string, any>[], accountId: number): Promise<FolderUrl[]> {
-    const creators = [...new Set(rows.map((r) => r.created_by).filter((id) => id !== null).map(Number))]
-    const members = creators.length ? await this.app.get('core').membersById(accountId, creators) : new Map()
-    return rows.map((row) => {
-      const creator = row.created_by === null ? undefined : members.get(Number(row.created_by))
-      return {
-        id: Number(row.id),
-        folderId: Number(row.folder_id),
-        description: row.description,
-        url: row.url,
-        createdAt: row.created_at,
-        createdBy: creator ? { id: creator.userId, firstName: creator.firstName, lastName: creator.lastName } : null,
-      }
-    })
+    const person = await peopleOf(this.app, accountId, rows.map((r) => r.created_by))
+    return rows.map((row) => ({
+      id: Number(row.id),
+      folderId: Number(row.folder_id),
+      description: row.description,
+      url: row.url,
+      createdAt: row.created_at,
+      createdBy: person(row.created_by),
+    }))
   }
 
   private async shown(id: number, accountId: number) {

@@ -10,6 +10,7 @@ import type { AppParams, Application, AuthUser, FieldErrors } from '@app/plugin-
 import { BLOCK_LIST_LIMIT, documentDeleteBlockers, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import { recordFolderEvent } from '../../events'
+import { peopleOf } from '../../people'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { uploadPath } from '../uploads/uploads.shared'
@@ -86,18 +87,12 @@ export class FoldersService {
   /** Rows as the API shows them: with their responsible and author, and their file count, each asked once per page. */
   async present(rows: FolderRow[], accountId: number): Promise<Omit<Folder, 'favorite'>[]> {
     if (!rows.length) return []
-    const people = new Set<number>()
-    for (const row of rows) for (const id of [row.responsible_id, row.created_by]) if (id !== null) people.add(Number(id))
     const ids = rows.map((row) => Number(row.id))
-    const [members, counts] = await Promise.all([
-      this.app.get('core').membersById(accountId, [...people]),
+    const [person, counts] = await Promise.all([
+      peopleOf(this.app, accountId, rows.flatMap((row) => [row.responsible_id, row.created_by])),
       this.knex('folder_files').whereIn('folder_id', ids).whereNot('file_type', 'COMMENT').whereNull('revision_id').groupBy('folder_id').select('folder_id').count({ files: '*' }),
     ])
     const fileCount = new Map(counts.map((c: any) => [Number(c.folder_id), Number(c.files)]))
-    const person = (id: unknown) => {
-      const member = id === null || id === undefined ? undefined : members.get(Number(id))
-      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
-    }
     return rows.map((row) => ({
       id: Number(row.id),
       accountId: Number(row.account_id),

@@ -13,6 +13,7 @@ import { MESSAGES } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { DocumentRows } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { peopleOf } from '../../people'
 import type { FolderEventType } from '../control/control.schema'
 import { type MaterialPdfColumn, materialPdf } from './material-lines.pdf'
 import { MATERIAL_LINE_LIMITS, MATERIAL_LINE_MESSAGES, MATERIAL_LINE_TEXTS, type MaterialLine, type MaterialLineData } from './material-lines.schema'
@@ -101,12 +102,7 @@ export class MaterialLinesService {
 
 
   private async present(rows: Record<string, any>[], accountId: number): Promise<MaterialLine[]> {
-    const people = [...new Set(rows.flatMap((r) => [r.created_by, r.changed_by]).filter((id) => id !== null && id !== undefined).map(Number))]
-    const members = people.length ? await this.app.get('core').membersById(accountId, people) : new Map()
-    const person = (id: unknown) => {
-      const member = id === null || id === undefined ? undefined : members.get(Number(id))
-      return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
-    }
+    const person = await peopleOf(this.app, accountId, rows.flatMap((r) => [r.created_by, r.changed_by]))
     return rows.map((row) => ({
       id: Number(row.id),
       folderId: Number(row.folder_id),

@@ -12,6 +12,7 @@ import type { AppParams, Application, Storage } from '@app/plugin-kit'
 import { MAX_PARTS, currentUser, fileNameProblem, newStorageKey, nowIso, sniffStored, validationError } from '@app/plugin-kit'
 import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { routeDocument } from '../../document-rows'
 import { type Upload, type UploadComplete, type UploadStart, UPLOAD_MESSAGES } from './uploads.schema'
 
 /** How long a part address works: long enough to start sending 200 MB on a slow line. */
@@ -87,10 +88,9 @@ export class UploadsService {
   }
 
   /** Starts an upload into the document the path names (EDIT on its project, checked by the scope). */
-  async start(folderId: number, data: UploadStart, params: AppParams): Promise<Upload> {
+  async start(data: UploadStart, params: AppParams): Promise<Upload> {
     const caller = currentUser(params)
-    const folder = await this.knex('folders').where({ id: folderId, account_id: caller.accountId }).first('id', 'project_id', 'state')
-    if (!folder) throw new NotFound('No such document')
+    const folder = await routeDocument(this.knex, params)
     if (folder.state === 'ARCHIVED') throw new Conflict(UPLOAD_MESSAGES.archived)
     const problem = fileNameProblem(data.fileName)
     if (problem) throw invalid('fileName', problem)

@@ -49,7 +49,7 @@ export const uploadServices: ServiceDefinition[] = [
     service: (app) => ({
       // The caller's unfinished uploads into the document: what the upload panel offers to resume.
       find: (params: AppParams) => uploads(app).openUploads(routeId(params, 'folderId'), params),
-      create: (data: any, params: AppParams) => uploads(app).start(routeId(params, 'folderId'), data, params),
+      create: (data: any, params: AppParams) => uploads(app).start(data, params),
     }),
   },
   {

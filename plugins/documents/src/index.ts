@@ -33,6 +33,7 @@ import { actionsTables } from './migrations/011-actions'
 import { listIndex } from './migrations/012-list-index'
 import { fileNameIndex } from './migrations/014-file-name-index'
 import { listOrderIndex } from './migrations/015-list-order-index'
+import { fileManagerIndex } from './migrations/016-file-manager-index'
 import { documentListsTables } from './migrations/013-document-lists'
 import { documentsSearch, filesSearch } from './search'
 import { controlServices } from './services/control/control'
@@ -41,6 +42,7 @@ import { documentInListBlock, projectListsBlock } from './services/document-list
 import { documentsListService } from './services/documents/documents'
 import { folderFavoriteService } from './services/favorites/favorites'
 import { fileServices } from './services/files/files'
+import { fileManagerService } from './services/file-manager/file-manager'
 import { fileStateServices } from './services/file-state/file-state'
 import { folderActionsService } from './services/folder-actions/folder-actions'
 import { folderUrlsService } from './services/folder-urls/folder-urls'
@@ -62,7 +64,7 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex],
   permissions: [],
   remotes: [
     {
@@ -71,11 +73,13 @@ export default definePlugin({
       routes: ['/documents', '/project/:projectId/documents'],
       menu: [{ id: 'documents', label: DOCUMENTS, path: '/documents', area: 'configuration', flag: 'canSeeProjects' }],
       tiles: [{ id: 'documents', label: DOCUMENTS, path: '/documents', flag: 'canSeeProjects' }],
+      // The file manager beside every page of a project, the projects remote's included.
+      panels: [{ path: '/project/:projectId', flag: 'canSeeProjects' }],
       // The upload panel cuts files into the parts the API takes.
       config: (app) => ({ uploadPartBytes: app.get('config').uploadPartBytes }),
     },
   ],
-  services: [foldersService, foldersBulkService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices, folderUrlsService, ...fileStateServices, ...materialLineServices, folderActionsService, ...binderServices],
+  services: [foldersService, foldersBulkService, ...folderFileServices, ...uploadServices, ...fileServices, folderFavoriteService, documentsListService, responsiblesService, ...controlServices, folderUrlsService, ...fileStateServices, ...materialLineServices, folderActionsService, ...binderServices, fileManagerService],
   configure(app) {
     const extensions = app.get('extensions')
     extensions.contribute(projectFolders, projectDocuments)

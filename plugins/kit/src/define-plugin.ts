@@ -103,6 +103,12 @@ export interface RemoteDefinition {
    * callers holding `flag` if one is named: the shell loads the remote there only for them.
    */
   home?: { flag?: MenuFlag }
+  /**
+   * The remote's module draws side panels beside the pages under these path prefixes (its
+   * `defineModule` `panels`, e.g. the file manager beside `/project/:projectId`), whoever owns
+   * those pages: the shell loads the remote there, for callers holding `flag` if one is named.
+   */
+  panels?: { path: string; flag?: MenuFlag }[]
   /** Settings of this installation the remote needs in the browser (the map's tile URL), sent with GET /modules. */
   config?(app: Application): Record<string, string | number | boolean | null>
 }

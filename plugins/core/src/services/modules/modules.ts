@@ -25,6 +25,7 @@ const installedRemotes = (app: Application) =>
       routes: remote.routes,
       tiles: (remote.tiles ?? []) as TileEntry[],
       home: remote.home ? { flag: remote.home.flag ?? null } : null,
+      panels: (remote.panels ?? []).map((panel) => ({ path: panel.path, flag: panel.flag ?? null })),
       config: remote.config?.(app) ?? {},
     })),
   )

@@ -45,7 +45,7 @@ export class DocumentsListService {
    * The tab's documents the caller may view, with its filters, as a query (no columns, order
    * or page yet). Wrapped: an awaited builder would run.
    */
-  private async tabQuery(caller: AuthUser, tab: DocumentTab, q: DocumentListQuery): Promise<{ query: Knex.QueryBuilder }> {
+  private async tabQuery(caller: AuthUser, tab: DocumentTab, q: DocumentListQuery, granted: Knex.QueryBuilder | null): Promise<{ query: Knex.QueryBuilder }> {
     const marks = tab === 'favorites' ? 'folder_favorites' : tab === 'recent' ? 'folder_visits' : undefined
     const query = marks
       ? // Favorites and Recent start from the caller's marks (a few hundred at most: unique on person and document, so no row doubles);
@@ -55,12 +55,46 @@ export class DocumentsListService {
           .crossJoin('folders' as never, 'folders.id', '=', 'mark.folder_id')
           .where('folders.account_id', caller.accountId)
       : this.knex('folders').where('folders.account_id', caller.accountId)
-    await whereProjectAccess(this.app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id' })
+    await whereProjectAccess(this.app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
     if (q.projectId !== undefined) query.where('folders.project_id', q.projectId)
+    return { query: this.withTabConditions(query, caller, tab, q) }
+  }
+
+  /** The search box's text and the My tab's people, on a query of `folders`. */
+  private withTabConditions(query: Knex.QueryBuilder, caller: AuthUser, tab: DocumentTab, q: DocumentListQuery) {
     const text = q.filter?.trim()
     if (text) whereContains(query, ['folders.search_key'], text, { lowerCased: true })
     if (tab === 'my') query.where((mine) => mine.where('folders.responsible_id', caller.id).orWhere('folders.created_by', caller.id))
-    return { query }
+    return query
+  }
+
+  /**
+   * The numbers the page's numbered rows lie between, for a caller who reaches the account's
+   * documents project by project (a member; null for an admin, one project or the mark tabs).
+   * No index orders documents across a set of projects, so the page sorted every document of
+   * the member's projects (24,000 for the bench's member holding 240: 4 ms a page on SQLite,
+   * 70-115 ms on MariaDB). The lead project, whose first number (with the tab's conditions)
+   * comes first, gives the first number of all; its `upTo`-th number is one no row of the
+   * page lies past, as `upTo` rows lie up to there. The rows between the two, and the
+   * unnumbered ones (which sort first), hold the page, and an index reads them alone: where
+   * documents are numbered under their project's number, as is usual, about a page's worth.
+   * Null when the lead project holds fewer: the page is then sorted from all.
+   */
+  private async numberWindow(
+    caller: AuthUser,
+    tab: DocumentTab,
+    q: DocumentListQuery,
+    granted: Knex.QueryBuilder | null,
+    upTo: number,
+  ): Promise<{ from: string; to: string } | null> {
+    if (!granted || q.projectId !== undefined || (tab !== 'all' && tab !== 'my')) return null
+    const numbered = () => this.withTabConditions(this.knex('folders').where('folders.account_id', caller.accountId).whereNotNull('folders.symbol'), caller, tab, q)
+    const firstNumber = numbered().whereRaw('?? = ??', ['folders.project_id', 'held.granted_project_id']).orderBy('folders.symbol').limit(1).select('folders.symbol')
+    const heads = this.knex.from(granted.clone().as('held')).select('held.granted_project_id as project_id', firstNumber.as('first_symbol'))
+    const lead = await this.knex.from(heads.as('heads')).whereNotNull('first_symbol').orderBy('first_symbol').first('project_id', 'first_symbol')
+    if (!lead) return null
+    const last = await numbered().where('folders.project_id', lead.project_id).orderBy('folders.symbol').offset(upTo - 1).first('folders.symbol')
+    return last ? { from: lead.first_symbol, to: last.symbol } : null
   }
 
   async find(params: AppParams): Promise<DocumentListPage> {
@@ -69,22 +103,26 @@ export class DocumentsListService {
     const tab = q.tab ?? 'all'
     const limit = q.$limit ?? DOCUMENT_LIST_LIMIT.default
     const skip = q.$skip ?? 0
-    const { query: base } = await this.tabQuery(caller, tab, q)
+    const { granted } = await this.app.get('access').grantedProjects(caller, 'VIEW')
+    const { query: base } = await this.tabQuery(caller, tab, q, granted)
     // Recent is the most recently opened ones only: its total, and its last page, stop there.
     const { total, capped } = await countUpTo(this.knex, base, tab === 'recent' ? RECENT_DOCUMENTS_MAX : skip + limit + DOCUMENT_COUNT_AHEAD)
     const take = Math.min(limit, total - skip)
-    const rows = take > 0 ? await this.page(base, tab, caller, take, skip) : []
+    const window = take > 0 ? await this.numberWindow(caller, tab, q, granted, skip + take) : null
+    const rows = take > 0 ? await this.page(base, tab, caller, take, skip, window) : []
     return { total, totalCapped: capped && tab !== 'recent', limit, skip, data: await this.present(rows, caller.accountId) }
   }
 
   /**
    * One page of the tab's rows, in its order: the page's documents chosen first (`page`: ids
    * and sort keys only, which the list index holds, so a member's documents are sorted from
-   * the index without reading their rows), then for those rows alone the columns the list
-   * shows, the file count, the caller's mark and EDIT on the project.
+   * the index without reading their rows; a member's within `window`, numberWindow),
+   * then for those rows alone the columns the list shows, the file count, the caller's mark
+   * and EDIT on the project.
    */
-  private async page(base: Knex.QueryBuilder, tab: DocumentTab, caller: AuthUser, limit: number, skip: number): Promise<ListRow[]> {
+  private async page(base: Knex.QueryBuilder, tab: DocumentTab, caller: AuthUser, limit: number, skip: number, window: { from: string; to: string } | null): Promise<ListRow[]> {
     const rows = base.clone().select('folders.id', 'folders.symbol', 'folders.name')
+    if (window) rows.where((within) => within.whereBetween('folders.symbol', [window.from, window.to]).orWhereNull('folders.symbol'))
     if (tab === 'recent') rows.select('mark.visited_at').orderBy([{ column: 'mark.visited_at', order: 'desc' }, { column: 'folders.id', order: 'desc' }])
     else rows.orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
     const query = this.knex

@@ -320,3 +320,39 @@ describe('the documents list', () => {
     expect(symbolsOf(await list(tokens.viewer!, 'tab=recent'))).toEqual(['A-002', 'A-001'])
   })
 })
+
+describe("a member's pages across their projects", () => {
+  test('each page is the next slice of the whole list by number (unnumbered first), however the projects number their documents, filtered and in My too', async () => {
+    const account = await make.account()
+    const type = await make.documentType(account)
+    const [north, south, east, closed] = await Promise.all(['North', 'South', 'East', 'Closed'].map((name) => make.project(account, { name })))
+    const member = await make.user(account)
+    for (const project of [north!, south!, east!]) await make.grantProject(member, project, 'VIEW')
+    // Below VIEW: its documents, numbered before all the others, are not listed.
+    await make.grantProject(member, closed!, 'ACCESS')
+    await make.document(closed!, { symbol: 'A-00', type })
+    // South and East number theirs in turns (A-01 in South, A-02 in East …), North under its own prefix; two have no number.
+    const made: DocumentFixture[] = []
+    for (let n = 1; n <= 16; n++) made.push(await make.document(n % 2 ? south! : east!, { symbol: `A-${String(n).padStart(2, '0')}`, name: `Sheet ${n}`, type }))
+    for (let n = 1; n <= 9; n++) made.push(await make.document(north!, { symbol: `N-${n}`, name: `North ${n}`, type }))
+    for (const project of [east!, south!]) made.push(await make.document(project, { symbol: null, name: `Unnumbered ${project.name}`, type }))
+    const mine = made.filter((_, n) => n % 3 === 0)
+    await server.knex('folders').whereIn('id', mine.map((doc) => doc.id)).update({ responsible_id: member.id })
+    const token = await make.signIn(member)
+    const inOrder = (docs: DocumentFixture[]) =>
+      [...docs]
+        .sort((a, b) => (a.symbol === null) !== (b.symbol === null) ? (a.symbol === null ? -1 : 1) : (a.symbol ?? '').localeCompare(b.symbol ?? '') || a.name.localeCompare(b.name) || a.id - b.id)
+        .map((doc) => doc.id)
+    const pagesOf = async (query: string, expected: number[]) => {
+      for (const limit of [1, 4, 7])
+        for (let skip = 0; skip <= expected.length; skip += limit) {
+          const page = await list(token, `${query}&$limit=${limit}&$skip=${skip}`)
+          expect(page.data.map((row) => row.id), `${query} $skip=${skip} $limit=${limit}`).toEqual(expected.slice(skip, skip + limit))
+          expect(page.total).toBe(expected.length)
+        }
+    }
+    await pagesOf('tab=all', inOrder(made))
+    await pagesOf('tab=all&filter=a-', inOrder(made.filter((doc) => doc.symbol?.startsWith('A-'))))
+    await pagesOf('tab=my', inOrder(mine))
+  })
+})

@@ -170,6 +170,48 @@ describe('GET /api/search: documents and files', () => {
     expect(files).toMatchObject({ total: SEARCH_COUNT_UP_TO, totalCapped: true, items: [{ title: 'silo-00000.pdf (S-00000)' }, { title: 'silo-00001.pdf (S-00000)' }] })
   })
 
+  test("a member's first hits across their projects come in order, however the projects number and name them", async () => {
+    const team = await make.account()
+    const [east, west, closed] = await Promise.all([0, 1, 2].map(() => make.project(team)))
+    const member = await make.user(team)
+    await make.grantProject(member, east!, 'VIEW')
+    await make.grantProject(member, west!, 'VIEW')
+    // Below VIEW: its document and file, first of all by number and name, are never found.
+    await make.grantProject(member, closed!, 'ACCESS')
+    const file = (doc: DocumentFixture, name: string) => ({
+      account_id: team.id,
+      project_id: doc.projectId,
+      folder_id: doc.id,
+      name,
+      storage_key: `test/${name}`,
+      mime: 'application/pdf',
+      size: 1,
+      file_type: 'ATTACHMENT',
+      created_at: new Date().toISOString(),
+    })
+    const hidden = await make.document(closed!, { symbol: 'S-00', name: 'Survey 0' })
+    await server.knex('folder_files').insert(file(hidden, 'survey-00.pdf'))
+    // East and West number and name theirs in turns, the names in either case; one document has no number.
+    const unnumbered = await make.document(west!, { symbol: null, name: 'Survey unnumbered' })
+    const titles = ['Survey unnumbered']
+    const names: string[] = []
+    for (let n = 1; n <= 9; n++) {
+      const doc = await make.document(n % 2 ? east! : west!, { symbol: `S-0${n}`, name: `Survey ${n}` })
+      const name = `${n % 3 ? 'Survey' : 'survey'}-0${n}.pdf`
+      await server.knex('folder_files').insert(file(doc, name))
+      titles.push(`S-0${n} - Survey ${n}`)
+      names.push(`${name} (S-0${n})`)
+    }
+    expect(unnumbered.symbol).toBeNull()
+    const token = await make.signIn(member)
+    for (const limit of [1, 3, 4, 10]) {
+      const { documents, files } = await search(token, 'survey', limit)
+      expect(documents?.items.map((i) => i.title)).toEqual(titles.slice(0, limit))
+      expect(files?.items.map((i) => i.title)).toEqual(names.slice(0, limit))
+      expect([documents?.total, files?.total]).toEqual([10, 9])
+    }
+  })
+
   test('another account sees only its own; the text is matched as text, not as a pattern', async () => {
     const { documents, files } = await search(tokens.other!, 'pump')
     expect(documents?.items.map((i) => i.title)).toEqual(['PUMP-1 - Their pump'])

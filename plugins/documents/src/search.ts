@@ -15,12 +15,16 @@
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { callerFlags, countUpTo, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { fromIndex, leadWindow, withinWindow } from './lead-window'
+import { FILE_MANAGER_FILES_INDEX } from './migrations/016-file-manager-index'
 
 /** A group counts its hits this far (an account holds hundreds of thousands of documents and millions of files): past it, "1,000+". */
 export const SEARCH_COUNT_UP_TO = 1000
 
-/** File names in any case, then by id: SQLite compares names byte by byte unless told NOCASE; MariaDB's collation ignores case. */
-const byName = (alias: string, knex: Knex) => `${alias}.name${knex.client.config.client === 'better-sqlite3' ? ' collate nocase' : ''}, ${alias}.id`
+/** A file name as search sorts it, in any case: SQLite compares names byte by byte unless told NOCASE; MariaDB's collation ignores case. */
+const nameOrder = (knex: Knex) => (column: string) => (knex.client.config.client === 'better-sqlite3' ? `${column} collate nocase` : column)
+/** File names in any case, then by id. */
+const byName = (alias: string, knex: Knex) => `${nameOrder(knex)(`${alias}.name`)}, ${alias}.id`
 
 /** A document's name as lists show it. */
 const documentTitle = (symbol: string | null, name: string) => (symbol ? `${symbol} - ${name}` : name)
@@ -34,10 +38,15 @@ export const documentsSearch: SearchProvider = {
   async search(app, params, text, limit) {
     if (!(await maySearch(app, params))) return undefined
     const caller = currentUser(params)
-    const query = app.get('knex')('folders').where('folders.account_id', caller.accountId)
-    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id' })
-    whereContains(query, ['folders.search_key'], text, { lowerCased: true })
-    const { total, capped } = await countUpTo(app.get('knex'), query, SEARCH_COUNT_UP_TO)
+    const knex = app.get('knex')
+    const matching = () => whereContains(knex('folders').where('folders.account_id', caller.accountId), ['folders.search_key'], text, { lowerCased: true })
+    const query = matching()
+    const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
+    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
+    const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
+    // A member's first hits lie between two numbers (lead-window.ts); unnumbered ones sort first.
+    const window = limit && granted ? await leadWindow(knex, { granted, rows: () => matching().whereNotNull('folders.symbol'), project: 'folders.project_id', key: 'folders.symbol', upTo: limit }) : null
+    if (window) withinWindow(query, window, 'folders.symbol', { orNull: true })
     const rows: { id: number; project_id: number; symbol: string | null; name: string }[] = limit
       ? await query
           .clone()
@@ -60,15 +69,19 @@ export const filesSearch: SearchProvider = {
   async search(app, params, text, limit) {
     if (!(await maySearch(app, params))) return undefined
     const caller = currentUser(params)
-    const query = app
-      .get('knex')('folder_files as ff')
-      .where('ff.account_id', caller.accountId)
-      .whereNot('ff.file_type', 'COMMENT')
-      .whereNull('ff.revision_id')
-    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id' })
-    whereContains(query, ['ff.name'], text)
     const knex = app.get('knex')
+    const matchingIn = (files: Knex.QueryBuilder) =>
+      whereContains(files.where('ff.account_id', caller.accountId).whereNot('ff.file_type', 'COMMENT').whereNull('ff.revision_id'), ['ff.name'], text)
+    const matching = () => matchingIn(knex('folder_files as ff'))
+    const query = matching()
+    const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
+    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id', granted })
     const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
+    // A member's first hits lie between two names (lead-window.ts).
+    const order = nameOrder(knex)
+    const projectRows = () => matchingIn(fromIndex(knex, 'folder_files', 'ff', FILE_MANAGER_FILES_INDEX))
+    const window = limit && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
+    if (window) withinWindow(query, window, 'ff.name', { order })
     // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
     // joined before the sort, every matching file's row and document were read.
     const rows: { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }[] = limit

@@ -15,6 +15,7 @@ import type { AppParams, Application, AuthUser, ProjectRef } from '@app/plugin-k
 import { countUpTo, currentUser, serviceAt, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import type { Knex } from 'knex'
+import { type LeadWindow, leadWindow, withinWindow } from '../../lead-window'
 import {
   DOCUMENT_COUNT_AHEAD,
   DOCUMENT_LIST_LIMIT,
@@ -69,32 +70,13 @@ export class DocumentsListService {
   }
 
   /**
-   * The numbers the page's numbered rows lie between, for a caller who reaches the account's
-   * documents project by project (a member; null for an admin, one project or the mark tabs).
-   * No index orders documents across a set of projects, so the page sorted every document of
-   * the member's projects (24,000 for the bench's member holding 240: 4 ms a page on SQLite,
-   * 70-115 ms on MariaDB). The lead project, whose first number (with the tab's conditions)
-   * comes first, gives the first number of all; its `upTo`-th number is one no row of the
-   * page lies past, as `upTo` rows lie up to there. The rows between the two, and the
-   * unnumbered ones (which sort first), hold the page, and an index reads them alone: where
-   * documents are numbered under their project's number, as is usual, about a page's worth.
-   * Null when the lead project holds fewer: the page is then sorted from all.
+   * The numbers a member's page lies between (lead-window.ts): null for an admin, for one
+   * project (its documents are read in order from the list index) and for the mark tabs.
    */
-  private async numberWindow(
-    caller: AuthUser,
-    tab: DocumentTab,
-    q: DocumentListQuery,
-    granted: Knex.QueryBuilder | null,
-    upTo: number,
-  ): Promise<{ from: string; to: string } | null> {
-    if (!granted || q.projectId !== undefined || (tab !== 'all' && tab !== 'my')) return null
-    const numbered = () => this.withTabConditions(this.knex('folders').where('folders.account_id', caller.accountId).whereNotNull('folders.symbol'), caller, tab, q)
-    const firstNumber = numbered().whereRaw('?? = ??', ['folders.project_id', 'held.granted_project_id']).orderBy('folders.symbol').limit(1).select('folders.symbol')
-    const heads = this.knex.from(granted.clone().as('held')).select('held.granted_project_id as project_id', firstNumber.as('first_symbol'))
-    const lead = await this.knex.from(heads.as('heads')).whereNotNull('first_symbol').orderBy('first_symbol').first('project_id', 'first_symbol')
-    if (!lead) return null
-    const last = await numbered().where('folders.project_id', lead.project_id).orderBy('folders.symbol').offset(upTo - 1).first('folders.symbol')
-    return last ? { from: lead.first_symbol, to: last.symbol } : null
+  private numberWindow(caller: AuthUser, tab: DocumentTab, q: DocumentListQuery, granted: Knex.QueryBuilder | null, upTo: number): Promise<LeadWindow | null> {
+    if (!granted || q.projectId !== undefined || (tab !== 'all' && tab !== 'my')) return Promise.resolve(null)
+    const rows = () => this.withTabConditions(this.knex('folders').where('folders.account_id', caller.accountId).whereNotNull('folders.symbol'), caller, tab, q)
+    return leadWindow(this.knex, { granted, rows, project: 'folders.project_id', key: 'folders.symbol', upTo })
   }
 
   async find(params: AppParams): Promise<DocumentListPage> {
@@ -120,9 +102,10 @@ export class DocumentsListService {
    * then for those rows alone the columns the list shows, the file count, the caller's mark
    * and EDIT on the project.
    */
-  private async page(base: Knex.QueryBuilder, tab: DocumentTab, caller: AuthUser, limit: number, skip: number, window: { from: string; to: string } | null): Promise<ListRow[]> {
+  private async page(base: Knex.QueryBuilder, tab: DocumentTab, caller: AuthUser, limit: number, skip: number, window: LeadWindow | null): Promise<ListRow[]> {
     const rows = base.clone().select('folders.id', 'folders.symbol', 'folders.name')
-    if (window) rows.where((within) => within.whereBetween('folders.symbol', [window.from, window.to]).orWhereNull('folders.symbol'))
+    // Unnumbered documents sort first: they are on the page whatever the window.
+    if (window) withinWindow(rows, window, 'folders.symbol', { orNull: true })
     if (tab === 'recent') rows.select('mark.visited_at').orderBy([{ column: 'mark.visited_at', order: 'desc' }, { column: 'folders.id', order: 'desc' }])
     else rows.orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
     const query = this.knex

@@ -97,6 +97,12 @@ export const WEBSITE_PATTERN = '^(https?://)?([A-Za-z0-9-]+\\.)+[A-Za-z]{2,}(:[0
  */
 export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff]*$'
 
+/** Why a file name is refused (fileNameProblem), in the API's words, so a remote can say them in its language. */
+export const FILE_NAME_MESSAGES = {
+  path: 'A file name cannot contain / or \\, start with a drive (C:), or be . or ..',
+  tooLong: 'A file name can be at most 255 bytes long',
+} as const
+
 const plainText = { pattern: PLAIN_TEXT_PATTERN, errorMessage: MESSAGES.controlCharacters }
 
 /** Schema helpers that carry the spec's message for their rule (read by the kit's validator). */

@@ -16,7 +16,7 @@ import type { Middleware } from '@feathersjs/koa'
 import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
 import { type Storage, newStorageKey } from './storage'
-import { MESSAGES, PLAIN_TEXT_PATTERN } from './shared'
+import { FILE_NAME_MESSAGES, MESSAGES, PLAIN_TEXT_PATTERN } from './shared'
 import type { AppParams, HookContext } from './types'
 
 export interface UploadedFile {
@@ -126,8 +126,8 @@ export const sniffStored = async (storage: Storage, key: string) => {
 export const fileNameProblem = (name: string) => {
   if (!name.trim()) return MESSAGES.required
   if (!PLAIN_TEXT.test(name)) return MESSAGES.controlCharacters
-  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return 'A file name cannot contain / or \\, start with a drive (C:), or be . or ..'
-  if (Buffer.byteLength(name, 'utf8') > 255) return 'A file name can be at most 255 bytes long'
+  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return FILE_NAME_MESSAGES.path
+  if (Buffer.byteLength(name, 'utf8') > 255) return FILE_NAME_MESSAGES.tooLong
   return undefined
 }
 const PLAIN_TEXT = new RegExp(PLAIN_TEXT_PATTERN)

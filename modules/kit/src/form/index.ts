@@ -24,4 +24,5 @@ export {
   VALIDATION_DEBOUNCE_MS,
 } from './model'
 export { checkSync, type FieldMessage, type FieldRules, type FieldStatus, fromServerMessage, isFilled, PATTERNS, parseDecimal, passwordRules } from './rules'
+export { type KnownRefusal, refusalText } from './refusal'
 export { SCROLL_DURATION_MS, SCROLL_OFFSET_PX, scrollToElement } from './scroll'

@@ -1,4 +1,4 @@
-import { ApiError } from '@app/module-kit'
+import { ApiError, i18n } from '@app/module-kit'
 import type { FolderAction } from '@app/plugin-documents/shared'
 import { allSettled, fork } from 'effector'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -204,7 +204,7 @@ describe("a document's action plan", () => {
     await allSettled(actionsOpened, { scope, params: 12 })
     await allSettled(actionRemoveConfirmed, { scope, params: RESUBMIT })
     expect(remove).toHaveBeenCalledWith({ folderId: 12, id: 2 })
-    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'actions.deleteFailed', detail: 'An archived document keeps its action plan as it is' })
+    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'actions.deleteFailed', detail: i18n.t('documents:refusal.rowsArchived') })
     // Read again: whatever the refusal, the list shows what the API holds.
     expect(fetch).toHaveBeenCalledTimes(2)
   })

@@ -1,11 +1,14 @@
-import { ApiError } from '@app/module-kit'
+import { ApiError, i18n, registerLocales } from '@app/module-kit'
 import type { Folder, FolderFile } from '@app/plugin-documents/shared'
 import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
-import { fetchFilesFx, fetchFolderFx, fetchProjectFx, fetchResponsibleChoicesFx, fetchTypeChoicesFx, mergeFilesFx } from '../../api'
+import { fetchFilesFx, fetchFolderFx, fetchProjectFx, fetchResponsibleChoicesFx, fetchTypeChoicesFx, mergeFilesFx, renameFileFx } from '../../api'
 import { fetchParentChoicesFx } from '../../choices'
+import { locales } from '../../locales'
 import { notifyFx } from '../../notify'
-import { $files, documentOpened, mergeClicked } from './model'
+import { $files, $renameError, documentOpened, mergeClicked, renameOpened, renameSubmitted } from './model'
+
+registerLocales('documents', locales)
 
 const folder = {
   id: 12,
@@ -46,8 +49,8 @@ const folder = {
 
 const file = (id: number, name: string) => ({ id, folderId: 12, name, mime: 'application/pdf', size: 100 }) as FolderFile
 
-/** The Files tab of document 12 in a scope of its own; `merge` answers the merge. */
-const page = (merge: (ids: number[]) => Promise<FolderFile>) => {
+/** The Files tab of document 12 in a scope of its own; `merge` answers the merge, `rename` a rename. */
+const page = (merge: (ids: number[]) => Promise<FolderFile>, rename: () => Promise<FolderFile> = async () => file(1, 'renamed.pdf')) => {
   let listed = [file(1, 'a.pdf'), file(2, 'b.pdf')]
   const merges: { folderId: number; ids: number[] }[] = []
   const toasts: unknown[] = []
@@ -68,6 +71,7 @@ const page = (merge: (ids: number[]) => Promise<FolderFile>) => {
           return made
         },
       ],
+      [renameFileFx, rename],
       [notifyFx, (notice: unknown) => void toasts.push(notice)],
     ],
   })
@@ -94,5 +98,61 @@ describe('merging PDF files on the Files tab', () => {
     await allSettled(mergeClicked, { scope, params: [1, 2] })
     expect(toasts).toEqual([{ kind: 'error', key: 'toast.mergeFailed', detail: '"notes.txt" is not a PDF that can be merged' }])
     expect(scope.getState($files)).toHaveLength(2)
+  })
+
+  test("the API's reason is said in the user's language; one the page does not know, or a server failure, leaves the toast's own words alone", async () => {
+    const answers = [
+      new ApiError('"notes.txt" is not a PDF that can be merged', 400, { ids: '"notes.txt" is not a PDF that can be merged' }),
+      new ApiError('Some reason only the API knows', 409),
+      new ApiError('Internal error', 500),
+    ]
+    const { scope, toasts } = page(async () => {
+      throw answers.shift()
+    })
+    await i18n.changeLanguage('fi-FI')
+    try {
+      await allSettled(documentOpened, { scope, params: { projectId: 4, documentId: 12 } })
+      for (let i = 0; i < 3; i++) await allSettled(mergeClicked, { scope, params: [1, 2] })
+    } finally {
+      await i18n.changeLanguage('en-GB')
+    }
+    expect(toasts).toEqual([
+      { kind: 'error', key: 'toast.mergeFailed', detail: '"notes.txt" ei ole yhdistettävissä oleva PDF' },
+      { kind: 'error', key: 'toast.mergeFailed', detail: undefined },
+      { kind: 'error', key: 'toast.mergeFailed', detail: undefined },
+    ])
+  })
+})
+
+describe('renaming a file', () => {
+  test("the dialog says the API's reason in the user's language, and Something wrong happened for one it does not know", async () => {
+    const answers = [
+      new ApiError('Invalid input', 400, { name: 'A file name cannot contain / or \\, start with a drive (C:), or be . or ..' }),
+      new ApiError('"a.pdf" is checked out by Ann Lee: it can be renamed, deleted or copied only once it is checked in', 409),
+      new ApiError('Some reason only the API knows', 409),
+    ]
+    const { scope } = page(
+      async () => file(3, 'unused.pdf'),
+      async () => {
+        throw answers.shift()
+      },
+    )
+    await allSettled(documentOpened, { scope, params: { projectId: 4, documentId: 12 } })
+    const seen: (string | null)[] = []
+    await i18n.changeLanguage('se-SE')
+    try {
+      for (const name of ['a/b.pdf', 'b.pdf', 'c.pdf']) {
+        await allSettled(renameOpened, { scope, params: file(1, 'a.pdf') })
+        await allSettled(renameSubmitted, { scope, params: name })
+        seen.push(scope.getState($renameError))
+      }
+    } finally {
+      await i18n.changeLanguage('en-GB')
+    }
+    expect(seen).toEqual([
+      'Ett filnamn får inte innehålla / eller \\, börja med en enhet (C:) eller vara . eller ..',
+      '"a.pdf" är utcheckad av Ann Lee: den kan byta namn, tas bort eller kopieras först när den är incheckad',
+      'files.renameFailed',
+    ])
   })
 })

@@ -1,4 +1,4 @@
-import { ApiError } from '@app/module-kit'
+import { ApiError, i18n } from '@app/module-kit'
 import type { MaterialLine } from '@app/plugin-documents/shared'
 import { allSettled, fork } from 'effector'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -164,7 +164,7 @@ describe("a document's material list", () => {
     await allSettled(materialsOpened, { scope, params: 12 })
     await allSettled(materialRemoveConfirmed, { scope, params: BEARING })
     expect(remove).toHaveBeenCalledWith({ folderId: 12, id: 2 })
-    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'materials.deleteFailed', detail: 'An archived document keeps its material list as it is' })
+    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'materials.deleteFailed', detail: i18n.t('documents:refusal.rowsArchived') })
   })
 
   test("exports download the document's file; a failure toasts 'PDF creation failed' or its Excel twin", async () => {

@@ -129,10 +129,10 @@ sample({
   target: notifyFx,
 })
 
-/** The file being renamed, and why the last try failed ("Something wrong happened", part1 §8). */
+/** The file being renamed, and why the last try failed: the API's reason in the user's language, else "Something wrong happened" (part1 §8). */
 export const $renaming = createStore<FolderFile | null>(null).on(renameOpened, (_, file) => file).reset(renameClosed, renameFileFx.done, otherOpened)
 export const $renameError = createStore<string | null>(null)
-  .on(renameFileFx.failData, (_, error) => (error instanceof ApiError && error.status === 400 && error.errors ? Object.values(error.errors)[0] ?? 'files.renameFailed' : 'files.renameFailed'))
+  .on(renameFileFx.failData, (_, error) => refusalOf(error) ?? 'files.renameFailed')
   .reset(renameOpened, renameClosed, renameFileFx)
 export const $renamePending = renameFileFx.pending
 const renameAsked = sample({ clock: renameSubmitted, source: { file: $renaming, opened: $opened }, filter: ({ file }) => file !== null, fn: ({ file, opened }, name) => ({ file: file!, folderId: opened.documentId, name: name.trim() }) })

@@ -16,7 +16,7 @@ describe("a document's notes", () => {
     expect(scope.getState(documentNotes.$comments)).toEqual([])
   })
 
-  test("toast in the documents' words: a refusal with the API's reason, a server failure without it", async () => {
+  test("toast in the documents' words: a reason the page does not know, or a server failure, is not shown", async () => {
     const toasts: unknown[] = []
     const scope = fork({
       handlers: [
@@ -39,7 +39,7 @@ describe("a document's notes", () => {
     await allSettled(documentNotes.removeConfirmed, { scope, params: { id: 3 } as never })
     expect(toasts).toEqual([
       { kind: 'error', key: 'notes.addFailed', detail: undefined },
-      { kind: 'error', key: 'notes.saveFailed', detail: 'Only its author or an administrator may change this comment' },
+      { kind: 'error', key: 'notes.saveFailed', detail: undefined },
       { kind: 'success', key: 'notes.removed', detail: undefined },
     ])
   })

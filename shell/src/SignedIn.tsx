@@ -12,6 +12,7 @@ import { SignInAgainDialog } from './chrome/SignInAgainDialog'
 import { SwitchAccountDialog } from './chrome/SwitchAccountDialog'
 import { TopNav } from './chrome/TopNav'
 import { Outlet } from './outlet/Outlet'
+import { SidePanels } from './outlet/SidePanels'
 import { signedOutRoutes } from './signed-out'
 
 const renderPane = (path: string) => <Outlet path={path} area="pane" />
@@ -37,9 +38,13 @@ export default function SignedIn() {
           <OpenBeside />
         </div>
       )}
-      <main id="shell-main" className="shell-main">
-        <SplitScreen main={<Outlet path={`${pathname}${search}`} />} renderPane={renderPane} />
-      </main>
+      <div className="shell-body">
+        {/* Before the page in reading order: a module's side panel (the file manager) beside it. */}
+        <SidePanels path={`${pathname}${search}`} pathname={pathname} />
+        <main id="shell-main" className="shell-main">
+          <SplitScreen main={<Outlet path={`${pathname}${search}`} />} renderPane={renderPane} />
+        </main>
+      </div>
       <Toasts />
       <ConfirmHost />
       <SwitchAccountDialog />

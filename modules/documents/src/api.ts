@@ -163,7 +163,7 @@ export const deleteLinkFx = createEffect(async ({ folderId, id }: { folderId: nu
 })
 
 /** A one-minute link for some of a document's files (several: one zip), followed by the browser. */
-export const downloadFx = createEffect(async ({ folderId, ids }: { folderId: number; ids: number[] }) => {
+export const followDownloadLink = async ({ folderId, ids }: { folderId: number; ids: number[] }) => {
   const link = await apiRequest<{ url: string }>('POST', `${folderUrl(folderId)}/files/download-link`, { body: { ids } })
   const anchor = document.createElement('a')
   anchor.href = link.url
@@ -171,7 +171,8 @@ export const downloadFx = createEffect(async ({ folderId, ids }: { folderId: num
   document.body.append(anchor)
   anchor.click()
   anchor.remove()
-})
+}
+export const downloadFx = createEffect(followDownloadLink)
 
 /** The control process and revisions (part1 §4), and the change log. */
 export const fetchControlFx = createEffect((folderId: number) => apiRequest<ControlTick[]>('GET', controlUrls(folderId).control))

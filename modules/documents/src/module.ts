@@ -1,9 +1,11 @@
 /**
  * The `documents` remote (module `document`): the documents list, a new document, several
  * new documents from a list, and each document's pages with their upload panel. The pages
- * load lazily, each when its route first shows, with their texts (pages/texts.ts).
+ * load lazily, each when its route first shows, with their texts (pages/texts.ts); so does the
+ * file manager panel beside a project's pages, once it is opened.
  */
 import { defineModule, lazyPage } from '@app/module-kit'
+import { FileManagerPanel } from './file-manager/FileManagerPanel'
 import { locales } from './locales'
 import { TABS } from './pages/document/tabs'
 
@@ -30,5 +32,7 @@ export default defineModule({
     { path: '/project/:projectId/documents/:documentId', component: DocumentPage },
     { path: '/project/:projectId/documents/:documentId/:tab', params: { tab: [...TABS] }, component: DocumentPage },
   ],
+  // The file manager beside every page of a project (the plugin's remote names the prefix for GET /modules).
+  panels: [{ id: 'file-manager', path: '/project/:projectId', component: FileManagerPanel }],
   locales,
 })

@@ -15,7 +15,7 @@ import singleSpaReact from 'single-spa-react'
 import type { ParcelConfigObject } from 'single-spa'
 import { type Area, AreaContext } from './area'
 import { type Locale, registerLocales } from './i18n'
-import { matchPath } from './router'
+import { matchPath, prefixParams } from './router'
 import { $flags } from './session'
 import { ErrorPage, ForbiddenPage, Spinner } from './ui'
 
@@ -64,6 +64,20 @@ export interface HomePanel {
   component: ComponentType<RouteProps>
 }
 
+/**
+ * A side panel the module draws beside the pages under `path` (a prefix whose `:params`
+ * it gets, e.g. `/project/:projectId`), whichever module owns those pages: the documents
+ * module's file manager on every page of a project. The shell mounts it as a parcel, as it
+ * mounts routes, for the remotes whose GET /modules entry names the prefix, and places it
+ * (docked or floating, as the panel's `SidePanel` says); the panel decides itself whether
+ * it is open and what its caller may see.
+ */
+export interface SidePanelDefinition {
+  id: string
+  path: string
+  component: ComponentType<RouteProps>
+}
+
 export interface ModuleDefinition {
   id: string
   /** The flag every route of the module needs unless the route names its own (or null). */
@@ -71,6 +85,7 @@ export interface ModuleDefinition {
   routes: ModuleRoute[]
   locales: Record<Locale, Record<string, unknown>>
   home?: HomePanel[]
+  panels?: SidePanelDefinition[]
   setup?: () => void
 }
 
@@ -98,6 +113,8 @@ export interface DefinedModule extends ModuleDefinition {
   readonly parcels: readonly { route: ModuleRoute; parcel: RouteParcel }[]
   /** The home panels as parcels the shell mounts on its home page. */
   readonly homeParcels: readonly { id: string; parcel: RouteParcel }[]
+  /** The side panels as parcels the shell mounts beside the pages under their prefix. */
+  readonly panelParcels: readonly { id: string; path: string; parcel: RouteParcel }[]
 }
 
 const splitPath = (path: string) => {
@@ -110,10 +127,10 @@ const splitPath = (path: string) => {
  * state instead when the caller lacks the route's flag (read from the app's session, which
  * every pane shares).
  */
-export const RouteView = ({ route, path, area = 'main', scope }: OutletProps & { route: ModuleRoute }) => {
+export const RouteView = ({ route, path, area = 'main', scope }: OutletProps & { route: PanelRoute }) => {
   const flags = useUnit($flags)
   const { pathname, search } = splitPath(path)
-  const params = useMemo(() => matchPath(route.path, pathname) ?? {}, [route.path, pathname])
+  const params = useMemo(() => (route.prefix ? prefixParams : matchPath)(route.path, pathname) ?? {}, [route.path, route.prefix, pathname])
   const query = useMemo(() => new URLSearchParams(search), [search])
   // A lazy page (see lazyPage) shows the kit's loading state while its chunk comes.
   const content = routeAllowed(route, flags)
@@ -123,13 +140,16 @@ export const RouteView = ({ route, path, area = 'main', scope }: OutletProps & {
   return scope ? createElement(Provider, { value: scope }, page) : page
 }
 
-const routeRoot = (route: ModuleRoute) => {
+/** A route, or a side panel whose `path` is a prefix of the pages it stands beside. */
+type PanelRoute = ModuleRoute & { prefix?: boolean }
+
+const routeRoot = (route: PanelRoute) => {
   const RouteRoot = (props: OutletProps) => createElement(RouteView, { ...props, route })
   RouteRoot.displayName = `Route(${route.path})`
   return RouteRoot
 }
 
-const parcelOf = (route: ModuleRoute): RouteParcel =>
+const parcelOf = (route: PanelRoute): RouteParcel =>
   singleSpaReact<OutletProps>({
     React,
     ReactDOMClient,
@@ -151,6 +171,11 @@ export const defineModule = (definition: ModuleDefinition): DefinedModule => {
     parcels: routes.map((route) => ({ route, parcel: parcelOf(route) })),
     // A panel is a route open to every signed-in caller, at the home page's path.
     homeParcels: (definition.home ?? []).map((panel) => ({ id: panel.id, parcel: parcelOf({ path: '/', flag: null, component: panel.component }) })),
+    panelParcels: (definition.panels ?? []).map((panel) => ({
+      id: panel.id,
+      path: panel.path,
+      parcel: parcelOf({ path: panel.path, prefix: true, flag: null, component: panel.component }),
+    })),
   })
 }
 

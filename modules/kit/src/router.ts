@@ -53,10 +53,20 @@ export const matchPath = (pattern: string, pathname: string): Record<string, str
  * Whether a pathname lies under a prefix: `/profile` owns `/profile/settings`, not
  * `/profiles`; `:param` segments match any one segment (`/project/:id/documents`).
  */
-export const underPrefix = (prefix: string, pathname: string) => {
+export const underPrefix = (prefix: string, pathname: string) => prefixParams(prefix, pathname) !== null
+
+/** The `:param` values of a prefix a pathname lies under (`/project/:projectId` of `/project/7/documents`), or null. */
+export const prefixParams = (prefix: string, pathname: string): Record<string, string> | null => {
   const expected = splitPattern(prefix)
   const actual = splitPattern(pathname)
-  return expected.length <= actual.length && expected.every((part, index) => part.startsWith(':') || part === actual[index])
+  if (expected.length > actual.length) return null
+  const params: Record<string, string> = {}
+  for (const [index, part] of expected.entries()) {
+    // Raw, not decoded: a malformed escape in a later segment must not throw while the shell routes.
+    if (part.startsWith(':')) params[part.slice(1)] = actual[index]!
+    else if (part !== actual[index]) return null
+  }
+  return params
 }
 
 export const useLocation = () => useUnit($location)

@@ -59,6 +59,8 @@ export interface EnabledModule {
   tiles: TileEntry[]
   /** The remote's module draws panels on the home page, for callers holding `flag` if named: the shell loads it there. */
   home?: { flag: MenuFlag | null } | null
+  /** The remote's module draws side panels beside the pages under these prefixes (see `SidePanelDefinition`), for callers holding `flag` if named. */
+  panels?: { path: string; flag: MenuFlag | null }[]
   /** Settings of this installation the remote needs (the map's tile URL). */
   config?: Record<string, string | number | boolean | null>
 }

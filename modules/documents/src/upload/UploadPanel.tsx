@@ -1,8 +1,9 @@
 /**
  * The floating upload panel (part1 §2, §4): every item with its progress, "done of total"
- * with the error count, Retry on a failed item, and Close once nothing is uploading.
+ * with the error count, Retry on a failed item, and Close once nothing is uploading. It moves
+ * to the bottom left, just past the file manager, while that is open.
  */
-import { Button, IconButton, useFormat } from '@app/module-kit'
+import { $fileManagerShown, Button, IconButton, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { RotateCcw, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -12,10 +13,17 @@ import './upload.css'
 export const UploadPanel = () => {
   const { t } = useTranslation('documents')
   const format = useFormat()
-  const { items, summary, retry, cancel, close } = useUnit({ items: $items, summary: $summary, retry: retryClicked, cancel: cancelClicked, close: panelClosed })
+  const { items, summary, retry, cancel, close, besideFileManager } = useUnit({
+    items: $items,
+    summary: $summary,
+    retry: retryClicked,
+    cancel: cancelClicked,
+    close: panelClosed,
+    besideFileManager: $fileManagerShown,
+  })
   if (items.length === 0) return null
   return (
-    <section className="documents-upload-panel" aria-label={t('upload.panel')}>
+    <section className="documents-upload-panel" data-beside-file-manager={besideFileManager || undefined} aria-label={t('upload.panel')}>
       <header className="documents-upload-header">
         <span role="status">
           {t('upload.progress', { done: summary.done, total: summary.total })}

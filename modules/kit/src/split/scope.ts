@@ -15,6 +15,7 @@ import { inspect } from 'effector/inspect'
 import { Provider } from 'effector-react'
 import { createElement, type ReactNode, useEffect, useState } from 'react'
 import { $background, backgroundChosen } from '../appearance'
+import { $fileManager, $fileManagerShown, fileManagerDocked, fileManagerOpened } from '../file-manager/model'
 import { storedTokenRefused } from '../client'
 import { $locale, localeChanged } from '../i18n'
 import { $location, locationChanged } from '../router'
@@ -23,13 +24,13 @@ import { confirmRequested } from '../ui/confirm'
 import { showToast } from '../ui/toasts'
 
 /** The app's state a pane reads but never owns. Stores derived from these ($flags) follow by themselves. */
-const APP_STORES: StoreWritable<any>[] = [$location, $session, $enabledModules, $modulesLoaded, $contexts, $locale, $background]
+const APP_STORES: StoreWritable<any>[] = [$location, $session, $enabledModules, $modulesLoaded, $contexts, $locale, $background, $fileManager, $fileManagerShown]
 
 /**
  * What a pane's model may ask of the app: navigation (as the location it led to), toasts,
  * confirmations, profile changes, and the sign-in dialog when a pane's call finds the session ended.
  */
-const APP_EVENTS: EventCallable<any>[] = [locationChanged, showToast, confirmRequested, userUpdated, localeChanged, backgroundChosen, storedTokenRefused]
+const APP_EVENTS: EventCallable<any>[] = [locationChanged, showToast, confirmRequested, userUpdated, localeChanged, backgroundChosen, fileManagerOpened, fileManagerDocked, storedTokenRefused]
 
 /*
  * effector 23 leaves its current scope set once an effect called inside a scoped handler

@@ -9,3 +9,4 @@ export { type RouteTabItem, RouteTabs, type RouteTabsProps, type TabItem, Tabs, 
 export { type TextValues, useText } from './text'
 export { $toasts, createNotifyFx, type Notice, showToast, TOAST_DURATION_MS, type Toast, type ToastKind, toastClosed } from './toasts'
 export { Toasts } from './Toasts'
+export { SidePanel, type SidePanelProps } from './SidePanel'

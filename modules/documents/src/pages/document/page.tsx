@@ -14,6 +14,7 @@ import {
   EmptyState,
   Skeleton,
   FileInput,
+  FileManagerButton,
   FormActions,
   FormFrame,
   IconButton,
@@ -320,6 +321,7 @@ export const DocumentPage = ({ params }: RouteProps) => {
   const actions = ready && (
     <>
       {folder.state === 'ARCHIVED' && <Badge tone="info">{t('values.state.ARCHIVED')}</Badge>}
+      <FileManagerButton />
       <Button variant="ghost" icon={units.favorite ? StarOff : Star} onClick={() => units.toggleFavorite()}>
         {t(units.favorite ? 'document.unfavorite' : 'document.favorite')}
       </Button>

@@ -1,4 +1,4 @@
-import { Badge, Button, type DataColumn, DataTable, IconButton, ListFilter, Page, type RouteProps, RouteTabs, TextLink, useFormat } from '@app/module-kit'
+import { Badge, Button, type DataColumn, DataTable, FileManagerButton, IconButton, ListFilter, Page, type RouteProps, RouteTabs, TextLink, useFormat } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import type { FileView } from '@app/plugin-core/shared'
 import { BookOpen, Files, Handshake, List, ListPlus, type LucideIcon, Plus, Star } from 'lucide-react'
@@ -106,6 +106,7 @@ export const DocumentsPage = ({ params, query }: RouteProps) => {
             <Button to={`/project/${projectId}/documents/binders`} icon={BookOpen}>
               {t('list.binders')}
             </Button>
+            <FileManagerButton />
           </>
         )
       }

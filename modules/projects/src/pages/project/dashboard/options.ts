@@ -1,16 +1,16 @@
 /**
- * The dashboard's options (spec part2 §2): mode (tiles or map), show-all-folders,
- * sidebar-open and file-manager-mounted, remembered in localStorage for each user of
- * each account, for every project alike.
+ * The dashboard's options (spec part2 §2): mode (tiles or map), show-all-folders and
+ * sidebar-open, remembered in localStorage for each user of each account, for every project
+ * alike. The fourth, file-manager-mounted, is the kit's file manager model: the panel stands
+ * beside every page of a project, not the dashboard alone.
  */
 export interface DashboardOptions {
   mode: 'tiles' | 'map'
   showAllFolders: boolean
   sidebarOpen: boolean
-  fileManager: boolean
 }
 
-export const DEFAULT_OPTIONS: DashboardOptions = { mode: 'tiles', showAllFolders: false, sidebarOpen: false, fileManager: false }
+export const DEFAULT_OPTIONS: DashboardOptions = { mode: 'tiles', showAllFolders: false, sidebarOpen: false }
 
 export const optionsKey = (accountId: number, userId: number) => `projects.dashboard.${accountId}.${userId}`
 
@@ -20,11 +20,10 @@ export const readOptions = (stored: string | null): DashboardOptions => {
   try {
     value = (JSON.parse(stored ?? '{}') as typeof value) ?? {}
   } catch {}
-  const flag = (key: 'showAllFolders' | 'sidebarOpen' | 'fileManager') => (typeof value[key] === 'boolean' ? (value[key] as boolean) : DEFAULT_OPTIONS[key])
+  const flag = (key: 'showAllFolders' | 'sidebarOpen') => (typeof value[key] === 'boolean' ? (value[key] as boolean) : DEFAULT_OPTIONS[key])
   return {
     mode: value.mode === 'map' ? 'map' : 'tiles',
     showAllFolders: flag('showAllFolders'),
     sidebarOpen: flag('sidebarOpen'),
-    fileManager: flag('fileManager'),
   }
 }

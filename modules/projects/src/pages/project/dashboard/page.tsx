@@ -4,7 +4,7 @@
  * tiles of the project's document groups — or, in map mode, the project on the map — the
  * status boxes and the project status timeline.
  */
-import { $session, Alert, Button, Card, Checkbox, Columns, RadioGroup, Skeleton, registerLocales, useFormat } from '@app/module-kit'
+import { $fileManager, $session, Alert, Button, Card, Checkbox, Columns, RadioGroup, Skeleton, fileManagerOpened, registerLocales, useFormat } from '@app/module-kit'
 import type { Project } from '@app/plugin-projects/shared'
 import { useUnit } from 'effector-react'
 import { useEffect } from 'react'
@@ -13,7 +13,7 @@ import { ProjectsMap } from '../../../home/ProjectsMap'
 import { StatusBoxes } from './boxes-view'
 import './dashboard.css'
 import { locales } from './locales'
-import { $groups, $groupsFailed, $options, $tiles, dashboardOpened, optionChanged } from './model'
+import { $groupsFailed, $options, $tiles, dashboardOpened, optionChanged } from './model'
 import { DashboardTiles } from './tiles-view'
 import { ProjectTimeline } from './timeline-view'
 
@@ -44,31 +44,18 @@ const SidePanel = ({ project }: { project: Project }) => {
   )
 }
 
-/** The file manager docked on the dashboard: the project's folders by group, each a link for those who may edit. */
-const FileManager = () => {
-  const { t } = useTranslation('projects')
-  const groups = useUnit($groups) ?? []
-  const folders = groups.flatMap((group) => group.folders.map((folder) => ({ ...folder, group: group.name })))
-  return (
-    <Card title={t('projectDashboard.files.title')}>
-      {folders.length === 0 ? (
-        <p>{t('projectDashboard.files.empty')}</p>
-      ) : (
-        <ul className="kit-stack">
-          {folders.map((folder) => (
-            <li key={folder.id}>
-              {folder.symbol ? `${folder.symbol} - ${folder.name}` : folder.name} ({folder.group})
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  )
-}
-
 export const ProjectDashboard = ({ project }: { project: Project }) => {
   const { t } = useTranslation('projects')
-  const units = useUnit({ session: $session, options: $options, tiles: $tiles, groupsFailed: $groupsFailed, opened: dashboardOpened, change: optionChanged })
+  const units = useUnit({
+    session: $session,
+    options: $options,
+    tiles: $tiles,
+    groupsFailed: $groupsFailed,
+    opened: dashboardOpened,
+    change: optionChanged,
+    fileManager: $fileManager,
+    openFileManager: fileManagerOpened,
+  })
   const { opened } = units
   useEffect(() => {
     opened(project.id)
@@ -118,15 +105,13 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
         />
         <Checkbox switch label={t('projectDashboard.options.showAllFolders')} checked={options.showAllFolders} onChange={(on) => change({ showAllFolders: on })} />
         <Checkbox switch label={t('projectDashboard.options.sidebar')} checked={options.sidebarOpen} onChange={(on) => change({ sidebarOpen: on })} />
-        <Checkbox switch label={t('projectDashboard.options.fileManager')} checked={options.fileManager} onChange={(on) => change({ fileManager: on })} />
+        {/* The documents module's panel beside the project's pages, opened here through the kit. */}
+        <Checkbox switch label={t('projectDashboard.options.fileManager')} checked={units.fileManager.open} onChange={units.openFileManager} />
       </div>
-      {options.sidebarOpen || options.fileManager ? (
+      {options.sidebarOpen ? (
         <Columns>
           {main}
-          <div className="kit-stack">
-            {options.sidebarOpen && <SidePanel project={project} />}
-            {options.fileManager && <FileManager />}
-          </div>
+          <SidePanel project={project} />
         </Columns>
       ) : (
         main

@@ -10,10 +10,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { AppParams, Application, Storage } from '@app/plugin-kit'
 import { MAX_PARTS, currentUser, fileNameProblem, newStorageKey, nowIso, sniffStored, validationError } from '@app/plugin-kit'
-import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
+import { Conflict, Forbidden, NotFound, Unavailable } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { routeDocument } from '../../document-rows'
-import { type Upload, type UploadComplete, type UploadStart, UPLOAD_MESSAGES } from './uploads.schema'
+import { STORE_RETRY_AFTER_SECONDS, type Upload, type UploadComplete, type UploadStart, UPLOAD_MESSAGES } from './uploads.schema'
 
 /** How long a part address works: long enough to start sending 200 MB on a slow line. */
 const ADDRESS_SECONDS = 15 * 60
@@ -252,8 +252,10 @@ export class UploadsService {
   private async discard(row: UploadRow) {
     const leaving = row.state === 'OPEN' || row.state === 'ABORTING' ? 'ABORTING' : 'REMOVING'
     if (!(await this.knex('uploads').where({ id: row.id, state: row.state }).update({ state: leaving }))) throw new Conflict(UPLOAD_MESSAGES.finished)
-    if (leaving === 'ABORTING') await this.storage.multipart.abort(row.storage_key, row.store_upload_id)
-    else await this.storage.remove(row.storage_key)
+    // A store that cannot let go now is an outage, not a bug: 503, and the row stays marked for the sweep.
+    await (leaving === 'ABORTING' ? this.storage.multipart.abort(row.storage_key, row.store_upload_id) : this.storage.remove(row.storage_key)).catch((cause: unknown) => {
+      throw new Unavailable(UPLOAD_MESSAGES.storeUnavailable, { retryAfter: STORE_RETRY_AFTER_SECONDS, cause })
+    })
     await this.knex('uploads').where({ id: row.id, state: leaving }).delete()
   }
 

@@ -89,5 +89,9 @@ export const UPLOAD_MESSAGES = {
   partMismatch: 'Part {partNo} does not match what was received',
   sizeMismatch: 'The file received is not the size announced',
   linkExpired: 'This upload address has expired or is not valid',
+  storeUnavailable: 'The file store did not answer: try again shortly',
 } as const
+
+/** Seconds a client is told to wait (Retry-After) when the file store did not answer. */
+export const STORE_RETRY_AFTER_SECONDS = 30
 

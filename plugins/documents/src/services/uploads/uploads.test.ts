@@ -9,7 +9,7 @@ import path from 'node:path'
 import { startS3TestServer } from '@app/plugin-kit/s3-test-server'
 import { type DocumentFixture, type Person, type ProjectFixture, type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { UPLOAD_MESSAGES } from './uploads.schema'
+import { STORE_RETRY_AFTER_SECONDS, UPLOAD_MESSAGES } from './uploads.schema'
 import { FOLDER_FILE_MESSAGES } from '../folder-files/folder-files.schema'
 import { uploadPath } from './uploads.shared'
 
@@ -71,6 +71,8 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
   }
   const chunksOf = (bytes: Buffer) => Array.from({ length: Math.max(1, Math.ceil(bytes.length / PART)) }, (_, i) => bytes.subarray(i * PART, (i + 1) * PART))
   const uploadsCount = async () => Number((await server.knex('uploads').count({ n: '*' }))[0]!.n)
+  /** A store that did not answer: an outage (503, try again later), with the spec's kind of message, never a 500. */
+  const storeDown = { status: 503, body: { message: UPLOAD_MESSAGES.storeUnavailable, data: { retryAfter: STORE_RETRY_AFTER_SECONDS } } }
   /** `work` with the store refusing its next abort. */
   const abortRefusedDuring = async (work: () => Promise<void>) => {
     const refusing = vi.spyOn(server.app.get('storage').multipart, 'abort').mockRejectedValueOnce(new Error('store down'))
@@ -268,7 +270,7 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const bytes = pdfOf(100)
     const { body: started } = await start('Stuck.pdf', bytes.length, going.id)
     await sendPart(started.uploadId, 1, bytes)
-    await abortRefusedDuring(async () => expect((await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).status).toBe(500))
+    await abortRefusedDuring(async () => expect(await call(tokens.editor!, 'DELETE', `/api/folders/${going.id}`)).toMatchObject(storeDown))
     // Deleting the document would have taken the row, and with it the only record of the parts.
     expect((await call(tokens.editor!, 'GET', `/api/folders/${going.id}`)).status).toBe(200)
     expect((await server.knex('uploads').where({ id: started.uploadId }).first()).state).toBe('ABORTING')
@@ -299,7 +301,7 @@ describe.each(['local disk', 'S3'] as const)('uploads to %s', (store) => {
     const bytes = pdfOf(500)
     const { body: started } = await start('Refused.pdf', bytes.length)
     await sendPart(started.uploadId, 1, bytes)
-    await abortRefusedDuring(async () => expect((await call(tokens.editor!, 'DELETE', `/api/uploads/${started.uploadId}`)).status).toBe(500))
+    await abortRefusedDuring(async () => expect(await call(tokens.editor!, 'DELETE', `/api/uploads/${started.uploadId}`)).toMatchObject(storeDown))
     // The row still names the parts, so they are not lost track of; its starter sees it gone.
     expect((await server.knex('uploads').where({ id: started.uploadId }).first()).state).toBe('ABORTING')
     expect((await call(tokens.editor!, 'GET', `/api/uploads/${started.uploadId}`)).status).toBe(404)

@@ -322,7 +322,7 @@ describe('the documents list', () => {
 })
 
 describe("a member's pages across their projects", () => {
-  test('each page is the next slice of the whole list by number (unnumbered first), however the projects number their documents, filtered and in My too', async () => {
+  test('each page is the next slice of the whole list by number (unnumbered first), however the projects number their documents, filtered and in My too (an admin\'s too)', async () => {
     const account = await make.account()
     const type = await make.documentType(account)
     const [north, south, east, closed] = await Promise.all(['North', 'South', 'East', 'Closed'].map((name) => make.project(account, { name })))
@@ -338,15 +338,22 @@ describe("a member's pages across their projects", () => {
     for (const project of [east!, south!]) made.push(await make.document(project, { symbol: null, name: `Unnumbered ${project.name}`, type }))
     const mine = made.filter((_, n) => n % 3 === 0)
     await server.knex('folders').whereIn('id', mine.map((doc) => doc.id)).update({ responsible_id: member.id })
+    // The account's admin is responsible for some, made others and both for a few: their My tab comes in two streams.
+    const madeByAdmin = made.filter((_, n) => n % 4 === 1 || n % 4 === 3)
+    const adminResponsible = made.filter((_, n) => n % 3 !== 0 && (n % 4 === 2 || n % 4 === 3))
+    await server.knex('folders').whereIn('id', madeByAdmin.map((doc) => doc.id)).update({ created_by: account.admin.id })
+    await server.knex('folders').whereIn('id', adminResponsible.map((doc) => doc.id)).update({ responsible_id: account.admin.id })
+    const adminsOwn = made.filter((doc) => madeByAdmin.includes(doc) || adminResponsible.includes(doc))
     const token = await make.signIn(member)
+    const adminToken = await make.signIn(account.admin)
     const inOrder = (docs: DocumentFixture[]) =>
       [...docs]
         .sort((a, b) => (a.symbol === null) !== (b.symbol === null) ? (a.symbol === null ? -1 : 1) : (a.symbol ?? '').localeCompare(b.symbol ?? '') || a.name.localeCompare(b.name) || a.id - b.id)
         .map((doc) => doc.id)
-    const pagesOf = async (query: string, expected: number[]) => {
+    const pagesOf = async (query: string, expected: number[], as = token) => {
       for (const limit of [1, 4, 7])
         for (let skip = 0; skip <= expected.length; skip += limit) {
-          const page = await list(token, `${query}&$limit=${limit}&$skip=${skip}`)
+          const page = await list(as, `${query}&$limit=${limit}&$skip=${skip}`)
           expect(page.data.map((row) => row.id), `${query} $skip=${skip} $limit=${limit}`).toEqual(expected.slice(skip, skip + limit))
           expect(page.total).toBe(expected.length)
         }
@@ -354,5 +361,7 @@ describe("a member's pages across their projects", () => {
     await pagesOf('tab=all', inOrder(made))
     await pagesOf('tab=all&filter=a-', inOrder(made.filter((doc) => doc.symbol?.startsWith('A-'))))
     await pagesOf('tab=my', inOrder(mine))
+    await pagesOf('tab=my', inOrder(adminsOwn), adminToken)
+    await pagesOf('tab=my&filter=sheet', inOrder(adminsOwn.filter((doc) => doc.name.startsWith('Sheet'))), adminToken)
   })
 })

@@ -98,5 +98,18 @@ describe('signed in as an account admin', () => {
     }, 60_000)
 
     for (const { module, url } of signedInUrls(params)) axeTest(`${module} ${url}`, () => openInApp(url))
+
+    // The file manager is a side panel, no route: opened from the project's dashboard, then closed again for the next walk.
+    axeTest('the file manager beside a project', async () => {
+      await openInApp(`/project/${params.projectId![0]}`)
+      await page.getByRole('switch', { name: 'File manager' }).check()
+      // Loaded: its files, or the empty state of a project without any.
+      const panel = page.getByRole('complementary', { name: 'File manager' })
+      await panel.getByRole('heading', { name: /^Files/ }).or(panel.getByText('have no files or links yet')).waitFor()
+    })
+    afterAll(async () => {
+      const open = page.getByRole('complementary', { name: 'File manager' })
+      if (await open.count()) await open.getByRole('button', { name: 'Close File manager' }).click()
+    })
   })
 })

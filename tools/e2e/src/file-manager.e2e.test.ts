@@ -112,6 +112,38 @@ describe('the file manager', () => {
     expect(box.x + box.width).toBe(1280 - 24)
   })
 
+  it('below EDIT the document names are plain text; VIEW shows file names without a download, DOWNLOAD downloads', async (page) => {
+    const { project, ga, editor } = await projectWithFiles()
+    // A file with bytes in the store, to download.
+    const form = new FormData()
+    form.append('file', new Blob([new TextEncoder().encode('%PDF-1.7\ndrawing')]), 'drawing.pdf')
+    expect((await app.call('POST', `/api/folders/${ga.id}/files`, form, await app.make.signIn(editor))).status).toBe(201)
+    const viewer = await app.make.user({ id: project.accountId })
+    await app.make.grantProject(viewer, project, 'VIEW')
+    const downloader = await app.make.user({ id: project.accountId })
+    await app.make.grantProject(downloader, project, 'DOWNLOAD')
+
+    await signInAs(page, viewer)
+    await page.goto(`/project/${project.id}`)
+    await page.getByRole('switch', { name: 'File manager' }).check()
+    await panel(page).getByRole('heading', { name: 'Files (4)' }).waitFor()
+    expect(await names(page)).toEqual(['drawing.pdf', 'plan.pdf', 'quay.jpg', 'section.pdf', 'Supplier sheet(opens in a new tab)', 'Tide tables(opens in a new tab)'])
+    expect(await panel(page).getByRole('button', { name: 'drawing.pdf' }).count()).toBe(0)
+    expect(await panel(page).getByRole('link', { name: 'GA-1 - General arrangement' }).count()).toBe(0)
+    await panel(page).getByText('GA-1 - General arrangement').first().waitFor()
+
+    await page.context().clearCookies()
+    await page.evaluate(() => localStorage.clear())
+    await signInAs(page, downloader)
+    await page.goto(`/project/${project.id}`)
+    await page.getByRole('switch', { name: 'File manager' }).check()
+    await panel(page).getByRole('heading', { name: 'Files (4)' }).waitFor()
+    expect(await panel(page).getByRole('link', { name: 'GA-1 - General arrangement' }).count()).toBe(0)
+    const download = page.waitForEvent('download')
+    await panel(page).getByRole('button', { name: 'drawing.pdf' }).click()
+    expect((await download).suggestedFilename()).toBe('drawing.pdf')
+  })
+
   it('covers the window on a phone', async (page) => {
     const { project, editor } = await projectWithFiles()
     await signInAs(page, editor)

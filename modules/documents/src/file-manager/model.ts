@@ -88,9 +88,11 @@ sample({
 // A new search reads both sections from their start; Retry reads a failed one on from where it stopped.
 const fetchStarted = createEvent<{ search: FileManagerSearch; kind: FileManagerKind; skip: number }>()
 sample({ clock: fetchStarted, target: fetchSectionFx })
-$sections.on(searched, () => NOTHING)
+// Links have no place on a map: the Map view asks for files alone.
+const asked = (search: FileManagerSearch, kind: FileManagerKind) => kind === 'file' || !search.map
+$sections.on(searched, (_, search) => (search.map ? { ...NOTHING, url: { ...EMPTY, loading: false } } : NOTHING))
 for (const kind of KINDS) {
-  sample({ clock: searched, fn: (search) => ({ search, kind, skip: 0 }), target: fetchStarted })
+  sample({ clock: searched, filter: (search) => asked(search, kind), fn: (search) => ({ search, kind, skip: 0 }), target: fetchStarted })
   sample({
     clock: retried,
     source: { search: $search, sections: $sections },

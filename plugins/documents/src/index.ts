@@ -34,7 +34,6 @@ import { listIndex } from './migrations/012-list-index'
 import { fileNameIndex } from './migrations/014-file-name-index'
 import { listOrderIndex } from './migrations/015-list-order-index'
 import { fileManagerIndex } from './migrations/016-file-manager-index'
-import { peopleIndexes } from './migrations/017-people-indexes'
 import { documentListsTables } from './migrations/013-document-lists'
 import { documentsSearch, filesSearch } from './search'
 import { controlServices } from './services/control/control'
@@ -65,7 +64,7 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex, peopleIndexes],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex],
   permissions: [],
   remotes: [
     {

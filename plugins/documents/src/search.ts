@@ -15,7 +15,7 @@
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { callerFlags, countUpTo, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
-import { fromIndex, inWindowOrKeyless, projectsWindow, withinWindow } from './lead-window'
+import { fromIndex, leadWindow, withinWindow } from './lead-window'
 import { FILE_MANAGER_FILES_INDEX } from './migrations/016-file-manager-index'
 
 /** A group counts its hits this far (an account holds hundreds of thousands of documents and millions of files): past it, "1,000+". */
@@ -45,12 +45,15 @@ export const documentsSearch: SearchProvider = {
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
     const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
     // A member's first hits lie between two numbers (lead-window.ts); unnumbered ones sort first.
-    const number = { key: 'folders.symbol' }
-    const window = limit && granted ? await projectsWindow(knex, { granted, rows: () => matching().whereNotNull(number.key), project: 'folders.project_id', ...number, upTo: limit }) : null
-    const picked = query.clone().select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
-    const byNumber = (table: string) => [{ column: `${table}.symbol` }, { column: `${table}.name` }, { column: `${table}.id` }]
-    const hits = window ? inWindowOrKeyless(knex, picked, window, number, 'hits').select('hits.*').orderBy(byNumber('hits')) : picked.orderBy(byNumber('folders'))
-    const rows: { id: number; project_id: number; symbol: string | null; name: string }[] = limit ? await hits.limit(limit) : []
+    const window = limit && granted ? await leadWindow(knex, { granted, rows: () => matching().whereNotNull('folders.symbol'), project: 'folders.project_id', key: 'folders.symbol', upTo: limit }) : null
+    if (window) withinWindow(query, window, 'folders.symbol', { orNull: true })
+    const rows: { id: number; project_id: number; symbol: string | null; name: string }[] = limit
+      ? await query
+          .clone()
+          .select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
+          .orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
+          .limit(limit)
+      : []
     return {
       group: 'documents',
       total,
@@ -75,10 +78,10 @@ export const filesSearch: SearchProvider = {
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id', granted })
     const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
     // A member's first hits lie between two names (lead-window.ts).
-    const name = { key: 'ff.name', order: nameOrder(knex) }
+    const order = nameOrder(knex)
     const projectRows = () => matchingIn(fromIndex(knex, 'folder_files', 'ff', FILE_MANAGER_FILES_INDEX))
-    const window = limit && granted ? await projectsWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', ...name, upTo: limit }) : null
-    if (window) withinWindow(query, window, name)
+    const window = limit && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
+    if (window) withinWindow(query, window, 'ff.name', { order })
     // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
     // joined before the sort, every matching file's row and document were read.
     const rows: { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }[] = limit

@@ -15,7 +15,7 @@ import type { AppParams, Application, AuthUser, ProjectRef } from '@app/plugin-k
 import { countUpTo, currentUser, serviceAt, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import type { Knex } from 'knex'
-import { type LeadWindow, inWindowOrKeyless, projectsWindow, streamsWindow } from '../../lead-window'
+import { type LeadWindow, leadWindow, withinWindow } from '../../lead-window'
 import {
   DOCUMENT_COUNT_AHEAD,
   DOCUMENT_LIST_LIMIT,
@@ -32,9 +32,6 @@ interface FolderTypesFinder {
 }
 
 type ListRow = Record<string, any>
-
-/** The list's sort key: the document number (unnumbered documents first). */
-const NUMBER = 'folders.symbol'
 
 const unique = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined).map(Number))]
 
@@ -66,27 +63,20 @@ export class DocumentsListService {
 
   /** The search box's text and the My tab's people, on a query of `folders`. */
   private withTabConditions(query: Knex.QueryBuilder, caller: AuthUser, tab: DocumentTab, q: DocumentListQuery) {
-    if (tab === 'my') query.where((mine) => mine.where('folders.responsible_id', caller.id).orWhere('folders.created_by', caller.id))
-    return this.withFilter(query, q)
-  }
-
-  private withFilter(query: Knex.QueryBuilder, q: DocumentListQuery) {
     const text = q.filter?.trim()
-    return text ? whereContains(query, ['folders.search_key'], text, { lowerCased: true }) : query
+    if (text) whereContains(query, ['folders.search_key'], text, { lowerCased: true })
+    if (tab === 'my') query.where((mine) => mine.where('folders.responsible_id', caller.id).orWhere('folders.created_by', caller.id))
+    return query
   }
 
   /**
-   * The numbers a page of All or My lies between (lead-window.ts): a member's documents come
-   * project by project, an account admin's My tab as the documents they are responsible for
-   * and those they made. Null for one project, whose documents the list index holds in order,
-   * for an admin's All tab, which the account's number index does, and for the mark tabs.
+   * The numbers a member's page lies between (lead-window.ts): null for an admin, for one
+   * project (its documents are read in order from the list index) and for the mark tabs.
    */
   private numberWindow(caller: AuthUser, tab: DocumentTab, q: DocumentListQuery, granted: Knex.QueryBuilder | null, upTo: number): Promise<LeadWindow | null> {
-    if (q.projectId !== undefined || (tab !== 'all' && tab !== 'my') || (!granted && tab === 'all')) return Promise.resolve(null)
-    const numbered = () => this.knex('folders').where('folders.account_id', caller.accountId).whereNotNull('folders.symbol')
-    if (granted) return projectsWindow(this.knex, { granted, rows: () => this.withTabConditions(numbered(), caller, tab, q), project: 'folders.project_id', key: NUMBER, upTo })
-    const theirs = (person: 'responsible_id' | 'created_by') => () => this.withFilter(numbered().where(`folders.${person}`, caller.id), q)
-    return streamsWindow(this.knex, [theirs('responsible_id'), theirs('created_by')], { key: NUMBER }, upTo)
+    if (!granted || q.projectId !== undefined || (tab !== 'all' && tab !== 'my')) return Promise.resolve(null)
+    const rows = () => this.withTabConditions(this.knex('folders').where('folders.account_id', caller.accountId).whereNotNull('folders.symbol'), caller, tab, q)
+    return leadWindow(this.knex, { granted, rows, project: 'folders.project_id', key: 'folders.symbol', upTo })
   }
 
   async find(params: AppParams): Promise<DocumentListPage> {
@@ -113,14 +103,11 @@ export class DocumentsListService {
    * and EDIT on the project.
    */
   private async page(base: Knex.QueryBuilder, tab: DocumentTab, caller: AuthUser, limit: number, skip: number, window: LeadWindow | null): Promise<ListRow[]> {
-    const picked = base.clone().select('folders.id', 'folders.symbol', 'folders.name')
-    const byNumber = (table: string) => [{ column: `${table}.symbol` }, { column: `${table}.name` }, { column: `${table}.id` }]
-    const rows =
-      tab === 'recent'
-        ? picked.select('mark.visited_at').orderBy([{ column: 'mark.visited_at', order: 'desc' }, { column: 'folders.id', order: 'desc' }])
-        : window
-          ? inWindowOrKeyless(this.knex, picked, window, { key: NUMBER }, 'hits').select('hits.*').orderBy(byNumber('hits'))
-          : picked.orderBy(byNumber('folders'))
+    const rows = base.clone().select('folders.id', 'folders.symbol', 'folders.name')
+    // Unnumbered documents sort first: they are on the page whatever the window.
+    if (window) withinWindow(rows, window, 'folders.symbol', { orNull: true })
+    if (tab === 'recent') rows.select('mark.visited_at').orderBy([{ column: 'mark.visited_at', order: 'desc' }, { column: 'folders.id', order: 'desc' }])
+    else rows.orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
     const query = this.knex
       .from(rows.limit(limit).offset(skip).as('page'))
       .innerJoin('folders as f', 'f.id', 'page.id')

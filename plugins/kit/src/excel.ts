@@ -3,7 +3,6 @@
  * to the answer as they come, so memory does not grow with the number of rows. Sheet
  * names and headers follow the caller's language.
  */
-import { readFileSync } from 'node:fs'
 import { PassThrough } from 'node:stream'
 import type { Knex } from 'knex'
 import type { Locale } from './define-plugin'
@@ -48,15 +47,14 @@ const LOCALE_OF: Record<Language, Locale> = {
 }
 
 /**
- * An export's texts, read once from `folder` (a plugin's `…-locales` folder beside the
- * export: en-GB.json and the four others, checked by `npm run i18n:check`). Answers
- * the texts in a user's language, English for any other.
+ * An export's texts in a user's language, English for any other: `byLocale` is a plugin's
+ * `locales/` folder beside the export (en-GB.json and the four others, checked by
+ * `npm run i18n:check`), imported by its index.ts.
  */
-export const loadExcelTexts = (folder: URL) => {
-  const read = (locale: Locale) => JSON.parse(readFileSync(new URL(`${locale}.json`, folder), 'utf8')) as ExcelTexts
-  const byLocale = new Map(Object.values(LOCALE_OF).map((locale) => [locale, read(locale)]))
-  return (language: string | undefined): ExcelTexts => byLocale.get(LOCALE_OF[language as Language]) ?? byLocale.get('en-GB')!
-}
+export const excelTexts =
+  <T extends ExcelTexts>(byLocale: Record<Locale, T>) =>
+  (language: string | undefined): Omit<T, 'columns'> & ExcelTexts =>
+    byLocale[LOCALE_OF[language as Language]] ?? byLocale['en-GB']
 
 /** The columns of an export with their headers in `texts` (the key where a text is missing). */
 export const withHeaders = (columns: Omit<ExcelColumn, 'header'>[], texts: ExcelTexts): ExcelColumn[] =>

@@ -1,6 +1,7 @@
 /** Every company of the account as companies.xlsx, streamed, headed in the caller's language. */
-import { TableService, currentUser, excelDownload, exportDay, keysetBatches, knownTimeZone, loadExcelTexts, whereContains, withHeaders } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDay, keysetBatches, knownTimeZone, excelTexts, whereContains, withHeaders } from '@app/plugin-kit'
 import type { Knex } from 'knex'
+import { byLocale } from './locales'
 
 /** The columns in order; the sheet name and headers in five languages are in ./locales. */
 const COMPANY_EXPORT_COLUMNS = [
@@ -13,7 +14,7 @@ const COMPANY_EXPORT_COLUMNS = [
   { key: 'vatRegNo', width: 18 },
   { key: 'createdAt', width: 14, date: true },
 ]
-const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url))
+const exportTexts = excelTexts(byLocale)
 
 /** A TableService, so the tenancy test proves its rows are the caller's account's only. */
 export class CompanyExportService extends TableService {

@@ -1,8 +1,9 @@
 /** GET /accountusers/export: users.xlsx of the account (system users hidden, as in the list), streamed in id order, headed in the caller's language. */
 import type { Application } from '@app/plugin-kit'
-import { TableService, currentUser, excelDownload, exportDay, keysetBatches, knownTimeZone, loadExcelTexts, withHeaders } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDay, keysetBatches, knownTimeZone, excelTexts, withHeaders } from '@app/plugin-kit'
 import { accountUsersQuery, withCompanyNames, withoutSystemUsers } from '../../account-user'
 import { inChunks } from './chunks'
+import { byLocale } from './locales'
 
 /** The spec's columns in its order; headers from locales/. */
 const EXPORT_COLUMNS = [
@@ -21,7 +22,7 @@ const EXPORT_COLUMNS = [
 const mark = (value: unknown) => (value ? 'x' : '')
 
 /** The export's sheet name and headers in the five languages. */
-const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url))
+const exportTexts = excelTexts(byLocale)
 
 export class UsersExportService extends TableService {
   constructor(private readonly app: Application) {

@@ -8,7 +8,7 @@
  * title, its column headers in the caller's language.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
-import { currentUser, excelDownload, loadExcelTexts, nowIso, validationError } from '@app/plugin-kit'
+import { currentUser, excelDownload, excelTexts, nowIso, validationError } from '@app/plugin-kit'
 import { MESSAGES } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { DocumentRows } from '../../document-rows'
@@ -17,6 +17,7 @@ import { peopleOf } from '../../people'
 import type { FolderEventType } from '../control/control.schema'
 import { type MaterialPdfColumn, materialPdf } from './material-lines.pdf'
 import { MATERIAL_LINE_LIMITS, MATERIAL_LINE_MESSAGES, MATERIAL_LINE_TEXTS, type MaterialLine, type MaterialLineData } from './material-lines.schema'
+import { byLocale } from './locales'
 
 
 /** Column of each text field. */
@@ -59,7 +60,7 @@ const sameAs = (row: Record<string, any>, columns: Record<string, string | numbe
   )
 
 /** The export's sheet name, column headers and empty-list line in the caller's language (./locales, English for others). */
-const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url)) as (language: string | undefined) => { sheet: string; columns: Record<string, string>; empty: string }
+const exportTexts = excelTexts(byLocale)
 
 /** The list's columns in both exports, in the spec's order; widths in Excel characters and PDF points. */
 const EXPORT_COLUMNS: (Omit<MaterialPdfColumn, 'header'> & { excelWidth: number })[] = [

@@ -4,9 +4,10 @@
  * in the caller's language; the list's columns, dates DD.MM.YYYY in the viewer's time zone.
  */
 import type { AppParams, Application } from '@app/plugin-kit'
-import { TableService, currentUser, excelDownload, exportDay, knownTimeZone, loadExcelTexts, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { TableService, currentUser, excelDownload, exportDay, knownTimeZone, excelTexts, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { clientsOf } from '../../project-rows'
 import { projectSchema } from '../projects/projects.schema'
+import { byLocale } from './locales'
 
 /** The list's columns in order; the sheet name and headers in five languages are in ./locales. */
 const PROJECT_EXPORT_COLUMNS = [
@@ -18,7 +19,7 @@ const PROJECT_EXPORT_COLUMNS = [
   { key: 'startDate', width: 14, date: true },
   { key: 'endDate', width: 14, date: true },
 ]
-const exportTexts = loadExcelTexts(new URL('./locales/', import.meta.url))
+const exportTexts = excelTexts(byLocale)
 const BATCH = 1000
 
 /** An epoch-milliseconds date as the ISO text exportDay reads; none for a value that is no date (a row written before dates were bounded). */

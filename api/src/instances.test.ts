@@ -1,5 +1,5 @@
 /**
- * Two instances (`npm start`'s main.ts, as separate processes) started together on one
+ * Two instances (`npm start`'s server, bundled as it runs it, as separate processes) started together on one
  * fresh database: neither dies on the other's migration lock, the demo is seeded once,
  * and a token one signs is accepted by the other (shared secret and audience).
  * SQLite (one DATA_DIR), or MariaDB with TEST_DATABASE_URL (one DATABASE_URL).
@@ -10,11 +10,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createKnex, httpClient, testDatabase, withMigrationLock } from '@app/plugin-kit'
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, beforeAll, expect, test } from 'vitest'
+import { bundleServer } from '../bundle.mjs'
 
 const API_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-const TSX = path.join(API_DIR, '..', 'node_modules', '.bin', 'tsx')
 const PASSWORD = 'two-instances-password'
+/** Where `npm run build` writes it: the bundle finds its packages in the repository's node_modules. */
+const MAIN = path.join(API_DIR, 'dist', 'main.js')
+
+beforeAll(() => bundleServer(path.join(API_DIR, 'src', 'main.ts'), MAIN))
 
 interface Instance {
   process: ChildProcess
@@ -22,9 +26,9 @@ interface Instance {
   logs: Record<string, any>[]
 }
 
-/** Starts main.ts with `env`; its URL comes from its "Listening" log line. */
+/** Starts the bundled server with `env`; its URL comes from its "Listening" log line. */
 const startInstance = (env: Record<string, string>): Instance => {
-  const child = spawn(TSX, ['src/main.ts'], { cwd: API_DIR, env: { ...process.env, PORT: '0', DEMO_PASSWORD: PASSWORD, SEED_DEMO: 'true', ...env } })
+  const child = spawn(process.execPath, [MAIN], { cwd: API_DIR, env: { ...process.env, PORT: '0', DEMO_PASSWORD: PASSWORD, SEED_DEMO: 'true', ...env } })
   const logs: Record<string, any>[] = []
   const url = new Promise<string>((resolve, reject) => {
     let pending = ''

@@ -15,6 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { bundleServer } from '@app/api/bundle'
 import { startS3TestServer } from '@app/plugin-kit/s3-test-server'
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -30,9 +31,12 @@ interface Ready {
   storage: string
 }
 
+/** The upload server bundled as `npm start` runs the API (api/bundle.mjs): no TypeScript compiler held in memory. */
+const serverFile = path.join(benchDir, 'dist', 'upload-server.js')
+
 const startServer = (env: Record<string, string>) =>
   new Promise<{ child: ChildProcess; ready: Ready }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(benchDir, 'src', 'upload-server.ts')], {
+    const child = spawn(process.execPath, ['--expose-gc', serverFile], {
       cwd: benchDir,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -130,6 +134,7 @@ const main = async () => {
   try {
     const file = path.join(work, 'source.bin')
     makeFile(file)
+    await bundleServer(path.join(benchDir, 'src', 'upload-server.ts'), serverFile)
     console.log(`Upload bench ${new Date().toISOString()} on ${os.cpus()[0]?.model}, ${os.cpus().length} cores, Node ${process.version}: ${SIZE / MiB} MiB, ${PARALLEL} parts at a time`)
 
     // Each run starts with nothing waiting to be written, and ends with its file on disk: cp's

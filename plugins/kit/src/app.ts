@@ -124,6 +124,13 @@ export interface CreateAppOptions {
 export const createApp = async (options: CreateAppOptions) => {
   const { config, plugins } = options
   const app = koa(feathers()) as unknown as Application
+  // Koa reports an answer that failed while being sent on the app's 'error' event, and with no
+  // listener of ours it writes it to stderr, unstructured. A streamed answer the client stopped
+  // reading (a page left, a download cancelled: ERR_STREAM_PREMATURE_CLOSE) is no failure of
+  // the server; any other goes to the log.
+  app.on('error', (error: { code?: string }) => {
+    if (error?.code !== 'ERR_STREAM_PREMATURE_CLOSE') options.logger.error({ err: error }, 'An answer failed while being sent')
+  })
   // Repeated query keys (`?id=1&id=2`, a download of many files) read as an array up to the
   // lists' own limit; qs's default of 20 would turn the 21st into an object, refused as bad input.
   koaQs(app as never, 'extended', { arrayLimit: QUERY_ARRAY_LIMIT })

@@ -197,3 +197,21 @@ else describe('an SQLite file another connection holds locked', () => {
     expect(await server.knex('companies').where({ name: 'Locked Oy' }).first()).toBeUndefined()
   })
 })
+
+describe('an answer that fails while being sent', () => {
+  let server: TestServer
+  const { logger, lines } = capturedLogger()
+  beforeAll(async () => {
+    server = await startTestServer({}, { logger })
+  })
+  afterAll(() => server?.close())
+
+  test('a client that stopped reading is no error (nothing logged); any other failure is logged, and Koa writes nothing of its own', () => {
+    // The server's handler is the only one, so Koa adds none that writes to stderr.
+    expect(server.app.listenerCount('error')).toBe(1)
+    server.app.emit('error', Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }))
+    expect(lines.filter((line) => line.level >= 50)).toEqual([])
+    server.app.emit('error', new Error('The socket broke'))
+    expect(lines.filter((line) => line.level >= 50)).toEqual([expect.objectContaining({ msg: 'An answer failed while being sent', err: expect.objectContaining({ message: 'The socket broke' }) })])
+  })
+})

@@ -10,7 +10,9 @@
  * there. The rows between the two hold the page, and an index reads them alone: where rows
  * are named under their project's number, as is usual, about a page's worth. Each project's
  * first key is one step into an index that leads with the account, the project and the key
- * (folders_list_index; folder_files_manager_index).
+ * (folders_list_index; folder_files_manager_index). Where the lead project holds fewer than a
+ * page's rows (a member responsible for one document in ten), the leading projects' rows
+ * together give the window's end.
  */
 import type { Knex } from 'knex'
 
@@ -34,17 +36,34 @@ export interface LeadWindowQuery {
   upTo: number
 }
 
-/** The window of keys that holds the first `upTo` rows with a key, or null when the lead project holds fewer. */
+/**
+ * How many of the leading projects (by first key) may make the window together when the
+ * lead alone holds fewer than `upTo` matching rows (a member responsible for one document in
+ * ten, a filter that meets one in eight): past that, the page is sorted from all.
+ */
+export const LEAD_PROJECTS = 16
+
+/** The window of keys that holds the first `upTo` rows with a key, or null when the leading projects hold fewer. */
 export const leadWindow = async (knex: Knex, query: LeadWindowQuery): Promise<LeadWindow | null> => {
   const { granted, rows, projectRows = rows, project, key, order = (column) => column, upTo } = query
   const firstKey = projectRows().whereRaw('?? = ??', [project, 'held.granted_project_id']).orderByRaw(order(key)).limit(1).select(key)
   // Distinct (each project is once already): SQLite then reads the derived table once, rather
   // than asking each project's first key again in the outer WHERE and ORDER BY.
   const heads = knex.from(granted.clone().as('held')).distinct('held.granted_project_id as project_id', firstKey.as('first_key'))
-  const lead = await knex.from(heads.as('heads')).whereNotNull('first_key').orderByRaw(order('first_key')).first('project_id', 'first_key')
-  if (!lead) return null
-  const last = await rows().where(project, lead.project_id).orderByRaw(order(key)).offset(upTo - 1).first(knex.raw('?? as last_key', [key]))
-  return last ? { from: lead.first_key, to: last.last_key } : null
+  const leading: { project_id: number; first_key: string }[] = await knex
+    .from(heads.as('heads'))
+    .whereNotNull('first_key')
+    .orderByRaw(order('first_key'))
+    .limit(LEAD_PROJECTS)
+    .select('project_id', 'first_key')
+  // The `upTo`-th key of the lead project, else of the leading projects' rows together: `upTo` rows lie up to it.
+  for (const count of [1, LEAD_PROJECTS]) {
+    if (count > 1 && leading.length < 2) break
+    const ids = leading.slice(0, count).map((head) => head.project_id)
+    const last = await rows().whereIn(project, ids).orderByRaw(order(key)).offset(upTo - 1).first(knex.raw('?? as last_key', [key]))
+    if (last) return { from: leading[0]!.first_key, to: last.last_key }
+  }
+  return null
 }
 
 /** Confines `query` to rows whose key lies in the window (and, with `orNull`, those without one). */

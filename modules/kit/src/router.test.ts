@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector'
 import { describe, expect, test } from 'vitest'
-import { $location, locationChanged, matchPath, underPrefix, withQueryParams } from './router'
+import { $location, locationChanged, matchPath, prefixParams, underPrefix, withQueryParams } from './router'
 
 describe('matchPath', () => {
   test('matches literal segments and collects params', () => {
@@ -26,6 +26,15 @@ test('a prefix owns its own path and the paths below it only', () => {
   expect(underPrefix('/profile', '/profiles')).toBe(false)
   expect(underPrefix('/project/:id/documents', '/project/4/documents/9/files')).toBe(true)
   expect(underPrefix('/project/:id/documents', '/project/4/dashboard')).toBe(false)
+})
+
+test("a prefix's parameters come from the path below it (a side panel's project), raw, and none from a path elsewhere", () => {
+  expect(prefixParams('/project/:projectId', '/project/7/documents/9/files')).toEqual({ projectId: '7' })
+  expect(prefixParams('/project/:projectId', '/project/7')).toEqual({ projectId: '7' })
+  // A malformed escape stays as it came: routing must not throw on it.
+  expect(prefixParams('/project/:projectId', '/project/%E0%A4%A/documents')).toEqual({ projectId: '%E0%A4%A' })
+  expect(prefixParams('/project/:projectId', '/projects')).toBeNull()
+  expect(prefixParams('/project/:projectId', '/project')).toBeNull()
 })
 
 test('query params are set, replaced and removed', () => {

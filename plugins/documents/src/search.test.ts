@@ -178,19 +178,7 @@ describe('GET /api/search: documents and files', () => {
     await make.grantProject(member, west!, 'VIEW')
     // Below VIEW: its document and file, first of all by number and name, are never found.
     await make.grantProject(member, closed!, 'ACCESS')
-    const file = (doc: DocumentFixture, name: string) => ({
-      account_id: team.id,
-      project_id: doc.projectId,
-      folder_id: doc.id,
-      name,
-      storage_key: `test/${name}`,
-      mime: 'application/pdf',
-      size: 1,
-      file_type: 'ATTACHMENT',
-      created_at: new Date().toISOString(),
-    })
-    const hidden = await make.document(closed!, { symbol: 'S-00', name: 'Survey 0' })
-    await server.knex('folder_files').insert(file(hidden, 'survey-00.pdf'))
+    await make.file(await make.document(closed!, { symbol: 'S-00', name: 'Survey 0' }), 'survey-00.pdf')
     // East and West number and name theirs in turns, the names in either case; one document has no number.
     const unnumbered = await make.document(west!, { symbol: null, name: 'Survey unnumbered' })
     const titles = ['Survey unnumbered']
@@ -198,7 +186,7 @@ describe('GET /api/search: documents and files', () => {
     for (let n = 1; n <= 9; n++) {
       const doc = await make.document(n % 2 ? east! : west!, { symbol: `S-0${n}`, name: `Survey ${n}` })
       const name = `${n % 3 ? 'Survey' : 'survey'}-0${n}.pdf`
-      await server.knex('folder_files').insert(file(doc, name))
+      await make.file(doc, name)
       titles.push(`S-0${n} - Survey ${n}`)
       names.push(`${name} (S-0${n})`)
     }

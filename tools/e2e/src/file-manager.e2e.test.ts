@@ -29,21 +29,11 @@ const projectWithFiles = async () => {
   const site = await app.make.document(project, { symbol: 'SV-2', name: 'Site visit' })
   const editor = await app.make.user(account, 'user', { firstName: 'Erin', lastName: 'Editor' })
   await app.make.grantProject(editor, project, 'EDIT')
+  await app.make.file(ga, 'plan.pdf', { size: 2048 })
+  await app.make.file(ga, 'section.pdf', { size: 2048 })
+  await app.make.file(site, 'quay.jpg', { size: 2048, place: { latitude: 60.16, longitude: 24.95 } })
+  await app.make.file(site, 'note.pdf', { type: 'COMMENT' })
   const at = new Date().toISOString()
-  const file = (folder: { id: number }, name: string, place: { latitude: number; longitude: number } | null = null, type = 'ATTACHMENT') => ({
-    account_id: account.id,
-    project_id: project.id,
-    folder_id: folder.id,
-    name,
-    storage_key: `e2e/${name}`,
-    mime: 'application/pdf',
-    size: 2048,
-    file_type: type,
-    latitude: place?.latitude ?? null,
-    longitude: place?.longitude ?? null,
-    created_at: at,
-  })
-  await app.knex('folder_files').insert([file(ga, 'plan.pdf'), file(ga, 'section.pdf'), file(site, 'quay.jpg', { latitude: 60.16, longitude: 24.95 }), file(site, 'note.pdf', null, 'COMMENT')])
   const link = (folder: { id: number }, description: string, url: string) => ({ account_id: account.id, project_id: project.id, folder_id: folder.id, description, url, created_at: at })
   await app.knex('folder_urls').insert([link(ga, 'Supplier sheet', 'https://example.com/plan-sheet'), link(site, 'Tide tables', 'https://example.com/tides')])
   return { project, ga, editor }

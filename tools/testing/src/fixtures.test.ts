@@ -121,6 +121,22 @@ describe('fixture builders', () => {
     expect(await server.knex('users').where({ id: team.editor.id }).first('first_name', 'last_name')).toEqual({ first_name: 'Edith', last_name: 'Editor' })
   })
 
+  test("a document's files are those its Files tab lists, each with its place or type when given", async () => {
+    const team = await make.projectTeam()
+    const doc = await make.document(team.project)
+    const plan = await make.file(doc, 'plan.pdf')
+    await make.file(doc, 'quay.jpg', { mime: 'image/jpeg', place: { latitude: 60.16, longitude: 24.95 } })
+    await make.file(doc, 'note.txt', { type: 'COMMENT' })
+    expect(plan).toEqual({ id: expect.any(Number), documentId: doc.id, name: 'plan.pdf' })
+    const listed = await server.call('GET', `/api/folders/${doc.id}/files`, undefined, team.tokens.viewer)
+    expect(listed.status).toBe(200)
+    const rows = (Array.isArray(listed.body) ? listed.body : listed.body.data) as { name: string; geolocation: unknown }[]
+    expect(rows.map((row) => [row.name, row.geolocation])).toEqual([
+      ['plan.pdf', null],
+      ['quay.jpg', { latitude: 60.16, longitude: 24.95 }],
+    ])
+  })
+
   test('given names, numbers and a time, the builders write those instead of unique ones', async () => {
     const at = new Date('2026-03-02T09:00:00.000Z')
     const fixed = fixtures(server, { at })

@@ -80,6 +80,13 @@ export interface DocumentFixture {
   symbol: string | null
 }
 
+/** A file row of a document (no bytes in the store: for lists, search and counts, not for downloads). */
+export interface FileFixture {
+  id: number
+  documentId: number
+  name: string
+}
+
 export interface RoleFixture {
   id: number
   accountId: number
@@ -263,6 +270,33 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { id: Number(id), accountId: project.accountId, projectId: project.id, name, symbol }
   }
 
+  /**
+   * A file of the document as its Files tab lists it (the revision in work unless one is
+   * named, ATTACHMENT unless said), a row alone: nothing is stored under its key, so it
+   * cannot be downloaded.
+   */
+  const file = async (
+    of: DocumentFixture,
+    name: string,
+    options: { type?: 'ATTACHMENT' | 'COMMENT'; size?: number; mime?: string; place?: { latitude: number; longitude: number }; revisionId?: number } = {},
+  ): Promise<FileFixture> => {
+    const [id] = await knex('folder_files').insert({
+      account_id: of.accountId,
+      project_id: of.projectId,
+      folder_id: of.id,
+      name,
+      storage_key: `fixture/${next()}`,
+      mime: options.mime ?? 'application/pdf',
+      size: options.size ?? 10,
+      file_type: options.type ?? 'ATTACHMENT',
+      latitude: options.place?.latitude ?? null,
+      longitude: options.place?.longitude ?? null,
+      revision_id: options.revisionId ?? null,
+      created_at: now(),
+    })
+    return { id: Number(id), documentId: of.id, name }
+  }
+
   /** A custom role of the account (security group USER unless said), held by no one yet. */
   const role = async (inAccount: { id: number }, options: { name?: string; securityGroup?: 'ADMIN' | 'USER' } = {}): Promise<RoleFixture> => {
     const name = options.name ?? `Role ${next()}`
@@ -358,7 +392,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { account: inAccount, project: inProject, editor, viewer, tokens }
   }
 
-  const self = { account, company, project, documentType, document, role, user, join, grant, grantProject, signIn, signInAll, world, projectTeam }
+  const self = { account, company, project, documentType, document, file, role, user, join, grant, grantProject, signIn, signInAll, world, projectTeam }
   return self
 }
 

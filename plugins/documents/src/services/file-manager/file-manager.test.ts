@@ -27,32 +27,14 @@ beforeAll(async () => {
   const pump = await make.document(project, { symbol: null, name: 'Pump room' })
   const elsewhere = await make.document(await make.project(team.account))
   const at = new Date().toISOString()
-  const file = (folder: { id: number; projectId: number }, name: string, extra: Record<string, unknown> = {}) => ({
-    account_id: team.account.id,
-    project_id: folder.projectId,
-    folder_id: folder.id,
-    name,
-    storage_key: `test/${name}`,
-    mime: 'application/pdf',
-    size: 10,
-    created_at: at,
-    // One insert of several rows: every row names every column.
-    file_type: 'ATTACHMENT',
-    revision_id: null,
-    latitude: null,
-    longitude: null,
-    ...extra,
-  })
   const [revision] = await server.knex('folder_revisions').insert({ account_id: team.account.id, folder_id: pump.id, revision: 'A', archived_at: at, controls: '[]' }, ['id'])
   const revisionId = Number(typeof revision === 'object' ? revision.id : revision)
-  await server.knex('folder_files').insert([
-    file(ga, 'b-section.pdf'),
-    file(ga, 'A-plan.pdf', { size: 2048 }),
-    file(pump, 'site-photo.jpg', { mime: 'image/jpeg', latitude: 60.17, longitude: 24.94 }),
-    file(pump, 'note.pdf', { file_type: 'COMMENT' }),
-    file(pump, 'old-plan.pdf', { revision_id: revisionId }),
-    file(elsewhere, 'other-project.pdf'),
-  ])
+  await make.file(ga, 'b-section.pdf')
+  await make.file(ga, 'A-plan.pdf', { size: 2048 })
+  await make.file(pump, 'site-photo.jpg', { mime: 'image/jpeg', place: { latitude: 60.17, longitude: 24.94 } })
+  await make.file(pump, 'note.pdf', { type: 'COMMENT' })
+  await make.file(pump, 'old-plan.pdf', { revisionId })
+  await make.file(elsewhere, 'other-project.pdf')
   const link = (folder: { id: number; projectId: number }, description: string, url: string) => ({
     account_id: team.account.id,
     project_id: folder.projectId,

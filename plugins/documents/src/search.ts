@@ -15,16 +15,13 @@
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 import { callerFlags, countUpTo, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { anyCase, byNameThenId } from './any-case'
 import { fromIndex, leadWindow, withinWindow } from './lead-window'
 import { FILE_MANAGER_FILES_INDEX } from './migrations/016-file-manager-index'
 
 /** A group counts its hits this far (an account holds hundreds of thousands of documents and millions of files): past it, "1,000+". */
 export const SEARCH_COUNT_UP_TO = 1000
 
-/** A file name as search sorts it, in any case: SQLite compares names byte by byte unless told NOCASE; MariaDB's collation ignores case. */
-const nameOrder = (knex: Knex) => (column: string) => (knex.client.config.client === 'better-sqlite3' ? `${column} collate nocase` : column)
-/** File names in any case, then by id. */
-const byName = (alias: string, knex: Knex) => `${nameOrder(knex)(`${alias}.name`)}, ${alias}.id`
 
 /** A document's name as lists show it. */
 const documentTitle = (symbol: string | null, name: string) => (symbol ? `${symbol} - ${name}` : name)
@@ -78,7 +75,7 @@ export const filesSearch: SearchProvider = {
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id', granted })
     const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
     // A member's first hits lie between two names (lead-window.ts).
-    const order = nameOrder(knex)
+    const order = anyCase(knex)
     const projectRows = () => matchingIn(fromIndex(knex, 'folder_files', 'ff', FILE_MANAGER_FILES_INDEX))
     const window = limit && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
     if (window) withinWindow(query, window, 'ff.name', { order })
@@ -91,14 +88,14 @@ export const filesSearch: SearchProvider = {
               .clone()
               .select('ff.id', 'ff.name')
               // In any case, alike on both databases, read in order from the name index (014-file-name-index.ts).
-              .orderByRaw(byName('ff', knex))
+              .orderByRaw(byNameThenId(knex, 'ff'))
               .limit(limit)
               .as('hit'),
           )
           .join('folder_files as file', 'file.id', 'hit.id')
           .join('folders as f', 'f.id', 'file.folder_id')
           .select('hit.id', 'hit.name', 'file.folder_id', 'file.project_id', 'f.symbol', 'f.name as folder_name')
-          .orderByRaw(byName('hit', knex))
+          .orderByRaw(byNameThenId(knex, 'hit'))
       : []
     return {
       group: 'files',

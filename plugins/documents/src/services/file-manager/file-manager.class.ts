@@ -8,6 +8,7 @@
 import type { AppParams, Application } from '@app/plugin-kit'
 import { currentUser, routeId, whereContains } from '@app/plugin-kit'
 import type { Knex } from 'knex'
+import { byNameThenId } from '../../any-case'
 import { FILE_MANAGER_LIMIT, type FileManagerItem, type FileManagerPage, type FileManagerQuery } from './file-manager.schema'
 
 type Row = Record<string, any>
@@ -31,18 +32,13 @@ export class FileManagerService {
     this.knex = app.get('knex')
   }
 
-  /** `alias.column` in any case, then id: SQLite compares byte by byte unless told NOCASE; MariaDB's collation ignores case. */
-  private byName(column: string, alias: string) {
-    return `${alias}.${column}${this.knex.client.config.client === 'better-sqlite3' ? ' collate nocase' : ''}, ${alias}.id`
-  }
-
   private files(accountId: number, projectId: number, q: FileManagerQuery, text: string): Section {
     const query = this.knex('folder_files as ff').where({ 'ff.account_id': accountId, 'ff.project_id': projectId }).whereNull('ff.revision_id').whereNot('ff.file_type', 'COMMENT')
     if (q.map) query.whereNotNull('ff.latitude').whereNotNull('ff.longitude')
     if (text) whereContains(query, ['ff.name'], text)
     return {
       query,
-      order: this.byName('name', 'ff'),
+      order: byNameThenId(this.knex, 'ff'),
       columns: ['ff.id', 'ff.name', 'ff.folder_id', 'ff.mime', 'ff.size', 'ff.latitude', 'ff.longitude'],
       present: (row) => {
         const latitude = num(row.latitude)
@@ -60,7 +56,7 @@ export class FileManagerService {
     if (text) whereContains(query, ['fu.description', 'fu.url'], text)
     return {
       query,
-      order: this.byName('description', 'fu'),
+      order: byNameThenId(this.knex, 'fu', 'description'),
       columns: ['fu.id', 'fu.description as name', 'fu.folder_id', 'fu.url'],
       present: (row) => ({ kind: 'url', id: Number(row.id), name: row.name, ...documentOf(row), url: row.url }),
     }

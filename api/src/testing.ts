@@ -13,7 +13,8 @@ export const DEMO_PASSWORD = 'demo-password-for-tests'
 
 /** `extraPlugins` are installed after the product's own (a test's own services, test-only remotes). */
 export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { extraPlugins = [], ...options }: BuildOptions & { extraPlugins?: PluginDefinition[] } = {}) => {
-  const db = await testDatabase()
+  const plugins = extraPlugins.length ? [...(options.plugins ?? installed), ...extraPlugins] : options.plugins
+  const db = await testDatabase({ migrated: plugins ?? installed })
   const config: ServerConfig = {
     // TEST_AUTH_CACHE_MS=0 runs the suite with the caller cache off (.ci/run does both).
     ...loadConfig(
@@ -25,7 +26,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, { e
     demoPassword: DEMO_PASSWORD,
     ...overrides,
   }
-  const { app } = await buildServer(config, { logger: createLogger({ level: 'silent' }), ...(extraPlugins.length ? { plugins: [...installed, ...extraPlugins] } : {}), ...options })
+  const { app } = await buildServer(config, { logger: createLogger({ level: 'silent' }), ...options, ...(plugins ? { plugins } : {}) })
   const server = await app.listen(0)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0

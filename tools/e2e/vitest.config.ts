@@ -8,5 +8,5 @@ const exclude = process.env.TEST_AXE === '0' ? ['src/accessibility.e2e.test.ts']
 
 export default mergeConfig(
   shared,
-  defineConfig({ test: { include: ['src/**/*.e2e.test.ts'], exclude, testTimeout: 60_000, maxWorkers: 1, fileParallelism: false } }),
+  defineConfig({ test: { include: ['src/**/*.e2e.test.ts'], exclude, testTimeout: 60_000, maxWorkers: 2, fileParallelism: true } }),
 )

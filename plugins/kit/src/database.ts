@@ -175,9 +175,11 @@ export const createKnex = (config: Knex.Config, logger?: Logger) => {
   return knex
 }
 
+const sortedMigrations = (plugins: PluginDefinition[], own: Migration[]) => [...own, ...plugins.flatMap((p) => p.migrations)].sort((a, b) => a.name.localeCompare(b.name))
+
 /** Every plugin's migrations as one knex migration source, sorted by name. */
 export const migrationSource = (plugins: PluginDefinition[], own: Migration[] = []): Knex.MigrationSource<Migration> => {
-  const all = [...own, ...plugins.flatMap((p) => p.migrations)].sort((a, b) => a.name.localeCompare(b.name))
+  const all = sortedMigrations(plugins, own)
   const names = new Set<string>()
   for (const m of all) {
     if (names.has(m.name)) throw new Error(`Two migrations are named ${m.name}`)
@@ -192,6 +194,9 @@ export const migrationSource = (plugins: PluginDefinition[], own: Migration[] = 
 
 /** The kit's own tables (idempotency keys), migrated with the plugins'. */
 const KIT_MIGRATIONS: Migration[] = [idempotencyKeysMigration]
+
+/** The names of the migrations `migrate` runs for `plugins`, in order: the kit's and theirs. */
+export const migrationNames = (plugins: PluginDefinition[]) => sortedMigrations(plugins, KIT_MIGRATIONS).map((m) => m.name)
 
 /** How long an instance waits for another's migrations before it gives up starting. */
 export const MIGRATION_WAIT_MS = 120_000

@@ -133,20 +133,37 @@ export const browserTest = (getApp: () => E2EApp, name: string, body: (page: Pag
     }
   })
 
+/** Headings of level 1 and the kit's loading marks, as CSS for the settler's in-page check. */
+const HEADING = 'h1, [role="heading"][aria-level="1"]'
+const LOADING = '.kit-spinner, .kit-skeleton, [aria-busy="true"]'
+/** How long no request may be open or have ended before a page counts as settled. */
+const QUIET_MS = 200
+
 /**
- * Waits for a page to settle: its heading drawn, nothing loading (no spinner, skeleton or
- * busy region) and no request open for 300 ms. Cheaper than `networkidle`'s 500 ms, and it
- * also waits for what is drawn after the data, such as an error toast.
+ * Waits for a page to settle: a visible heading drawn, nothing loading (no spinner, skeleton
+ * or busy region) and no request open or ended for QUIET_MS. Cheaper than `networkidle`'s
+ * 500 ms, and it also waits for what is drawn after the data, such as an error toast. The
+ * page is checked in one function polled each frame: Playwright's locator waits back off to
+ * half a second between tries, which cost the route walk about that much a page.
  */
 export const settler = (page: Page) => {
   let inFlight = 0
-  page.on('request', () => inFlight++)
-  page.on('requestfinished', () => inFlight--)
-  page.on('requestfailed', () => inFlight--)
+  let lastActivity = Date.now()
+  const count = (change: number) => () => {
+    inFlight += change
+    lastActivity = Date.now()
+  }
+  page.on('request', count(1))
+  page.on('requestfinished', count(-1))
+  page.on('requestfailed', count(-1))
   return async () => {
-    await page.getByRole('heading', { level: 1 }).first().waitFor()
-    await page.waitForFunction(() => !document.querySelector('.kit-spinner, .kit-skeleton, [aria-busy="true"]'))
-    for (let quiet = 0; quiet < 3; await page.waitForTimeout(100)) quiet = inFlight > 0 ? 0 : quiet + 1
+    await page.waitForFunction(
+      ({ heading, loading }) =>
+        [...document.querySelectorAll(heading)].some((element) => element.checkVisibility()) && !document.querySelector(loading),
+      { heading: HEADING, loading: LOADING },
+    )
+    for (let idle = Date.now() - lastActivity; inFlight > 0 || idle < QUIET_MS; idle = Date.now() - lastActivity)
+      await page.waitForTimeout(Math.max(20, QUIET_MS - idle))
   }
 }
 

@@ -18,7 +18,14 @@ const FORBIDDEN = 'You do not have access to this page'
 /** Headings of the states a route must never land in for a caller who may open it. */
 const FAILED = ['Something went wrong', 'Page not found', 'Module could not be loaded', 'User not found', FORBIDDEN]
 
-const ROLES = ['globalAdmin', 'accountAdmin', 'companyAdmin', 'user'] as const
+const ALL_ROLES = ['globalAdmin', 'accountAdmin', 'companyAdmin', 'user'] as const
+type Role = (typeof ALL_ROLES)[number]
+// TEST_ROUTE_ROLES (comma-separated) walks some roles only: CI's MariaDB pass takes the two whose
+// pages read the database differently (every row of the account; a company's projects), as
+// the others' pages are the same queries or the 403 state.
+const chosen = process.env.TEST_ROUTE_ROLES?.split(',').map((role) => role.trim())
+for (const role of chosen ?? []) if (!ALL_ROLES.includes(role as Role)) throw new Error(`TEST_ROUTE_ROLES: no role ${role}`)
+const ROLES = chosen ? ALL_ROLES.filter((role) => chosen.includes(role)) : ALL_ROLES
 
 // The world is built before the tests are listed: the routes' URLs need its ids.
 const app: E2EApp = await startApp()

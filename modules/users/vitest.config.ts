@@ -1,1 +1,1 @@
-export { default } from '../../vitest.shared.ts'
+export { default } from '../../vitest.web.ts'

@@ -17,7 +17,7 @@
  *     `@app/api/testing`, the real server for HTTP tests, and `@app/testing`, its fixture
  *     builders; nothing else of api/ or tools/.
  *   - a package's own build/test config (`<package>/*.config.ts`) may import the shared
- *     config files at the repository root (vitest.shared.ts, rspack.config.ts).
+ *     config files at the repository root (vitest.shared.ts, vitest.web.ts, rspack.config.ts).
  *
  * Usage: `npm run -w @app/checks boundaries`; prints `file:line  rule` per violation and
  * exits 1 when there is any.
@@ -56,7 +56,7 @@ const TEST_FILE = /\.test\.(ts|tsx)$|\/test\/[^/]+\.tsx?$/
 const SERVER_ONLY = /^(node:|knex$|knex\/|@feathersjs\/(knex|koa|authentication|authentication-local|express)(\/|$)|better-sqlite3|mysql2|nodemailer)/
 /** What a plugin's tests may import beyond the plugin rules: the real test server and the fixture builders. */
 const TEST_SUPPORT = new Set(['@app/api/testing', '@app/testing'])
-const ROOT_CONFIG_FILES = new Set(['vitest.shared.ts', 'rspack.config.ts'])
+const ROOT_CONFIG_FILES = new Set(['vitest.shared.ts', 'vitest.web.ts', 'rspack.config.ts'])
 
 const kindOf = (dir: string): AreaKind => {
   if (dir === 'api') return 'api'

@@ -89,6 +89,7 @@ export const testDatabase = async ({ migrated }: { migrated?: PluginDefinition[]
   const name = newDatabaseName()
   await onServer(serverUrl, `create database \`${name}\` character set utf8mb4 collate utf8mb4_unicode_ci`)
   const url = databaseUrl(serverUrl, name)
+  const drop = () => onServer(serverUrl, `drop database if exists \`${name}\``)
   if (migrated) {
     const key = migrationNames(migrated).join('\n')
     let copy = schemaCopies.get(key)
@@ -98,9 +99,15 @@ export const testDatabase = async ({ migrated }: { migrated?: PluginDefinition[]
       // A failed copy is not kept: the next server tries again.
       copy.catch(() => schemaCopies.delete(key))
     }
-    await pasteSchema(url, await copy)
+    try {
+      await pasteSchema(url, await copy)
+    } catch (error) {
+      // No server will drop a database it never got.
+      await drop()
+      throw error
+    }
   }
-  return { config: databaseConfig(url, ''), dataDir, drop: () => onServer(serverUrl, `drop database if exists \`${name}\``) }
+  return { config: databaseConfig(url, ''), dataDir, drop }
 }
 
 export interface HttpAnswer<T = any> {

@@ -12,5 +12,15 @@ const exclude = process.env.TEST_AXE === '0' ? ['src/accessibility.e2e.test.ts']
 
 export default mergeConfig(
   shared,
-  defineConfig({ test: { include: ['src/**/*.e2e.test.ts'], exclude, testTimeout: 60_000, maxWorkers: 2, fileParallelism: true } }),
+  defineConfig({
+    test: {
+      include: ['src/**/*.e2e.test.ts'],
+      exclude,
+      testTimeout: 60_000,
+      maxWorkers: 2,
+      fileParallelism: true,
+      // expect.poll gives up after 1 s by default: too short for a page of a loaded CI machine.
+      expect: { poll: { timeout: 10_000 } },
+    },
+  }),
 )

@@ -219,8 +219,10 @@ describe('modules', () => {
       if (url.pathname.startsWith('/remotes/')) fetched.push(url.pathname.split('/')[2]!)
     })
     await signInAs(page, await anAdmin())
+    // The projects remote draws the recent projects and the map on the home page (GET /modules: home);
+    // once its panel is up and the network has gone quiet, nothing else may have come.
+    await page.getByRole('heading', { name: 'Recent projects' }).waitFor()
     await page.waitForLoadState('networkidle')
-    // The projects remote draws the recent projects and the map on the home page (GET /modules: home).
     expect([...new Set(fetched)]).toEqual(['projects'])
     await mainNav(page).getByRole('link', { name: 'Help' }).click()
     await page.getByRole('heading', { name: 'Help' }).waitFor()

@@ -50,12 +50,16 @@ export const leadWindow = async (knex: Knex, query: LeadWindowQuery): Promise<Le
   // Distinct (each project is once already): SQLite then reads the derived table once, rather
   // than asking each project's first key again in the outer WHERE and ORDER BY.
   const heads = knex.from(granted.clone().as('held')).distinct('held.granted_project_id as project_id', firstKey.as('first_key'))
-  const leading: { project_id: number; first_key: string }[] = await knex
-    .from(heads.as('heads'))
-    .whereNotNull('first_key')
-    .orderByRaw(order('first_key'))
-    .limit(LEAD_PROJECTS)
-    .select('project_id', 'first_key')
+  // Projects without a matching row sort last and are dropped here: a WHERE on first_key would be
+  // pushed into `heads` by SQLite, asking each project's first key twice.
+  const leading = (
+    (await knex
+      .from(heads.as('heads'))
+      .orderByRaw('first_key is null')
+      .orderByRaw(order('first_key'))
+      .limit(LEAD_PROJECTS)
+      .select('project_id', 'first_key')) as { project_id: number; first_key: string | null }[]
+  ).filter((head): head is { project_id: number; first_key: string } => head.first_key !== null)
   // The `upTo`-th key of the lead project, else of the leading projects' rows together: `upTo` rows lie up to it.
   for (const count of [1, LEAD_PROJECTS]) {
     if (count > 1 && leading.length < 2) break

@@ -362,20 +362,29 @@ export const projectScope = (scope: ProjectScope, path: string) => async (contex
  * the caller's granted projects (account admins: with their account), so it binds to the
  * whole query whatever ORs the query holds. The join is named `project_access`; select
  * the table's columns (`table.*`), as the Feathers adapter does.
+ *
+ * `probe`: a query whose outer loop is a short list of its own (the caller's favourites, say)
+ * tests each row's project against the granted ones instead (IN, a list the database builds
+ * once per statement): joined, SQLite scanned the granted projects for every row.
  */
 export const whereProjectAccess = async (
   app: Application,
   user: AuthUser,
   query: Knex.QueryBuilder,
-  { level, column, accountColumn, granted }: { level: AccessLevel; column: string; accountColumn: string; granted?: Knex.QueryBuilder | null },
+  { level, column, accountColumn, granted, probe = false }: { level: AccessLevel; column: string; accountColumn: string; granted?: Knex.QueryBuilder | null; probe?: boolean },
 ): Promise<void> => {
   // A caller that asked grantedProjects itself (to tell an admin's list apart) hands its answer on.
   const known = granted !== undefined ? granted : (await app.get('access').grantedProjects(user, level)).granted
-  joinProjectAccess(app.get('knex'), query, known, user.accountId, column, accountColumn)
+  joinProjectAccess(app.get('knex'), query, known, user.accountId, column, accountColumn, probe)
 }
 
-const joinProjectAccess = (knex: Knex, query: Knex.QueryBuilder, granted: Knex.QueryBuilder | null, accountId: number, column: string, accountColumn: string) => {
-  if (granted) query.innerJoin(granted.clone().as('project_access'), (on) => on.on('project_access.granted_project_id', '=', column).andOnVal(accountColumn, '=', accountId))
+const joinProjectAccess = (knex: Knex, query: Knex.QueryBuilder, granted: Knex.QueryBuilder | null, accountId: number, column: string, accountColumn: string, probe = false) => {
+  // Probed: the test rides in a join's ON, so it binds to the whole query as the joins do (a WHERE added now would join the query's last OR).
+  if (granted && probe)
+    query.innerJoin(knex.raw('(select ? as caller_account_id) as project_access', [accountId]) as never, (on) =>
+      on.on('project_access.caller_account_id', '=', accountColumn).andOn(knex.raw('?? in ?', [column, granted.clone()]) as never),
+    )
+  else if (granted) query.innerJoin(granted.clone().as('project_access'), (on) => on.on('project_access.granted_project_id', '=', column).andOnVal(accountColumn, '=', accountId))
   // A cross join (with its condition: SQLite and MySQL take one) keeps the table the outer loop,
   // so a sorted page reads the table's sort index; an inner join made SQLite sort every row.
   else query.crossJoin(knex.raw('(select ? as caller_account_id) as project_access', [accountId]) as never, 'project_access.caller_account_id', '=', accountColumn)

@@ -25,9 +25,18 @@ let colleague: Person
 const userOf = async (person: Person): Promise<AuthUser> =>
   app.service('authentication').userOf({ authentication: { strategy: 'jwt', accessToken: await make.signIn(person) } })
 
+/** The projects the filter lets through, joined and probed (`probe`, for queries led by a short list): both must agree. */
 const visible = async (person: Person, level: AccessLevel, query: Knex.QueryBuilder = knex('projects').select('id')) => {
-  await whereProjectAccess(app, await userOf(person), query, { level, column: 'id', accountColumn: 'account_id' })
-  return (await query).map((row: { id: number }) => Number(row.id)).sort((a: number, b: number) => a - b)
+  const user = await userOf(person)
+  const [joined, probed] = await Promise.all(
+    [false, true].map(async (probe) => {
+      const filtered = query.clone()
+      await whereProjectAccess(app, user, filtered, { level, column: 'id', accountColumn: 'account_id', probe })
+      return (await filtered).map((row: { id: number }) => Number(row.id)).sort((a: number, b: number) => a - b)
+    }),
+  )
+  expect(probed, `${level}, probed`).toEqual(joined)
+  return joined!
 }
 
 const ids = (...of: ProjectFixture[]) => of.map((p) => p.id).sort((a, b) => a - b)

@@ -56,7 +56,7 @@ export class DocumentsListService {
           .crossJoin('folders' as never, 'folders.id', '=', 'mark.folder_id')
           .where('folders.account_id', caller.accountId)
       : this.knex('folders').where('folders.account_id', caller.accountId)
-    await whereProjectAccess(this.app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
+    await whereProjectAccess(this.app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted, probe: marks !== undefined })
     if (q.projectId !== undefined) query.where('folders.project_id', q.projectId)
     return { query: this.withTabConditions(query, caller, tab, q) }
   }

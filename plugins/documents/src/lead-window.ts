@@ -28,6 +28,8 @@ export interface LeadWindowQuery {
   rows: () => Knex.QueryBuilder
   /** The same, for one project's first key, where the planner needs telling which index holds the key in order (fromIndex). */
   projectRows?: () => Knex.QueryBuilder
+  /** The same, for the rows of the few leading projects (the window's end), where the planner needs telling. */
+  leadingRows?: () => Knex.QueryBuilder
   /** The rows' project and key columns, e.g. `folders.project_id`, `folders.symbol`. */
   project: string
   key: string
@@ -45,7 +47,7 @@ export const LEAD_PROJECTS = 16
 
 /** The window of keys that holds the first `upTo` rows with a key, or null when the leading projects hold fewer. */
 export const leadWindow = async (knex: Knex, query: LeadWindowQuery): Promise<LeadWindow | null> => {
-  const { granted, rows, projectRows = rows, project, key, order = (column) => column, upTo } = query
+  const { granted, rows, projectRows = rows, leadingRows = rows, project, key, order = (column) => column, upTo } = query
   const firstKey = projectRows().whereRaw('?? = ??', [project, 'held.granted_project_id']).orderByRaw(order(key)).limit(1).select(key)
   // Distinct (each project is once already): SQLite then reads the derived table once, rather
   // than asking each project's first key again in the outer WHERE and ORDER BY.
@@ -64,7 +66,7 @@ export const leadWindow = async (knex: Knex, query: LeadWindowQuery): Promise<Le
   for (const count of [1, LEAD_PROJECTS]) {
     if (count > 1 && leading.length < 2) break
     const ids = leading.slice(0, count).map((head) => head.project_id)
-    const last = await rows().whereIn(project, ids).orderByRaw(order(key)).offset(upTo - 1).first(knex.raw('?? as last_key', [key]))
+    const last = await leadingRows().whereIn(project, ids).orderByRaw(order(key)).offset(upTo - 1).first(knex.raw('?? as last_key', [key]))
     if (last) return { from: leading[0]!.first_key, to: last.last_key }
   }
   return null

@@ -10,16 +10,18 @@ import type { Migration } from '@app/plugin-kit'
  * 7-8 and counted the filtered or My tab in 1-2 ms instead of 7-8 (the bench's documents
  * stage). The rows are read for the page's 25 alone.
  */
+export const FOLDERS_LIST_INDEX = 'folders_list_index'
+
 export const listIndex: Migration = {
   name: '2026-11-25-081-document-list-index',
   async up(knex) {
     await knex.schema.alterTable('folders', (t) => {
-      t.index(['account_id', 'project_id', 'symbol', 'name', 'responsible_id', 'created_by', 'search_key'], 'folders_list_index')
+      t.index(['account_id', 'project_id', 'symbol', 'name', 'responsible_id', 'created_by', 'search_key'], FOLDERS_LIST_INDEX)
     })
   },
   async down(knex) {
     await knex.schema.alterTable('folders', (t) => {
-      t.dropIndex([], 'folders_list_index')
+      t.dropIndex([], FOLDERS_LIST_INDEX)
     })
   },
 }

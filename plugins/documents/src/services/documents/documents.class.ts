@@ -15,7 +15,8 @@ import type { AppParams, Application, AuthUser, ProjectRef } from '@app/plugin-k
 import { countUpTo, currentUser, serviceAt, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import type { Knex } from 'knex'
-import { type LeadWindow, leadWindow, withinWindow } from '../../lead-window'
+import { type LeadWindow, fromIndex, leadWindow, withinWindow } from '../../lead-window'
+import { FOLDERS_LIST_INDEX } from '../../migrations/012-list-index'
 import {
   DOCUMENT_COUNT_AHEAD,
   DOCUMENT_LIST_LIMIT,
@@ -75,8 +76,11 @@ export class DocumentsListService {
    */
   private numberWindow(caller: AuthUser, tab: DocumentTab, q: DocumentListQuery, granted: Knex.QueryBuilder | null, upTo: number): Promise<LeadWindow | null> {
     if (!granted || q.projectId !== undefined || (tab !== 'all' && tab !== 'my')) return Promise.resolve(null)
-    const rows = () => this.withTabConditions(this.knex('folders').where('folders.account_id', caller.accountId).whereNotNull('folders.symbol'), caller, tab, q)
-    return leadWindow(this.knex, { granted, rows, project: 'folders.project_id', key: 'folders.symbol', upTo })
+    const rowsOf = (folders: Knex.QueryBuilder) => this.withTabConditions(folders.where('folders.account_id', caller.accountId).whereNotNull('folders.symbol'), caller, tab, q)
+    // The leading projects' rows through the list index (account, project, number): MariaDB read the account's
+    // number index instead, row by row until 25 of the caller's (My: 3,281 rows, 4.4 ms, against 1,600 index entries, 0.8 ms).
+    const leadingRows = () => rowsOf(fromIndex(this.knex, 'folders', 'folders', FOLDERS_LIST_INDEX))
+    return leadWindow(this.knex, { granted, rows: () => rowsOf(this.knex('folders')), leadingRows, project: 'folders.project_id', key: 'folders.symbol', upTo })
   }
 
   async find(params: AppParams): Promise<DocumentListPage> {

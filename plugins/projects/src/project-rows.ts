@@ -147,7 +147,8 @@ export const clientsOf = async (app: Application, accountId: number, ids: number
   const found = new Map<number, { id: number; name: string; number: string | null; country: string | null }>()
   if (!unique.length || !app.get('plugins')?.some((p) => p.id === 'companies')) return found
   const companies = serviceAt(app, companiesPath) as unknown as CompaniesFinder
-  const answer = await companies.find({ tenant: { accountId }, query: { id: { $in: unique }, $select: ['id', 'name', 'number', 'country'], $limit: unique.length } } as AppParams)
+  // Unpaged: a page would carry its total, a count MariaDB plans afresh each call (0.5 ms) for nobody.
+  const answer = await companies.find({ tenant: { accountId }, paginate: false, query: { id: { $in: unique }, $select: ['id', 'name', 'number', 'country'] } } as AppParams)
   for (const c of Array.isArray(answer) ? answer : answer.data)
     found.set(Number(c.id), { id: Number(c.id), name: c.name, number: c.number ?? null, country: c.country ?? null })
   return found

@@ -10,11 +10,25 @@ import { BUILT_IN_FOLDER_TYPES } from './services/foldertypes/foldertypes.schema
 
 export const FOLDER_TYPES_TABLE = 'setup_folder_types'
 
+/**
+ * The accounts this process has seen with every built-in type, per database: built-in rows
+ * are never deleted (remove refuses them) nor are accounts, so they need not be asked for
+ * again (every documents page asked, through its type names).
+ */
+const complete = new WeakMap<Knex, Set<number>>()
+
 export const ensureBuiltInTypes = async (knex: Knex, accountId: number) => {
+  const known = complete.get(knex) ?? new Set<number>()
+  complete.set(knex, known)
+  if (known.has(accountId)) return
   const present = await knex(FOLDER_TYPES_TABLE).where({ account_id: accountId, global: true }).pluck('type_id')
   const missing = BUILT_IN_FOLDER_TYPES.filter((t) => !present.includes(t.typeId))
-  if (!missing.length) return
-  await knex(FOLDER_TYPES_TABLE)
+  if (missing.length) await insertBuiltIns(knex, accountId, missing)
+  known.add(accountId)
+}
+
+const insertBuiltIns = (knex: Knex, accountId: number, missing: (typeof BUILT_IN_FOLDER_TYPES)[number][]) =>
+  knex(FOLDER_TYPES_TABLE)
     .insert(
       missing.map((t) => ({
         account_id: accountId,
@@ -29,4 +43,3 @@ export const ensureBuiltInTypes = async (knex: Knex, accountId: number) => {
     // Two first reads at once: the second insert finds the rows there.
     .onConflict(['account_id', 'type_id'])
     .ignore()
-}

@@ -19,7 +19,8 @@ export const PROJECT_COLUMNS = [
   'should_notify_billing', 'is_billing_notified', 'skymap_enabled', 'skymap_project_id', 'created_at', 'created_by',
 ] as const
 
-export type ProjectRow = Record<(typeof PROJECT_COLUMNS)[number], any> & { storage_total?: unknown }
+/** A stored row; a list's page also carries the caller's visit (`last_visited`, joined), which else is asked for. */
+export type ProjectRow = Record<(typeof PROJECT_COLUMNS)[number], any> & { storage_total?: unknown; last_visited?: unknown }
 
 export const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 const bool = (value: unknown) => (value === null || value === undefined ? null : Boolean(Number(value)))
@@ -168,7 +169,7 @@ export const levelsOf = async (app: Application, user: AuthUser | undefined, row
   return levels
 }
 
-/** The page's context: one query each for people, clients and visits. */
+/** The page's context: one query each for people, clients and (unless the rows carry them) visits. */
 export const pageContext = async (app: Application, knex: Knex, accountId: number, user: AuthUser | undefined, rows: ProjectRow[]): Promise<PageContext> => {
   const ids = rows.map((r) => Number(r.id))
   const peopleIds = rows.flatMap((r) => [r.manager_id, r.created_by]).filter((v) => v !== null && v !== undefined).map(Number)
@@ -177,7 +178,9 @@ export const pageContext = async (app: Application, knex: Knex, accountId: numbe
     peopleIds.length ? app.get('core').membersById(accountId, peopleIds) : new Map<number, Member>(),
     clientsOf(app, accountId, companyIds),
     levelsOf(app, user, rows),
-    user && ids.length
+    rows.every((row) => 'last_visited' in row)
+      ? new Map<number, number>(rows.filter((row) => row.last_visited !== null).map((row) => [Number(row.id), Number(row.last_visited)]))
+      : user && ids.length
       ? knex('project_visits')
           .where({ user_id: user.id })
           .whereIn('project_id', ids)

@@ -106,6 +106,14 @@ export class ProjectsService extends TableService<Project> {
     return query
   }
 
+  /** The caller's visit of each row, read with the page (one per person and project: no row doubles) rather than asked for after it. */
+  private withVisits(query: Knex.QueryBuilder, user: AuthUser | undefined) {
+    if (!user) return query
+    return query
+      .leftJoin('project_visits as visit', (on) => on.on('visit.project_id', '=', 'projects.id').andOnVal('visit.user_id', '=', user.id))
+      .select('visit.visited_at as last_visited')
+  }
+
   /** Rows as the API shows them, with the page's context. */
   async present(rows: ProjectRow[], params?: AppParams): Promise<Project[]> {
     if (!rows.length) return []
@@ -122,7 +130,7 @@ export class ProjectsService extends TableService<Project> {
     const page = (columns: (string | Knex.Raw)[]) => {
       const query = this.withStats(base.clone().select(columns), q.stats).limit(limit).offset(skip)
       this.applySort(query, q.$sort as Record<string, number>)
-      return query
+      return this.withVisits(query, params?.user)
     }
     const columns = PROJECT_COLUMNS.map((c) => `projects.${c}`)
     const { rows, total } =

@@ -51,6 +51,8 @@ const openInApp = async (url: string) => {
 }
 
 const blockingViolations = async () => {
+  // Colours are judged as they end up: mid-fade (the sign-in card appears after 700 ms) axe measured blends.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity))
   const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
   return results.violations
     .filter((violation) => BLOCKING.includes(violation.impact ?? ''))

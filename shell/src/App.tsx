@@ -1,17 +1,17 @@
 import { $background, $session, Spinner, matchPath, useLocation } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { Suspense, lazy, useEffect } from 'react'
-import { $booting } from './boot'
+import { useEffect } from 'react'
+import { $booting, $signedInApp, $signedInFailed, signedInLoadFx } from './boot'
+import { LoadFailed } from './outlet/LoadFailed'
 import { SignedOut } from './SignedOut'
 import { ANY_SESSION_PATHS } from './signed-out'
 
-const SignedIn = lazy(() => import('./SignedIn'))
-
 export const App = () => {
-  // $booting in a hook of its own: a split-screen pane's copy of the session changing wakes the
-  // session's hook with the pane's scope current, where $booting (no store of a pane) reads its
-  // initial true; one render of the spinner would remount the signed-in app and lose its forms.
-  const booting = useUnit($booting)
+  // The app's own state in a hook apart from the session's: a split-screen pane's copy of the
+  // session changing wakes the session's hook with the pane's scope current, where these (no
+  // stores of a pane) read their initial values; one render of the spinner would remount the
+  // signed-in app and lose its forms.
+  const [booting, SignedIn, failed, retry] = useUnit([$booting, $signedInApp, $signedInFailed, signedInLoadFx])
   const [session, background] = useUnit([$session, $background])
   const { pathname } = useLocation()
 
@@ -22,9 +22,6 @@ export const App = () => {
 
   if (booting) return <Spinner />
   if (!session || ANY_SESSION_PATHS.some((path) => matchPath(path, pathname))) return <SignedOut />
-  return (
-    <Suspense fallback={<Spinner />}>
-      <SignedIn />
-    </Suspense>
-  )
+  if (SignedIn) return <SignedIn />
+  return failed ? <LoadFailed onRetry={() => retry()} /> : <Spinner />
 }

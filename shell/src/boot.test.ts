@@ -1,7 +1,7 @@
-import { $location, $session, $target, type AuthResult, storeTargetFx, loadContextsFx, loadModulesFx, storeTokenFx, tokenRemoved, tokenReplaced, userActed } from '@app/module-kit'
+import { $location, $session, $target, type AuthResult, sessionStarted, storeTargetFx, loadContextsFx, loadModulesFx, storeTokenFx, tokenRemoved, tokenReplaced, tokenStorage, userActed } from '@app/module-kit'
 import { type Effect, allSettled, fork } from 'effector'
 import { expect, test, vi } from 'vitest'
-import { $booting, ACTIVITY_REPORT_MS, appStarted, restartFx, resumeFx, watchSession } from './boot'
+import { $booting, $signedInApp, $signedInFailed, ACTIVITY_REPORT_MS, appStarted, restartFx, resumeFx, signedInLoadFx, watchSession } from './boot'
 
 const result = {
   accessToken: 'stored',
@@ -28,6 +28,64 @@ test('a stored token that still holds a session signs in silently', async () => 
   expect(scope.getState($booting)).toBe(false)
   expect(scope.getState($session)?.user.acronym).toBe('ON')
   expect(restart).not.toHaveBeenCalled()
+})
+
+const SignedInApp = () => null
+
+test('a stored token fetches the signed-in app with the session check, not after it', async () => {
+  vi.spyOn(tokenStorage, 'get').mockReturnValue('stored')
+  const order: string[] = []
+  let answer: (value: AuthResult) => void = () => undefined
+  const scope = fork({
+    handlers: [
+      ...quiet,
+      [resumeFx, () => new Promise<AuthResult>((resolve) => { order.push('check'); answer = resolve })],
+      [signedInLoadFx, async () => { order.push('app'); return SignedInApp }],
+    ],
+  })
+  const started = allSettled(appStarted, { scope })
+  // Both asked before the check answers.
+  await vi.waitFor(() => expect(order.sort()).toEqual(['app', 'check']))
+  answer(result)
+  await started
+  expect(scope.getState($signedInApp)).toBe(SignedInApp)
+  expect(scope.getState($session)?.user.acronym).toBe('ON')
+  vi.restoreAllMocks()
+})
+
+test('without a token the signed-in app is fetched once someone signs in, and once only', async () => {
+  vi.spyOn(tokenStorage, 'get').mockReturnValue(null)
+  const load = vi.fn(async () => SignedInApp)
+  const scope = fork({ handlers: [...quiet, [resumeFx, async () => null], [signedInLoadFx, load]] })
+  await allSettled(appStarted, { scope })
+  expect(load).not.toHaveBeenCalled()
+  await allSettled(sessionStarted, { scope, params: result })
+  expect(load).toHaveBeenCalledTimes(1)
+  expect(scope.getState($signedInApp)).toBe(SignedInApp)
+  await allSettled(sessionStarted, { scope, params: result })
+  expect(load).toHaveBeenCalledTimes(1)
+  vi.restoreAllMocks()
+})
+
+test('the signed-in app that does not arrive is a failure to retry, not a spinner for ever', async () => {
+  let tries = 0
+  const scope = fork({
+    handlers: [
+      [
+        signedInLoadFx,
+        async () => {
+          tries += 1
+          if (tries === 1) throw new Error('Loading chunk failed')
+          return SignedInApp
+        },
+      ],
+    ],
+  })
+  await allSettled(signedInLoadFx, { scope })
+  expect(scope.getState($signedInFailed)).toBe(true)
+  await allSettled(signedInLoadFx, { scope })
+  expect(scope.getState($signedInFailed)).toBe(false)
+  expect(scope.getState($signedInApp)).toBe(SignedInApp)
 })
 
 test('without a token the app starts signed out', async () => {

@@ -12,6 +12,7 @@ import {
   breadcrumbsSet,
   sessionChecked,
   sessionResumed,
+  sessionStarted,
   tokenRemoved,
   tokenReplaced,
   targetRemembered,
@@ -19,6 +20,7 @@ import {
   userActed,
 } from '@app/module-kit'
 import { createEffect, createEvent, createStore, sample } from 'effector'
+import type { ComponentType } from 'react'
 
 export const TOKEN_CHECK_MS = 2 * 60_000
 /** Activity is reported at most this often: renewal needs to know only that the user is there. */
@@ -27,6 +29,18 @@ export const ACTIVITY_REPORT_MS = 10_000
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel'] as const
 
 export const appStarted = createEvent()
+
+/**
+ * The signed-in app's code, fetched with the session check when a stored token makes a
+ * session likely (else once one starts), and shown once both are in. Behind React.lazy it
+ * was asked for only after the check, then held back by React's Suspense reveal throttle:
+ * about 350 ms of a cold load with nothing to do.
+ */
+export const signedInLoadFx = createEffect(() => import('./SignedIn').then((module) => module.default as ComponentType))
+export const $signedInApp = createStore<ComponentType | null>(null).on(signedInLoadFx.doneData, (_, app) => app)
+export const $signedInFailed = createStore(false)
+  .on(signedInLoadFx.fail, () => true)
+  .reset(signedInLoadFx)
 
 /** POST /api/authentication with empty credentials and the bearer: the token's session again. */
 export const resumeFx = createEffect(async () => {
@@ -44,6 +58,14 @@ export const restartFx = createEffect(() => {
 export const $booting = createStore(true).on(resumeFx.finally, () => false)
 
 sample({ clock: appStarted, target: resumeFx })
+sample({ clock: appStarted, filter: () => tokenStorage.get() !== null, target: signedInLoadFx })
+// A sign-in on the page (not the session's store: a split-screen pane keeps a copy of it in its own scope).
+sample({
+  clock: sessionStarted,
+  source: { app: $signedInApp, loading: signedInLoadFx.pending },
+  filter: ({ app, loading }) => app === null && !loading,
+  target: signedInLoadFx,
+})
 sample({ clock: resumeFx.doneData, filter: (result): result is AuthResult => result !== null, target: sessionResumed })
 sample({
   clock: resumeFx.fail,

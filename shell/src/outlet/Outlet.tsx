@@ -3,20 +3,16 @@
  * first use and the matching route mounted. Used for the main area and for each
  * split-screen pane.
  */
-import { $enabledModules, $modulesLoaded, type Area, AreaContext, type EnabledModule, Page, Spinner, findRoute } from '@app/module-kit'
+import { $enabledModules, $modulesLoaded, type Area, AreaContext, type EnabledModule, Spinner, findRoute } from '@app/module-kit'
 import { useUnit } from 'effector-react'
-import { useTranslation } from 'react-i18next'
 import { HomePage } from '../pages/HomePage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { SearchPage } from '../pages/search/SearchPage'
 import { ownerOf } from '../remotes'
+import { LoadFailed } from './LoadFailed'
 import { ParcelOutlet } from './ParcelOutlet'
 import { useRemoteModule } from './use-remote-module'
 
-const LoadFailed = ({ onRetry }: { onRetry: () => void }) => {
-  const { t } = useTranslation('shell')
-  return <Page title={t('remote.failed')} error={t('remote.failedText')} onRetry={onRetry} />
-}
 
 const RemoteOutlet = ({ owner, path, pathname, area }: { owner: EnabledModule; path: string; pathname: string; area: Area }) => {
   const [state, retry] = useRemoteModule(owner)

@@ -10,6 +10,8 @@ import {
   type AuthResult,
   apiRequest,
   breadcrumbsSet,
+  loadLocaleTexts,
+  localeOf,
   sessionChecked,
   sessionResumed,
   sessionStarted,
@@ -46,7 +48,10 @@ export const $signedInFailed = createStore(false)
 export const resumeFx = createEffect(async () => {
   const token = tokenStorage.get()
   if (!token) return null
-  return apiRequest<AuthResult>('POST', '/authentication', { body: { username: '', password: '' }, token })
+  const result = await apiRequest<AuthResult>('POST', '/authentication', { body: { username: '', password: '' }, token })
+  // The first page is drawn in the person's language: its texts come before the session does.
+  await loadLocaleTexts(localeOf(result.principal.language))
+  return result
 })
 
 export const restartFx = createEffect(() => {

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector'
 import { expect, test } from 'vitest'
-import { $locale, DEFAULT_LOCALE, LOCALES, i18n, intlLocale, languageOf, localeChanged, localeOf, registerLocales, toLocale } from './i18n'
+import { $locale, DEFAULT_LOCALE, LOCALES, i18n, intlLocale, languageOf, loadLocaleTexts, localeChanged, localeOf, registerLocales, toLocale } from './i18n'
 
 test('an unknown locale falls back to English', async () => {
   const scope = fork()
@@ -17,6 +17,47 @@ test('the chosen locale switches the texts', async () => {
   expect(i18n.t('test:hello')).toBe('Hej')
   await allSettled(localeChanged, { scope, params: 'en-GB' })
   expect(i18n.t('test:hello')).toBe('Hello')
+})
+
+test('a language registered as a fetch is fetched once, when chosen, and the page switches only once it is in', async () => {
+  let fetched = 0
+  registerLocales('lazy', {
+    'en-GB': { hello: 'Hello' },
+    'fi-FI': async () => {
+      fetched += 1
+      expect(i18n.language).not.toBe('fi-FI')
+      return { default: { hello: 'Hei' } }
+    },
+    'no-NO': { hello: 'Hei' },
+    'pl-PL': { hello: 'Cześć' },
+    'se-SE': { hello: 'Hej' },
+  })
+  expect(fetched).toBe(0)
+  const scope = fork()
+  await allSettled(localeChanged, { scope, params: 'fi-FI' })
+  expect(i18n.t('lazy:hello')).toBe('Hei')
+  await allSettled(localeChanged, { scope, params: 'en-GB' })
+  await allSettled(localeChanged, { scope, params: 'fi-FI' })
+  expect(fetched).toBe(1)
+  await allSettled(localeChanged, { scope, params: 'en-GB' })
+})
+
+test('texts that do not arrive leave the English ones, and the language still switches', async () => {
+  registerLocales('lost', {
+    'en-GB': { hello: 'Hello' },
+    'fi-FI': { hello: 'Hei' },
+    'no-NO': { hello: 'Hei' },
+    'pl-PL': async () => {
+      throw new Error('Loading chunk failed')
+    },
+    'se-SE': { hello: 'Hej' },
+  })
+  await loadLocaleTexts('pl-PL')
+  expect(i18n.t('lost:hello', { lng: 'pl-PL' })).toBe('Hello')
+  const scope = fork()
+  await allSettled(localeChanged, { scope, params: 'pl-PL' })
+  expect(i18n.language).toBe('pl-PL')
+  await allSettled(localeChanged, { scope, params: 'en-GB' })
 })
 
 test('several files feed one namespace, and a missing key falls back to English', () => {

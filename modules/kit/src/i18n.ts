@@ -64,15 +64,50 @@ i18n.use(initReactI18next).init({
 // Intl reads se-SE as Northern Sami; this one uses the language's real tag.
 i18n.services.formatter?.add('number', (value, lng) => new Intl.NumberFormat(intlLocale(toLocale(lng))).format(value))
 
+type Texts = Record<string, unknown>
+/** A language's texts, or (for a language few visitors of a page read) how to fetch them when it is chosen. */
+export type LocaleTexts = Texts | (() => Promise<{ default: Texts }>)
+
+/** Texts registered as fetchers, per language, until the language is first chosen. */
+const fetchers = new Map<Locale, { namespace: string; fetch: () => Promise<{ default: Texts }> }[]>()
+
+const addTexts = (locale: Locale, namespace: string, texts: Texts) => i18n.addResourceBundle(locale, namespace, texts, true, true)
+
 /** Adds a package's texts to its namespace; several files may feed one namespace. */
-export const registerLocales = (namespace: string, resources: Record<Locale, Record<string, unknown>>) => {
-  for (const locale of LOCALES) i18n.addResourceBundle(locale, namespace, resources[locale] ?? {}, true, true)
+export const registerLocales = (namespace: string, resources: Record<Locale, LocaleTexts>) => {
+  for (const locale of LOCALES) {
+    const texts = resources[locale] ?? {}
+    if (typeof texts !== 'function') addTexts(locale, namespace, texts)
+    else fetchers.set(locale, [...(fetchers.get(locale) ?? []), { namespace, fetch: texts }])
+  }
+}
+
+/**
+ * Fetches the texts of `locale` registered as fetchers, once. A fetch that fails leaves
+ * those texts in English (the fallback) rather than keeping anyone from their page.
+ */
+export const loadLocaleTexts = async (locale: Locale) => {
+  const pending = fetchers.get(locale) ?? []
+  fetchers.delete(locale)
+  await Promise.all(
+    pending.map(async ({ namespace, fetch }) => {
+      try {
+        addTexts(locale, namespace, (await fetch()).default)
+      } catch {
+        // The language's texts did not arrive: the English ones show instead.
+      }
+    }),
+  )
 }
 
 export const localeChanged = createEvent<Locale>()
 export const $locale = createStore<Locale>(DEFAULT_LOCALE).on(localeChanged, (_, locale) => toLocale(locale))
 
-const changeLanguageFx = createEffect((locale: Locale) => i18n.changeLanguage(locale))
+// The language switches once its texts are in: no moment of keys or half a page in English.
+const changeLanguageFx = createEffect(async (locale: Locale) => {
+  await loadLocaleTexts(locale)
+  await i18n.changeLanguage(locale)
+})
 sample({ clock: $locale.updates, target: changeLanguageFx })
 
 // The kit's own texts rendered by kit code (the error catalogue); other kit parts add theirs.

@@ -8,7 +8,7 @@
 import { MENU_FLAGS, type Language, type MenuFlag, type MenuFlags } from '@app/plugin-kit/shared'
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
 import { ApiError, apiRequest, refusedCallsSettled, storedTokenRefused, tokenStorage } from './client'
-import { type Locale, localeChanged, localeOf } from './i18n'
+import { type Locale, loadLocaleTexts, localeChanged, localeOf } from './i18n'
 import { navigate } from './router'
 
 export type { Locale } from './i18n'
@@ -206,16 +206,21 @@ export const $sessionExpired = createStore(false)
 const $interrupted = combine($session, $sessionExpired, (session, expired) => (expired ? session : null))
 const samePlace = (session: Session, result: AuthResult) => session.user.id === result.principal.id && session.accountId === result.currentAccountId
 
-sample({ clock: signedIn, source: $interrupted, filter: (interrupted) => interrupted === null, fn: (_, result) => result, target: sessionStarted })
+/** A sign-in carries on once the texts of the person's language are in, so their first page is drawn in it. */
+const signedInTextsFx = createEffect((result: AuthResult) => loadLocaleTexts(localeOf(result.principal.language)))
+sample({ clock: signedIn, target: signedInTextsFx })
+const signedInReady = signedInTextsFx.finally.map(({ params }) => params)
+
+sample({ clock: signedInReady, source: $interrupted, filter: (interrupted) => interrupted === null, fn: (_, result) => result, target: sessionStarted })
 sample({
-  clock: signedIn,
+  clock: signedInReady,
   source: $interrupted,
   filter: (interrupted, result) => interrupted !== null && samePlace(interrupted, result),
   fn: (_, result) => result,
   target: sessionRestored,
 })
 const someoneElse = sample({
-  clock: signedIn,
+  clock: signedInReady,
   source: $interrupted,
   filter: (interrupted, result) => interrupted !== null && !samePlace(interrupted, result),
   fn: (_, result) => result.accessToken,

@@ -172,6 +172,22 @@ describe('the signed-in session', () => {
     await mainNav(page).getByRole('link', { name: 'Ohje' }).waitFor()
   })
 
+  it('the sign-in page comes in English alone; another language is fetched when chosen, as one file', async (page) => {
+    const texts: string[] = []
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname
+      if (file.includes('texts-')) texts.push(file)
+    })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect(texts).toEqual([])
+    await page.getByLabel('Language').selectOption('fi-FI')
+    await page.getByRole('heading', { name: 'Kirjaudu sisään' }).waitFor()
+    await page.getByRole('button', { name: 'Kirjaudu', exact: true }).waitFor()
+    expect(texts).toHaveLength(1)
+    expect(texts[0]).toMatch(/texts-fi-FI/)
+  })
+
   it('the page speaks Swedish as sv-SE, the language tag screen readers know', async (page) => {
     await signInAs(page, await app.make.user(await app.make.account()))
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB')

@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { $locale, DEFAULT_LOCALE, LOCALES, i18n, intlLocale, languageOf, loadLocaleTexts, localeChanged, localeOf, registerLocales, toLocale } from './i18n'
 
 test('an unknown locale falls back to English', async () => {
@@ -40,6 +40,38 @@ test('a language registered as a fetch is fetched once, when chosen, and the pag
   await allSettled(localeChanged, { scope, params: 'fi-FI' })
   expect(fetched).toBe(1)
   await allSettled(localeChanged, { scope, params: 'en-GB' })
+})
+
+test('whoever asks for a language while its texts are on their way waits for them', async () => {
+  let arrive: (texts: { default: Record<string, unknown> }) => void = () => undefined
+  registerLocales('slow', {
+    'en-GB': { hello: 'Hello' },
+    'fi-FI': { hello: 'Hei' },
+    'no-NO': () => new Promise((resolve) => (arrive = resolve)),
+    'pl-PL': { hello: 'Cześć' },
+    'se-SE': { hello: 'Hej' },
+  })
+  const first = loadLocaleTexts('no-NO')
+  let secondDone = false
+  const second = loadLocaleTexts('no-NO').then(() => (secondDone = true))
+  await Promise.resolve()
+  expect(secondDone).toBe(false)
+  arrive({ default: { hello: 'Hei på deg' } })
+  await Promise.all([first, second])
+  expect(i18n.t('slow:hello', { lng: 'no-NO' })).toBe('Hei på deg')
+})
+
+test('texts registered as a fetch after their language was chosen are fetched at once', async () => {
+  await i18n.changeLanguage('se-SE')
+  registerLocales('late', {
+    'en-GB': { hello: 'Hello' },
+    'fi-FI': { hello: 'Hei' },
+    'no-NO': { hello: 'Hei' },
+    'pl-PL': { hello: 'Cześć' },
+    'se-SE': async () => ({ default: { hello: 'Hej' } }),
+  })
+  await vi.waitFor(() => expect(i18n.t('late:hello')).toBe('Hej'))
+  await i18n.changeLanguage('en-GB')
 })
 
 test('texts that do not arrive leave the English ones, and the language still switches', async () => {

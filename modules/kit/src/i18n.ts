@@ -70,6 +70,8 @@ export type LocaleTexts = Texts | (() => Promise<{ default: Texts }>)
 
 /** Texts registered as fetchers, per language, until the language is first chosen. */
 const fetchers = new Map<Locale, { namespace: string; fetch: () => Promise<{ default: Texts }> }[]>()
+/** Each language's fetching so far: a second caller waits for the texts the first one asked for. */
+const fetching = new Map<Locale, Promise<void>>()
 
 const addTexts = (locale: Locale, namespace: string, texts: Texts) => i18n.addResourceBundle(locale, namespace, texts, true, true)
 
@@ -80,24 +82,28 @@ export const registerLocales = (namespace: string, resources: Record<Locale, Loc
     if (typeof texts !== 'function') addTexts(locale, namespace, texts)
     else fetchers.set(locale, [...(fetchers.get(locale) ?? []), { namespace, fetch: texts }])
   }
+  // Registered after its language was chosen: fetched now, and the page drawn again with them.
+  const current = i18n.language as Locale
+  if (fetchers.has(current)) void loadLocaleTexts(current).then(() => i18n.changeLanguage(current))
 }
 
 /**
  * Fetches the texts of `locale` registered as fetchers, once. A fetch that fails leaves
  * those texts in English (the fallback) rather than keeping anyone from their page.
  */
-export const loadLocaleTexts = async (locale: Locale) => {
+export const loadLocaleTexts = (locale: Locale): Promise<void> => {
   const pending = fetchers.get(locale) ?? []
   fetchers.delete(locale)
-  await Promise.all(
-    pending.map(async ({ namespace, fetch }) => {
-      try {
-        addTexts(locale, namespace, (await fetch()).default)
-      } catch {
-        // The language's texts did not arrive: the English ones show instead.
-      }
-    }),
-  )
+  const fetched = pending.map(async ({ namespace, fetch }) => {
+    try {
+      addTexts(locale, namespace, (await fetch()).default)
+    } catch {
+      // The language's texts did not arrive: the English ones show instead.
+    }
+  })
+  const done = Promise.all([fetching.get(locale), ...fetched]).then(() => undefined)
+  fetching.set(locale, done)
+  return done
 }
 
 export const localeChanged = createEvent<Locale>()

@@ -87,11 +87,13 @@ const callerOf = async (person: Person): Promise<Caller> => {
   const file = await call('POST', `/api/folders/${folder.id}/files`, form, token)
   // A binder of the project, for the paths that name one (its documents).
   const binder = await call('POST', `/api/projects/${project.id}/document-lists`, { name: `Input binder ${user.id}` }, token)
+  // A checklist of the project, for the paths that name one (its items, status, children).
+  const checklist = await call('POST', '/api/checklists', { parentId: project.id, title: 'Input checklist', description: 'For the paths' }, token)
   return {
     token,
     user,
     flags: (await access.flags(user)) as unknown as Record<string, boolean>,
-    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list', folderId: folder.id, uploadId: Number(upload.body.uploadId), fileId: Number(file.body.id), listId: Number(binder.body.id) },
+    route: { accountId: user.accountId, userId: Number(member.user_id), companyId: Number(company.id), projectId: Number(project.id), module: 'project', moduleId: Number(project.id), resource: 'COMPANY', level: 'ACCESS', language: 'ENGLISH', groupId: 1, type: 'list', folderId: folder.id, uploadId: Number(upload.body.uploadId), fileId: Number(file.body.id), listId: Number(binder.body.id), checklistId: Number(checklist.body.id) },
   }
 }
 /** Tried in this order (an account admin, a global admin, the admin of another account); each method is called by the first one holding its flags. */

@@ -122,6 +122,17 @@ const binderIn = async (project: ProjectFixture) => {
   return Number(made.body.id)
 }
 
+let checklists = 0
+/** A checklist of the project with one item, made by its account's admin: its id and its item's. */
+const checklistIn = async (project: ProjectFixture) => {
+  const token = adminTokens.get(project.accountId)
+  const made = await call('POST', '/api/checklists', { parentId: project.id, title: `Matrix checklist ${++checklists}`, description: 'Made by the matrix' }, token)
+  expect(made.status, JSON.stringify(made.body)).toBe(201)
+  const item = await call('POST', `/api/checklists/${made.body.id}/items`, { name: 'Matrix item' }, token)
+  expect(item.status, JSON.stringify(item.body)).toBe(201)
+  return { id: Number(made.body.id), itemId: Number(item.body.checklistItems[0].id) }
+}
+
 /**
  * A document of the project and an upload of a 5-byte file into it, started by the caller or,
  * when they may not, the account's admin (the call is then refused on its level before the
@@ -312,6 +323,21 @@ const ROW_MAKERS: Record<
     expect(put.status, JSON.stringify(put.body)).toBe(201)
     return { row: listId, id: inside.id, values: { projectId: project.id }, bodies: { create: { folderId: outside.id }, patch: { position: 1 } } }
   },
+  // A checklist of the project (with one item, which the item calls name): its status set from the query, its responsible person cleared.
+  'checklists/:checklistId/status': async (project) => ({ row: (await checklistIn(project)).id, id: null, query: 'status=COMPLETE', bodies: { update: {} } }),
+  'checklists/:checklistId/responsible-user': async (project) => ({ row: (await checklistIn(project)).id, id: null, bodies: { update: {} } }),
+  'checklists/:checklistId/items': async (project) => {
+    const made = await checklistIn(project)
+    return { row: made.id, id: made.itemId, bodies: { create: { name: 'Matrix item' }, update: { name: 'Matrix item renamed' }, patch: { done: true } } }
+  },
+  'checklists/:checklistId/children': async (project) => ({ row: (await checklistIn(project)).id }),
+  // A folder made from it; a copy of it into its own project (where the caller must administer too).
+  'checklists/project/:projectId/checklist/:checklistId/createFolder': async (project) => ({ row: (await checklistIn(project)).id, values: { projectId: project.id }, bodies: { create: {} } }),
+  'checklists/project/:projectId/checklist/:checklistId/copy': async (project) => ({
+    row: (await checklistIn(project)).id,
+    values: { projectId: project.id },
+    bodies: { create: { targetProjectId: project.id } },
+  }),
   'uploads/:uploadId': async (project, token) => ({ row: (await uploadIn(project, token)).uploadId }),
   'uploads/:uploadId/parts': async (project, token) => {
     const upload = await uploadIn(project, token, 'sent')

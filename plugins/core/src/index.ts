@@ -21,7 +21,7 @@ import { builtInRoles } from './migrations/007-built-in-roles'
 import { signInHardening } from './migrations/008-sign-in'
 import { projectGrantIndexes } from './migrations/009-project-grant-indexes'
 import { pendingEmail } from './migrations/010-pending-email'
-import { projectModule } from './migrations/011-project-module'
+import { checklistModule, projectModule } from './migrations/011-module-introductions'
 import { seedCore } from './seed'
 import { accountCreateService } from './services/account-create/account-create'
 import { accountDetailsService } from './services/account-details/account-details'
@@ -124,7 +124,7 @@ export default definePlugin({
       tiles: [{ id: 'users', label: USERS, path: '/users', flag: 'canManageCompanyUsers' }],
     },
   ],
-  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes, pendingEmail, projectModule, privilegesResourceIndex, privilegesRowIndex],
+  migrations: [coreTables, supportTables, supportFiles, userIndexes, userFileView, userListKeys, builtInRoles, signInHardening, projectGrantIndexes, pendingEmail, projectModule, privilegesResourceIndex, privilegesRowIndex, checklistModule],
   permissions: [
     { name: 'ADMIN-ACCESS', resource: 'ACCOUNT', description: 'Administers the account' },
     { name: 'GLOBAL_ADMIN-ACCESS', resource: 'GLOBAL_ADMIN', description: 'Administers the platform' },

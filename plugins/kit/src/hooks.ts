@@ -235,6 +235,8 @@ export type ProjectSource =
   | {
       field: string
       table?: string
+      /** The rows' column holding the project, where it is not the field's own (`parentId` kept in `project_id`). */
+      column?: string
       /**
        * A find that names no project lists the rows of every project the caller holds the
        * find's level on (the list filter, applied by TableService), instead of answering 404.
@@ -253,6 +255,9 @@ export interface ProjectScope {
   /** The rows' tenant column, `account_id` unless said. */
   column?: string
 }
+
+/** The rows' column a `field` source reads the project from. */
+const projectColumnOf = (source: { field: string; column?: string }) => source.column ?? toColumn(source.field)
 
 /** A positive integer id, or undefined for anything else a client may send. */
 const idOf = (value: unknown) => {
@@ -280,9 +285,9 @@ const projectNamed = async (context: HookContext, source: ProjectSource): Promis
     const id = context.id
     const tenant = params.tenant
     const row =
-      idOf(id) && tenant && (await context.app.get('knex')(source.table!).where({ id, [tenant.column ?? 'account_id']: tenant.accountId }).first(toColumn(source.field)))
+      idOf(id) && tenant && (await context.app.get('knex')(source.table!).where({ id, [tenant.column ?? 'account_id']: tenant.accountId }).first(projectColumnOf(source)))
     if (!row) throw notFound(id)
-    const projectId = Number(row[toColumn(source.field)])
+    const projectId = Number(row[projectColumnOf(source)])
     const moving = (context.data as Record<string, unknown> | undefined)?.[source.field]
     if (moving !== undefined && idOf(moving) !== projectId) throw new BadRequest('Validation failed', { errors: { [source.field]: 'A row cannot move to another project' } })
     return { raw: projectId, id: projectId }
@@ -308,7 +313,7 @@ const listAcross = async (context: HookContext, scope: ProjectScope, user: AuthU
   const source = scope.projectIdFrom as { field: string; table: string }
   const { granted } = await context.app.get('access').grantedProjects(user, level)
   const knex = context.app.get('knex')
-  const column = `${source.table}.${toColumn(source.field)}`
+  const column = `${source.table}.${projectColumnOf(source)}`
   const accountColumn = `${source.table}.${scope.column ?? 'account_id'}`
   const projectFilter = (query: Knex.QueryBuilder) => joinProjectAccess(knex, query, granted, user.accountId, column, accountColumn)
   context.params = { ...(context.params as AppParams), projectFilter }

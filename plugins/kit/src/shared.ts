@@ -11,7 +11,7 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem, passwor
 export const QUERY_ARRAY_LIMIT = 500
 
 /** The tenant modules an account switches on and off (ARCHITECTURE "Registration"). */
-export const TENANT_MODULES = ['core', 'project', 'document', 'product', 'sales', 'skyview', 'buildings'] as const
+export const TENANT_MODULES = ['core', 'project', 'document', 'checklist', 'product', 'sales', 'skyview', 'buildings'] as const
 export type TenantModule = (typeof TENANT_MODULES)[number]
 /** Modules that cannot be switched off: without them nobody can sign in. */
 export const ALWAYS_ON_MODULES: readonly TenantModule[] = ['core']

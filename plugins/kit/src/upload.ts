@@ -236,6 +236,11 @@ export class RawBody {
     const length = this.stream.headers['content-length']
     return length !== undefined && /^\d{1,15}$/.test(length) ? Number(length) : undefined
   }
+
+  /** No bytes at all: a PUT without a length or chunks (or of length 0), as a call whose values are in its query sends it. */
+  get empty() {
+    return this.size === 0 || (this.stream.headers['content-length'] === undefined && this.stream.headers['transfer-encoding'] === undefined)
+  }
 }
 
 /** Whether the request carries a body (a length above 0, or chunks); a PUT always does, if only an empty one (a 0-byte file's one part). */
@@ -288,6 +293,8 @@ export const acceptUploads = (route: UploadRoute | undefined) => async (context:
   const pending = params.upload
   if (!params.provider || (pending instanceof PendingUpload && pending.started)) return next()
   if (!route?.methods.includes(context.method as never)) {
+    // A PUT with no body at all (PUT /checklists/{id}/status?status=…) is a call without one, not raw bytes.
+    if (pending instanceof RawBody && pending.empty) return next()
     if (pending) throw new UnsupportedMediaType(pending instanceof RawBody ? 'This call takes JSON' : 'This call does not take files')
     return next()
   }

@@ -1,0 +1,26 @@
+/**
+ * Checklists, shown as Task Tracker (module `checklist`): a project's checklists with their
+ * items, status, responsible person, sub-checklists, copies and document folders. A tenant
+ * module of its own, switched on and off per account like the others; with it off its calls
+ * answer 403 and its screens and tile are not shown.
+ */
+import { definePlugin, documentDeleteBlockers, projectDeleteBlockers, searchProviders } from '@app/plugin-kit'
+import packageJson from '../package.json' with { type: 'json' }
+import { checklistFolderBlock, checklistsSearch, projectChecklistsBlock } from './contributions'
+import { checklistsTables } from './migrations/001-checklists'
+import { checklistServices } from './services/checklists/checklists'
+
+export default definePlugin({
+  id: 'checklists',
+  module: 'checklist',
+  version: packageJson.version,
+  migrations: [checklistsTables],
+  permissions: [],
+  services: checklistServices,
+  configure(app) {
+    const extensions = app.get('extensions')
+    extensions.contribute(projectDeleteBlockers, projectChecklistsBlock)
+    extensions.contribute(documentDeleteBlockers, checklistFolderBlock)
+    extensions.contribute(searchProviders, checklistsSearch)
+  },
+})

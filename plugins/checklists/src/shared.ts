@@ -1,0 +1,3 @@
+/** Browser-safe exports of the checklists plugin: its schemas and URLs. */
+export * from './services/checklists/checklists.schema'
+export * from './services/checklists/checklists.shared'

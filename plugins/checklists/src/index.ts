@@ -16,6 +16,15 @@ export default definePlugin({
   version: packageJson.version,
   migrations: [checklistsTables],
   permissions: [],
+  remotes: [
+    {
+      // modules/checklists: a project's checklists (/project/{id}/checklists, each with its tabs) and a new one (/project/{id}/checklist/add).
+      // No menu entry or home tile: checklists live inside a project.
+      name: 'checklists',
+      routes: ['/project/:projectId/checklists', '/project/:projectId/checklist'],
+      menu: [],
+    },
+  ],
   services: checklistServices,
   configure(app) {
     const extensions = app.get('extensions')

@@ -1,0 +1,87 @@
+/**
+ * The checklists remote's API calls, as effects (replaced in tests). Paths come from the
+ * plugins' `/shared` entries: the checklists' own, the project (for its name and the caller's
+ * level), the projects a copy may go to, and who may be responsible.
+ */
+import { type ListPage, apiRequest } from '@app/module-kit'
+import {
+  CHECKLIST_PAGE,
+  type Checklist,
+  type ChecklistData,
+  type ChecklistItemData,
+  type ChecklistItemPatch,
+  type ChecklistPage,
+  type ChecklistStatus,
+  type ChecklistSummary,
+  checklistUrls,
+} from '@app/plugin-checklists/shared'
+import { type Responsible, responsiblesUrl } from '@app/plugin-documents/shared'
+import { type Project, projectUrl } from '@app/plugin-projects/shared'
+import { createEffect } from 'effector'
+
+/** The project's list pages by this many (the API's default page). */
+export const PAGE_SIZE = CHECKLIST_PAGE.default
+
+export const fetchProjectFx = createEffect((id: number) => apiRequest<Project>('GET', projectUrl(id)))
+
+/** A page of the project's top-level checklists, in their order, with their progress. */
+export const fetchChecklistsFx = createEffect(({ projectId, skip }: { projectId: number; skip: number }) =>
+  apiRequest<ChecklistPage>('GET', checklistUrls.ofProject(projectId), { query: { $limit: PAGE_SIZE, $skip: skip } }),
+)
+
+export const fetchChecklistFx = createEffect((id: number) => apiRequest<Checklist>('GET', checklistUrls.one(id)))
+export const fetchChildrenFx = createEffect((id: number) => apiRequest<ChecklistSummary[]>('GET', checklistUrls.children(id)))
+
+/** POST /checklists (ADMINISTER): answers the new checklist. */
+export const createChecklistFx = createEffect((data: ChecklistData) => apiRequest<Checklist>('POST', checklistUrls.create, { body: data }))
+
+/** Title and description (EDIT). */
+export const updateChecklistFx = createEffect(({ id, title, description }: { id: number; title: string; description: string }) =>
+  apiRequest<Checklist>('PUT', checklistUrls.one(id), { body: { title, description } }),
+)
+export const setStatusFx = createEffect(({ id, status }: { id: number; status: ChecklistStatus }) => apiRequest<Checklist>('PUT', checklistUrls.status(id, status)))
+/** null: nobody. */
+export const setResponsibleFx = createEffect(({ id, userId }: { id: number; userId: number | null }) => apiRequest<Checklist>('PUT', checklistUrls.responsible(id, userId)))
+/** ADMINISTER; one with sub-checklists is refused (409). */
+export const deleteChecklistFx = createEffect((id: number) => apiRequest<Checklist>('DELETE', checklistUrls.one(id)))
+
+export const addItemFx = createEffect(({ id, ...data }: ChecklistItemData & { id: number }) => apiRequest<Checklist>('POST', checklistUrls.items(id), { body: data }))
+/** A tick, a rename, a move (sortOrder: the new place, 1 the first), a responsible person or a due date. */
+export const patchItemFx = createEffect(({ id, itemId, patch }: { id: number; itemId: number; patch: ChecklistItemPatch }) =>
+  apiRequest<Checklist>('PATCH', checklistUrls.item(id, itemId), { body: patch }),
+)
+export const removeItemFx = createEffect(({ id, itemId }: { id: number; itemId: number }) => apiRequest<Checklist>('DELETE', checklistUrls.item(id, itemId)))
+
+/** A document folder made from the checklist (EDIT): answers the checklist with it. */
+export const createFolderFx = createEffect(({ projectId, id }: { projectId: number; id: number }) => apiRequest<Checklist>('POST', checklistUrls.createFolder(projectId, id), { body: {} }))
+/** A copy into another project (ADMINISTER on both): answers the copy. */
+export const copyChecklistFx = createEffect(({ projectId, id, targetProjectId }: { projectId: number; id: number; targetProjectId: number }) =>
+  apiRequest<Checklist>('POST', checklistUrls.copy(projectId, id), { body: { targetProjectId } }),
+)
+
+/** A person or project offered in a select. */
+export interface Choice {
+  id: number
+  name: string
+}
+
+/**
+ * Who may be made responsible: the checklists API lists nobody, so the people the
+ * documents offer for the project (enabled members with a level on it; asked with EDIT).
+ * None when that call is refused (the documents module off).
+ */
+export const fetchPeopleFx = createEffect(async (projectId: number): Promise<Choice[]> => {
+  const people = await apiRequest<Responsible[]>('GET', responsiblesUrl(projectId)).catch(() => [] as Responsible[])
+  return people.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username }))
+})
+
+/** The most projects the copy dialog offers: the caller's first by name. */
+export const TARGETS_LIMIT = 200
+
+/** Projects a copy may go to: those the caller administers, by name, but this one. */
+export const fetchCopyTargetsFx = createEffect(async (projectId: number): Promise<Choice[]> => {
+  const page = await apiRequest<ListPage<Project>>('GET', projectUrl(), { query: { $limit: TARGETS_LIMIT, '$sort[name]': 1 } })
+  return page.data
+    .filter((project) => project.id !== projectId && project.accessLevel.administer)
+    .map((project) => ({ id: project.id, name: project.symbol ? `${project.symbol} - ${project.name}` : project.name }))
+})

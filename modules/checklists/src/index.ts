@@ -1,0 +1,2 @@
+// The async boundary Module Federation needs to negotiate the shared singletons first.
+import('./bootstrap')

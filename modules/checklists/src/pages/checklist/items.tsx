@@ -215,7 +215,7 @@ export const ItemsTab = ({ checklist, edit }: { checklist: Checklist; edit: bool
   ]
   return (
     <div className="kit-stack">
-      <Progress checklist={checklist} />
+      {count > 0 && <Progress checklist={checklist} />}
       {count === 0 ? (
         <EmptyState icon={ListChecks} title={t('items.empty')} text={t(edit ? 'items.emptyText' : 'items.emptyReadOnly')} />
       ) : (

@@ -1,0 +1,99 @@
+/**
+ * Checklists (Task Tracker, part2 §2) in a real browser: an administrator adds a checklist to
+ * a project and three items to it; an editor ticks one, moves one with Alt+ArrowUp and changes
+ * the status on the metadata tab; a viewer reads it all and finds nothing to change. Each
+ * screen is also shot at 1440×900 and 390×844 into test-results/e2e.
+ */
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { type E2EApp, browserTest, screenshotDir, signInAs, startApp } from './harness'
+
+let app: E2EApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.close())
+const it = (name: string, body: (page: Page, app: E2EApp) => Promise<void>) => browserTest(() => app, name, body, { width: 1440, height: 900 })
+
+const rowsOf = async (page: Page) => (await page.getByRole('table').first().getByRole('rowheader').allTextContents()).map((text) => text.trim())
+const shoot = async (page: Page, name: string) => {
+  await page.screenshot({ path: path.join(screenshotDir, `checklists-${name}-1440.png`), fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: path.join(screenshotDir, `checklists-${name}-390.png`), fullPage: true })
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
+
+/** A page of a browser of its own (a second user), signed in; closed with the app's browser. */
+const signedIn = async (who: { username: string; password: string }) => {
+  const context = await app.browser.newContext({ baseURL: app.url, viewport: { width: 1440, height: 900 }, locale: 'en-GB' })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  await signInAs(page, who)
+  return page
+}
+
+describe('checklists', () => {
+  it('an administrator makes a checklist with items; an editor ticks, moves and changes its status; a viewer only reads', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account, { symbol: 'HB-7', name: 'Harbour bridge' })
+    const editor = await app.make.user(account, 'user', { firstName: 'Erin', lastName: 'Editor' })
+    await app.make.grantProject(editor, project, 'EDIT')
+    const viewer = await app.make.user(account, 'user', { firstName: 'Vera', lastName: 'Viewer' })
+    await app.make.grantProject(viewer, project, 'VIEW')
+
+    await signInAs(page, account.admin)
+    await page.goto(`/project/${project.id}/checklists`)
+    await page.getByRole('heading', { name: 'Task Tracker', level: 1 }).waitFor()
+    await page.getByText('No checklists yet').waitFor()
+    await page.getByRole('link', { name: 'Add checklist' }).first().click()
+    await page.getByRole('heading', { name: 'Add checklist', level: 1 }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('OPEN')
+    await page.getByLabel('Title').fill('Fi')
+    await page.getByLabel('Description').fill('Weekly walk-through')
+    await page.getByRole('button', { name: 'Create checklist' }).click()
+    await page.getByText('You must enter at least 3 characters').waitFor()
+    await page.getByLabel('Title').fill('Fire safety')
+    await page.getByRole('button', { name: 'Create checklist' }).click()
+    await page.getByRole('heading', { name: 'Fire safety', level: 1 }).waitFor()
+    const [made] = await app.knex('checklists').where({ project_id: project.id })
+    expect(new URL(page.url()).pathname).toBe(`/project/${project.id}/checklists/${made.id}/checklists`)
+    await page.getByText('No items yet').waitFor()
+    for (const name of ['Fire doors', 'Extinguishers', 'Exit signs']) {
+      await page.getByRole('textbox', { name: 'Item', exact: true }).fill(name)
+      await page.getByRole('button', { name: 'Add item' }).click()
+      await page.getByRole('rowheader', { name }).waitFor()
+    }
+    await page.getByText('0 of 3 done').waitFor()
+    await shoot(page, 'items-admin')
+
+    // The editor: the bare path goes on to the items; one ticked, one moved up with Alt+ArrowUp.
+    const edPage = await signedIn(editor)
+    await edPage.goto(`/project/${project.id}/checklists/${made.id}`)
+    await edPage.getByRole('heading', { name: 'Fire safety', level: 1 }).waitFor()
+    await expect.poll(() => new URL(edPage.url()).pathname).toBe(`/project/${project.id}/checklists/${made.id}/checklists`)
+    await edPage.getByRole('checkbox', { name: 'Done: Extinguishers' }).click()
+    await edPage.getByText('1 of 3 done').waitFor()
+    await edPage.getByRole('button', { name: 'Move Exit signs up' }).focus()
+    await edPage.keyboard.press('Alt+ArrowUp')
+    await expect.poll(() => rowsOf(edPage)).toEqual(['Fire doors', 'Exit signs', expect.stringMatching(/^Extinguishers/)])
+    await edPage.getByRole('tab', { name: 'Metadata' }).click()
+    await edPage.getByRole('combobox', { name: 'Status', exact: true }).selectOption('IN_PROGRESS')
+    await edPage.getByText('Status changed').waitFor()
+    expect((await app.knex('checklists').where({ id: made.id }).first()).status).toBe('IN_PROGRESS')
+    await shoot(edPage, 'metadata-editor')
+
+    // The viewer reads both tabs and may change nothing.
+    const viPage = await signedIn(viewer)
+    await viPage.goto(`/project/${project.id}/checklists`)
+    await viPage.getByRole('link', { name: 'Fire safety' }).click()
+    await viPage.getByText('1 of 3 done').waitFor()
+    expect(await viPage.getByRole('checkbox', { name: 'Done: Extinguishers' }).isDisabled()).toBe(true)
+    expect(await viPage.getByRole('button', { name: 'Add item' }).count()).toBe(0)
+    expect(await viPage.getByRole('button', { name: /Delete checklist/ }).count()).toBe(0)
+    await viPage.getByRole('tab', { name: 'Metadata' }).click()
+    expect(await viPage.getByRole('textbox', { name: 'Title' }).isDisabled()).toBe(true)
+    expect(await viPage.getByRole('combobox', { name: 'Status', exact: true }).isDisabled()).toBe(true)
+    await shoot(viPage, 'metadata-viewer')
+  })
+})

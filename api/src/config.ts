@@ -212,6 +212,7 @@ export const loadConfig = (env: Env = process.env, baseDir = env.INIT_CWD ?? pro
     mergeMaxBytes: integer(env, 'MERGE_MAX_MB', 200, 1, 4096) * 1024 * 1024,
     s3: s3Storage(env),
     mapTileUrl,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     logMailLinks: boolean(env, 'LOG_MAIL_LINKS', env.NODE_ENV === 'development'),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: boolean(env, 'SEED_DEMO', !databaseUrl),

@@ -1,7 +1,8 @@
 /**
  * Two instances (`npm start`'s server, bundled as it runs it, as separate processes) started together on one
  * fresh database: neither dies on the other's migration lock, the demo is seeded once,
- * and a token one signs is accepted by the other (shared secret and audience).
+ * and a token one signs is accepted by the other (shared secret and audience); with Redis
+ * (TEST_REDIS_URL, else the local one), a change made on one is heard live on the other.
  * SQLite (one DATA_DIR), or MariaDB with TEST_DATABASE_URL (one DATABASE_URL).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -115,4 +116,35 @@ test('instances that find the migration lock taken wait for it, then migrate one
   })
   await expectBothServe()
   expect(logged(/has finished with the database; going on/).length).toBeGreaterThanOrEqual(2)
+}, 120_000)
+
+test('with Redis, a change made on one instance is heard live by a listener on the other', async () => {
+  const { env } = await freshDatabase()
+  const redis = { REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379' }
+  instances = [startInstance({ ...(await env()), ...redis }), startInstance({ ...(await env()), ...redis })]
+  const [urlA, urlB] = await Promise.all(instances.map((instance) => instance.url))
+  const [callA, callB] = [httpClient(urlA!), httpClient(urlB!)]
+  const token = (await callA('POST', '/api/authentication', { username: 'admin@demo.test', password: PASSWORD })).body.accessToken as string
+  const projectId = (await callA('GET', '/api/projects?$limit=1', undefined, token)).body.data[0].id as number
+  const controller = new AbortController()
+  const response = await fetch(`${urlA}/api/live/projects/${projectId}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal })
+  expect(response.status).toBe(200)
+  let heard = ''
+  const reading = (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
+      if (done) return
+      heard += value
+    }
+  })()
+  try {
+    const made = await callB('POST', '/api/checklists', { parentId: projectId, title: 'Made on B', description: 'Heard on A' }, token)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    await expect.poll(() => heard, { timeout: 10_000 }).toContain('event: checklists created')
+    expect(heard).toContain('"title":"Made on B"')
+  } finally {
+    controller.abort()
+    await reading
+  }
 }, 120_000)

@@ -2,11 +2,13 @@
  * Answers a service prepares for HTTP itself, sent as they are by the around hook every
  * service gets: a FileDownload (files.ts) streams as an attachment, and a SerializedAnswer
  * goes out as the JSON text it was serialised to once, when a service kept it between
- * requests (the home map's markers), instead of being serialised again on every request.
+ * requests (the home map's markers), instead of being serialised again on every request;
+ * a LiveStream (live.ts) stays open as a stream of Server-Sent Events.
  * Server code calling the service gets a SerializedAnswer's value.
  */
 import type { NextFunction } from '@feathersjs/feathers'
 import { FileDownload, contentDisposition } from './files'
+import { LiveStream } from './live'
 import type { HookContext } from './types'
 
 export class SerializedAnswer<T> {
@@ -25,6 +27,15 @@ export const preparedAnswers = async (context: HookContext, next: NextFunction) 
       context.http = { ...context.http, headers: { ...context.http?.headers, 'Content-Type': 'application/json; charset=utf-8' } }
       context.dispatch = result.json
     }
+    return
+  }
+  if (result instanceof LiveStream && context.params.provider) {
+    context.http = {
+      ...context.http,
+      // Sent as it comes: no cache keeps it, no proxy buffers it.
+      headers: { ...context.http?.headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+    }
+    context.dispatch = result.stream
     return
   }
   if (!(result instanceof FileDownload) || !context.params.provider) return

@@ -25,6 +25,7 @@ import { PayloadTooLarge, UnsupportedMediaType, uploadMiddleware } from './uploa
 import { type PluginDefinition, installPlugins } from './define-plugin'
 import type { AppConfig, Application, Mailer } from './types'
 import { Extensions } from './extensions'
+import { configureLive } from './live'
 
 const KNEX_ERROR = Symbol.for('@feathersjs/knex/error')
 const HOUR = 60 * 60 * 1000
@@ -198,6 +199,9 @@ export const createApp = async (options: CreateAppOptions) => {
     pluginId: 'kit',
     module: 'core',
   })
+
+  // Channels before any service: a service's events are published from its registration on.
+  await configureLive(app)
 
   await migrate(knex, plugins, options.logger)
   await purgeIdempotencyKeys(knex)

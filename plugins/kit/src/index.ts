@@ -1,5 +1,6 @@
 export * from './action'
 export * from './answers'
+export * from './live'
 export * from './app'
 export * from './change-log'
 export * from './database'

@@ -130,6 +130,11 @@ export const httpClient =
       headers,
       body: body === undefined ? undefined : form || typeof body === 'string' ? body : JSON.stringify(body),
     })
+    // An event stream (a live GET) never ends by itself: its opening is the answer, and the test is done with it.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel()
+      return { status: response.status, body: undefined as T, headers: response.headers }
+    }
     const text = await response.text()
     let parsed: any = text
     try {

@@ -137,6 +137,8 @@ export interface AppConfig {
    * unset, maps draw the country outlines shipped with the app and fetch nothing.
    */
   mapTileUrl?: string
+  /** REDIS_URL: more than one instance pass their real-time events through it (live.ts); unset, events stay in this process. */
+  redisUrl?: string
 }
 
 /**

@@ -30,6 +30,7 @@ import { searchCoverIndex } from './migrations/007-search-cover-index'
 import { dashboardServices } from './services/dashboard/dashboard'
 import { projectEventLog } from './services/project-events/project-events.class'
 import { projectEventsService } from './services/project-events/project-events'
+import { projectLiveService } from './services/live/live'
 import { clientProjects, projectCount, projectsSearch, squareMeters } from './contributions'
 import { seedProjects } from './seed'
 import { billingNotificationService } from './services/billing-notification/billing-notification'
@@ -99,6 +100,7 @@ export default definePlugin({
   permissions: [],
   services: [
     projectEventsService,
+    projectLiveService,
     newProjectService,
     projectInfoService,
     projectPositionsService,

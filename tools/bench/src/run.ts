@@ -13,7 +13,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import knexFactory from 'knex'
-import { BENCH_PASSWORD, benchUser, DOCUMENT_SCALE, projectsUser, type SeedCounts } from './seed'
+import { BENCH_PASSWORD, benchUser, CHECKLIST_SCALE, DOCUMENT_SCALE, projectsUser, type SeedCounts } from './seed'
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const resultsDir = path.join(benchDir, 'results')
@@ -40,7 +40,7 @@ const DATABASE_URL = env.BENCH_DATABASE_URL
 const LIST_PATH = '/api/companies?$limit=10'
 /** The same page from the peer, a vanilla Feathers app without tenancy: the account is a filter. */
 const peerListPath = (accountId: number) => `/companies?account_id=${accountId}&$limit=10`
-const STAGES = ['bare', 'list', 'peer', 'signin', 'admin', 'projects', 'documents'] as const
+const STAGES = ['bare', 'list', 'peer', 'signin', 'admin', 'projects', 'documents', 'checklists'] as const
 const ONLY = new Set((env.BENCH_ONLY || STAGES.join(',')).split(',').map((s) => s.trim()))
 for (const stage of ONLY) if (!STAGES.includes(stage as never)) throw new Error(`BENCH_ONLY: unknown stage "${stage}"; known: ${STAGES.join(', ')}`)
 
@@ -49,11 +49,13 @@ for (const stage of ONLY) if (!STAGES.includes(stage as never)) throw new Error(
  * vanilla Feathers peer serving the same rows in the same run (issue 7, section 5). Bare
  * Koa stays the ceiling, reported but no goal.
  */
-const GOALS = { listCpuUs: 200, peerRatio: 4, listP99: 50, signInP99: 250, adminListP99: 100, exportGrowthMb: 64, projectsP99: 50, documentsP99: 50 }
+const GOALS = { listCpuUs: 200, peerRatio: 4, listP99: 50, signInP99: 250, adminListP99: 100, exportGrowthMb: 64, projectsP99: 50, documentsP99: 50, checklistsP99: 50 }
 /** The administration scale: one account with this many users and companies. */
 const SCALE = { users: num('BENCH_SCALE_USERS', 20_000), companies: num('BENCH_SCALE_COMPANIES', 5_000), connections: 10 }
 /** The documents scale (issue 10): documents in each of the projects account's 5,000 projects, and files a document on average. */
 const DOCUMENTS = { perProject: num('BENCH_DOCUMENTS_PER_PROJECT', 100), filesPerDocument: num('BENCH_FILES_PER_DOCUMENT', 4) }
+/** The checklists scale (issue 11): checklists in one project, items in each. */
+const CHECKLISTS = { perProject: num('BENCH_CHECKLISTS_PER_PROJECT', CHECKLIST_SCALE.checklists), items: num('BENCH_CHECKLIST_ITEMS', CHECKLIST_SCALE.items) }
 
 // ---------------------------------------------------------------- child processes
 
@@ -66,6 +68,7 @@ interface Ready {
   scale?: { accountId: number; users: number; companies: number; seconds: number }
   projects?: { accountId: number; projects: number; users: number; privileges: number; held: number; seconds: number }
   documents?: { accountId: number; documents: number; files: number; controls: number; revisions: number; favourites: number; visits: number; seconds: number }
+  checklists?: { accountId: number; projectId: number; checklistId: number; checklists: number; topLevel: number; items: number; seconds: number }
   database?: string
 }
 
@@ -464,6 +467,38 @@ const measureDocuments = async (base: string, child: ChildProcess, seeded: NonNu
 }
 
 /**
+ * Issue 11 "Scale": one project with 2,000 checklists of 20 items each (a fifth of them
+ * sub-checklists). As the account admin and as the member who views the project, at
+ * SCALE.connections: the project's list (its first page of 50, the dashboard tile's 4, and
+ * its last page) and one checklist with its items. Each answer is checked first. Goal: p99
+ * under 50 ms.
+ */
+const measureChecklists = async (base: string, child: ChildProcess, seeded: NonNullable<Ready['checklists']>) => {
+  console.log(`Checklists: ${seeded.checklists} checklists (${seeded.topLevel} top-level) with ${seeded.items} items in project ${seeded.projectId}; seeded in ${seeded.seconds} s`)
+  const calls = [
+    { name: 'checklists of the project, first 50', path: `/api/checklists/project/${seeded.projectId}` },
+    { name: 'checklists of the project, the tile (4)', path: `/api/checklists/project/${seeded.projectId}?$limit=4` },
+    { name: 'checklists of the project, last page', path: `/api/checklists/project/${seeded.projectId}?$skip=${Math.max(0, seeded.topLevel - 50)}` },
+    { name: 'one checklist with its items', path: `/api/checklists/${seeded.checklistId}` },
+  ]
+  const figures: Figures[] = []
+  for (const caller of [
+    { who: 'admin', username: benchUser(ACCOUNTS - 1) },
+    { who: 'member', username: projectsUser },
+  ]) {
+    const { token } = await signIn(base, caller.username, BENCH_PASSWORD)
+    const headers = { authorization: `Bearer ${token}` }
+    for (const call of calls) {
+      const answer = await json(base + call.path, { headers })
+      const ok = answer.status === 200 && (call.path.includes('/project/') ? answer.body.data.length > 0 && answer.body.data.every((c: any) => c.itemCount === CHECKLISTS.items) : answer.body.checklistItems.length === CHECKLISTS.items)
+      if (!ok) throw new Error(`GET ${call.path} as ${caller.who} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`)
+    }
+    for (const call of calls) figures.push(await measure(`${caller.who} ${call.name}`, { url: base, connections: SCALE.connections, requests: [{ method: 'GET', path: call.path, headers }] }, { child }))
+  }
+  return figures
+}
+
+/**
  * The vanilla Feathers peer (peer-feathers.ts) on the same database, serving each signed-in
  * account's page of companies with a token of one of its members; checked like the list
  * call, then measured under the same load.
@@ -562,7 +597,10 @@ const main = async () => {
         BENCH_ROWS: String(ROWS),
         BENCH_SCALE_USERS: ONLY.has('admin') ? String(SCALE.users) : '0',
         BENCH_SCALE_COMPANIES: String(SCALE.companies),
-        BENCH_PROJECTS: ONLY.has('projects') || ONLY.has('documents') ? 'true' : '',
+        BENCH_PROJECTS: ONLY.has('projects') || ONLY.has('documents') || ONLY.has('checklists') ? 'true' : '',
+        BENCH_CHECKLISTS: ONLY.has('checklists') ? 'true' : '',
+        BENCH_CHECKLISTS_PER_PROJECT: String(CHECKLISTS.perProject),
+        BENCH_CHECKLIST_ITEMS: String(CHECKLISTS.items),
         BENCH_DOCUMENTS: ONLY.has('documents') ? 'true' : '',
         BENCH_DOCUMENTS_PER_PROJECT: String(DOCUMENTS.perProject),
         BENCH_FILES_PER_DOCUMENT: String(DOCUMENTS.filesPerDocument),
@@ -654,6 +692,7 @@ const main = async () => {
     const admin = ONLY.has('admin') ? await measureAdmin(apiUrl, api.child, api.ready.scale!) : undefined
     const projects = ONLY.has('projects') ? await measureProjects(apiUrl, api.child, api.ready.projects!) : undefined
     const documents = ONLY.has('documents') ? await measureDocuments(apiUrl, api.child, api.ready.documents!) : undefined
+    const checklists = ONLY.has('checklists') ? await measureChecklists(apiUrl, api.child, api.ready.checklists!) : undefined
 
     const ratioOf = (a?: Figures, b?: Figures) => (a && b ? Math.round((a.reqPerSec / b.reqPerSec) * 1000) / 1000 : undefined)
     const ratio = ratioOf(list, bare)
@@ -681,6 +720,10 @@ const main = async () => {
       // A measurement in which no call came back within the time (p99 0 of nothing) is no pass.
       checks.documentsP99 = documents.every((f) => f.requests > 0 && f.p99 < GOALS.documentsP99)
     }
+    if (checklists) {
+      checks.checklistsWithoutFailures = checklists.every((f) => failures(f) === 0)
+      checks.checklistsP99 = checklists.every((f) => f.requests > 0 && f.p99 < GOALS.checklistsP99)
+    }
     if (signIns) {
       checks.signInWithoutFailures = failures(signIns) === 0 && failures(signInBursts!) === 0
       checks.signInRate = signIns.reqPerSec >= SIGNIN_RATE * 0.9
@@ -689,7 +732,7 @@ const main = async () => {
     const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 
     console.log('')
-    printTable([bare, peer, list, signIns, signInBursts, ...(admin?.lists ?? []), ...(projects ?? []), ...(documents ?? [])].filter((f): f is Figures => !!f))
+    printTable([bare, peer, list, signIns, signInBursts, ...(admin?.lists ?? []), ...(projects ?? []), ...(documents ?? []), ...(checklists ?? [])].filter((f): f is Figures => !!f))
     for (const e of admin?.exports ?? [])
       console.log(`${e.name}: ${e.status}, ${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${e.ms} ms; server memory grew at most ${e.growthMb} MB (goal < ${GOALS.exportGrowthMb} MB)`)
     console.log('')
@@ -708,7 +751,9 @@ const main = async () => {
       console.log(`documents p99 at ${SCALE.connections} connections (goal < ${GOALS.documentsP99} ms):`)
       for (const f of documents) console.log(`  ${f.name.padEnd(36)} ${(f.requests ? ms(f.p99) : 'none back').padStart(9)}  ${pass(f.requests > 0 && f.p99 < GOALS.documentsP99)}`)
     }
-    const failed = [bare, peer, list, signIns, signInBursts, ...(admin?.lists ?? []), ...(projects ?? []), ...(documents ?? [])].filter((f): f is Figures => !!f)
+    if (checklists)
+      console.log(`checklists p99 at ${SCALE.connections} connections: ${checklists.map((f) => ms(f.p99)).join(', ')}  (goal < ${GOALS.checklistsP99} ms)  ${pass(checks.checklistsP99!)}`)
+    const failed = [bare, peer, list, signIns, signInBursts, ...(admin?.lists ?? []), ...(projects ?? []), ...(documents ?? []), ...(checklists ?? [])].filter((f): f is Figures => !!f)
     console.log(
       `failures (non-2xx, errors, timeouts): ${failed.map((f) => `${f.name} ${failures(f)}`).join(', ')}  ${pass(failed.every((f) => failures(f) === 0))}`,
     )
@@ -730,8 +775,9 @@ const main = async () => {
         profile: PROFILE,
       },
       seed: counts,
-      results: { bare, peer, list, signIn: signIns, signInBursts, admin, projects, documents },
+      results: { bare, peer, list, signIn: signIns, signInBursts, admin, projects, documents, checklists },
       documentsSeed: api.ready.documents,
+      checklistsSeed: api.ready.checklists,
       ratio,
       peerRatio,
       goals: GOALS,

@@ -462,3 +462,69 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
     seconds: Math.round((Date.now() - started) / 100) / 10,
   }
 }
+
+/** The checklists scale (issue 11): checklists in one project of the projects account, and items in each. */
+export const CHECKLIST_SCALE = { checklists: 2_000, items: 20 } as const
+const CHECKLIST_STATUSES = ['OPEN', 'IN_PROGRESS', 'COMPLETE', 'OBSOLETE'] as const
+
+/**
+ * Issue 11 "Scale": `checklists` checklists with `items` items each in one project of the
+ * projects account that the ordinary member views (a grant of VIEW or above), every fifth
+ * with two sub-checklists' worth of its neighbours hung under it; statuses of all four kinds,
+ * a third of the items ticked, due dates a month either side of today. Inserted straight, in
+ * batches. Answers the project and a checklist to read.
+ */
+export const seedChecklists = async (knex: Knex, index: number, checklists: number, items: number) => {
+  const started = Date.now()
+  const now = new Date().toISOString()
+  const day = 86_400_000
+  const accountId = Number((await knex('accounts').where({ account_no: accountNo(index) }).first('id')).id)
+  const admin = Number((await knex('users').where({ username: benchUser(index) }).first('id')).id)
+  const member = Number((await knex('users').where({ username: projectsUser }).first('id')).id)
+  const viewed = await knex('privileges')
+    .where({ account_id: accountId, user_id: member, resource: 'PROJECT' })
+    .whereIn('action', ['VIEW', 'DOWNLOAD', 'EDIT', 'ADMINISTER'])
+    .orderBy('resource_id')
+    .first('resource_id')
+  const projectId = Number(viewed.resource_id)
+  const rows = Array.from({ length: checklists }, (_, n) => ({
+    account_id: accountId,
+    project_id: projectId,
+    parent_checklist_id: null,
+    title: `Checklist ${['Inspection', 'Handover', 'Safety', 'Commissioning'][n % 4]} ${n + 1}`,
+    description: 'Seeded for the bench',
+    status: CHECKLIST_STATUSES[n % CHECKLIST_STATUSES.length],
+    sort_order: n + 1,
+    created_at: now,
+    created_by: admin,
+    changed_at: now,
+    changed_by: admin,
+  }))
+  await knex.batchInsert('checklists', rows, 500)
+  const ids = (await knex('checklists').where({ account_id: accountId, project_id: projectId }).orderBy('id').select('id')).map((r) => Number(r.id))
+  // Every fifth checklist's next two hang under it: the top level keeps three in five.
+  for (let n = 0; n + 2 < ids.length; n += 5)
+    await knex('checklists').whereIn('id', [ids[n + 1]!, ids[n + 2]!]).update({ parent_checklist_id: ids[n]!, sort_order: knex.raw('sort_order - ?', [n + 1]) })
+  for (let first = 0; first < ids.length; first += 100) {
+    const itemRows = ids.slice(first, first + 100).flatMap((checklistId, c) =>
+      Array.from({ length: items }, (_, i) => {
+        const k = (first + c) * items + i
+        return {
+          account_id: accountId,
+          checklist_id: checklistId,
+          name: `Item ${i + 1}`,
+          sort_order: i + 1,
+          done: k % 3 === 0,
+          done_at: k % 3 === 0 ? now : null,
+          done_by: k % 3 === 0 ? member : null,
+          due_date: Date.now() + ((k % 61) - 30) * day,
+          created_at: now,
+          created_by: admin,
+        }
+      }),
+    )
+    await knex.batchInsert('checklist_items', itemRows, 500)
+  }
+  const [{ n }] = (await knex('checklists').where({ project_id: projectId }).whereNull('parent_checklist_id').count({ n: '*' })) as [{ n: number | string }]
+  return { accountId, projectId, checklistId: ids[0]!, checklists: ids.length, topLevel: Number(n), items: ids.length * items, seconds: Math.round((Date.now() - started) / 100) / 10 }
+}

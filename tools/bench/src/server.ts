@@ -7,11 +7,11 @@
 import { writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { Session } from 'node:inspector/promises'
-import { loadConfig } from '@app/api/config'
 import { buildServer } from '@app/api'
+import { loadConfig } from '@app/api/config'
 import { createLogger, refreshStatistics } from '@app/plugin-kit'
 import { answerCpu, answerMemory, requestStats, sqlStats } from './diagnostics'
-import { seedBench, seedDocuments, seedProjects, seedScale } from './seed'
+import { seedBench, seedChecklists, seedDocuments, seedProjects, seedScale } from './seed'
 
 const send = (message: unknown) => process.send?.(message)
 
@@ -29,6 +29,11 @@ const main = async () => {
   const documents =
     projects && process.env.BENCH_DOCUMENTS
       ? await seedDocuments(knex, accounts - 1, Number(process.env.BENCH_DOCUMENTS_PER_PROJECT ?? 100), Number(process.env.BENCH_FILES_PER_DOCUMENT ?? 4))
+      : undefined
+  // The checklists scale (issue 11) in one of the same account's projects.
+  const checklists =
+    projects && process.env.BENCH_CHECKLISTS
+      ? await seedChecklists(knex, accounts - 1, Number(process.env.BENCH_CHECKLISTS_PER_PROJECT ?? 2000), Number(process.env.BENCH_CHECKLIST_ITEMS ?? 20))
       : undefined
   // The statistics a running server gathers hourly (the kit's refreshStatistics), gathered once for the data just seeded.
   await refreshStatistics(knex)
@@ -58,7 +63,7 @@ const main = async () => {
     answerMemory(message)
     answerCpu(message)
   })
-  send({ type: 'ready', port, counts, scale, projects, documents, database: config.database.client })
+  send({ type: 'ready', port, counts, scale, projects, documents, checklists, database: config.database.client })
 }
 
 /** BENCH_PROFILE: a CPU profile of exactly one measured run, started and stopped by the orchestrator. */

@@ -55,6 +55,14 @@ const startOfToday = () => {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
 }
 
+/** A checklist's progress: its items, those done, those overdue, its sub-checklists. */
+interface Progress {
+  items: number
+  done: number
+  overdue: number
+  children: number
+}
+
 const personOf = (members: ReadonlyMap<number, Member>, id: unknown) => {
   const member = id === null || id === undefined ? undefined : members.get(Number(id))
   return member ? { id: member.userId, firstName: member.firstName, lastName: member.lastName } : null
@@ -86,22 +94,42 @@ export class ChecklistStore {
     return row
   }
 
-  /** Checklists with their progress, counted for these rows alone (correlated subqueries over the items' and children's indexes). */
-  withProgress(query: Knex.QueryBuilder, alias = 'c') {
+  /**
+   * The progress of these checklists alone: their items counted in one grouped read of the
+   * items' order index (which holds `done` and `due_date`), their sub-checklists in another.
+   */
+  async progress(ids: number[]): Promise<Map<number, Progress>> {
+    const progress = new Map<number, Progress>(ids.map((id) => [id, { items: 0, done: 0, overdue: 0, children: 0 }]))
+    if (!ids.length) return progress
     const knex = this.knex
-    return query.select(
-      `${alias}.*`,
-      knex.raw(`(select count(*) from checklist_items i where i.checklist_id = ${alias}.id) as item_count`),
-      knex.raw(`(select count(*) from checklist_items i where i.checklist_id = ${alias}.id and i.done = ?) as done_count`, [true]),
-      knex.raw(`(select count(*) from checklist_items i where i.checklist_id = ${alias}.id and i.done = ? and i.due_date < ?) as overdue_count`, [false, startOfToday()]),
-      knex.raw(`(select count(*) from checklists s where s.parent_checklist_id = ${alias}.id) as child_count`),
-    )
+    const [items, children] = await Promise.all([
+      knex('checklist_items')
+        .whereIn('checklist_id', ids)
+        .groupBy('checklist_id')
+        .select(
+          'checklist_id',
+          knex.raw('count(*) as items'),
+          knex.raw('sum(case when done = ? then 1 else 0 end) as done', [true]),
+          knex.raw('sum(case when done = ? and due_date < ? then 1 else 0 end) as overdue', [false, startOfToday()]),
+        ),
+      knex('checklists').whereIn('parent_checklist_id', ids).groupBy('parent_checklist_id').select('parent_checklist_id', knex.raw('count(*) as children')),
+    ])
+    for (const row of items as Row[]) Object.assign(progress.get(Number(row.checklist_id))!, { items: Number(row.items), done: Number(row.done), overdue: Number(row.overdue) })
+    for (const row of children as Row[]) progress.get(Number(row.parent_checklist_id))!.children = Number(row.children)
+    return progress
   }
 
-  /** Rows (read withProgress) as lists show them; `known` when the caller has read their people already. */
+  /** Checklist rows as lists show them, with their progress; `known` when the caller has read their people already. */
   async summaries(rows: Row[], accountId: number, known?: ReadonlyMap<number, Member>): Promise<ChecklistSummary[]> {
-    const members = known ?? (await this.members(accountId, rows.flatMap((row) => [row.created_by, row.responsible_user_id])))
-    return rows.map((row) => ({
+    const [members, progress] = await Promise.all([
+      known ?? this.members(accountId, rows.flatMap((row) => [row.created_by, row.responsible_user_id])),
+      this.progress(rows.map((row) => Number(row.id))),
+    ])
+    return rows.map((row) => this.summary(row, members, progress.get(Number(row.id))!))
+  }
+
+  private summary(row: Row, members: ReadonlyMap<number, Member>, progress: Progress): ChecklistSummary {
+    return {
       id: Number(row.id),
       title: row.title,
       description: row.description,
@@ -112,19 +140,19 @@ export class ChecklistStore {
       parentType: 'project' as const,
       folderId: row.folder_id === null ? null : Number(row.folder_id),
       responsibleUser: personOf(members, row.responsible_user_id),
-      itemCount: Number(row.item_count ?? 0),
-      doneCount: Number(row.done_count ?? 0),
-      overdueCount: Number(row.overdue_count ?? 0),
-      childCount: Number(row.child_count ?? 0),
+      itemCount: progress.items,
+      doneCount: progress.done,
+      overdueCount: progress.overdue,
+      childCount: progress.children,
       createdAt: row.created_at,
       createdBy: personOf(members, row.created_by),
       changedAt: row.changed_at,
-    }))
+    }
   }
 
   /** The checklist with its items in order, as it is now; its folder as the caller may see it. */
   async detail(checklistId: number, accountId: number, params: AppParams): Promise<Checklist> {
-    const [row] = await this.withProgress(this.knex('checklists as c').where({ 'c.id': checklistId, 'c.account_id': accountId }))
+    const row = await this.knex('checklists').where({ id: checklistId, account_id: accountId }).first()
     if (!row) throw notFound(checklistId)
     const items: Row[] = await this.knex('checklist_items').where({ checklist_id: checklistId }).orderBy([{ column: 'sort_order' }, { column: 'id' }])
     const members = await this.members(accountId, [row.created_by, row.responsible_user_id, ...items.flatMap((item) => [item.done_by, item.responsible_user_id])])
@@ -423,7 +451,7 @@ export class ChecklistChildrenService {
   async find(params: AppParams): Promise<ChecklistSummary[]> {
     const { accountId, projectId } = scopeOf(params)
     const row = await this.store.row(routeId(params, 'checklistId'), accountId, projectId)
-    const rows = await this.store.withProgress(this.store.knex('checklists as c').where({ 'c.account_id': accountId, 'c.parent_checklist_id': row.id }).orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]))
+    const rows = await this.store.knex('checklists').where({ account_id: accountId, parent_checklist_id: row.id }).orderBy([{ column: 'sort_order' }, { column: 'id' }])
     return this.store.summaries(rows, accountId)
   }
 }
@@ -450,9 +478,9 @@ export class ProjectChecklistsService {
     const [count] = await base().count({ total: '*' })
     const total = Number(count?.total ?? 0)
     if (limit === 0 || skip >= total) return { total, limit, skip, data: [] }
-    // The page's ids from the list index first, then their progress for those rows alone.
+    // The page's ids from the list index first, then their rows; their progress is counted for them alone.
     const page = base().select('c.id', 'c.sort_order').orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]).limit(limit).offset(skip).as('page')
-    const rows = await this.store.withProgress(knex.from(page).join('checklists as c', 'c.id', 'page.id').orderBy([{ column: 'page.sort_order' }, { column: 'page.id' }]))
+    const rows = await knex.from(page).join('checklists as c', 'c.id', 'page.id').select('c.*').orderBy([{ column: 'page.sort_order' }, { column: 'page.id' }])
     return { total, limit, skip, data: await this.store.summaries(rows, accountId) }
   }
 }

@@ -108,12 +108,13 @@ const listMembers = async (knex: Knex, accountId: number, query: MemberQuery) =>
   if (query.companyId !== undefined) q.where('au.company_id', query.companyId)
   if (query.userId !== undefined) q.where('au.user_id', query.userId)
   if (!query.anonymous) q.where('u.anonymous', false)
+  if (query.enabledOnly) q.where('au.enabled', true)
   const level = query.levelOn
   if (level) {
     q.whereIn('au.user_id', levelCandidates(knex, accountId, level))
     joinLevelGrants(q, level)
       .groupBy(...MEMBER_COLUMNS.map((c) => c.split(' as ')[0]!), 'au.access_level', 'r.security_group')
-      .havingRaw(`(${LEVEL_RANK}) > 0`)
+      .havingRaw(`(${LEVEL_RANK}) >= ?`, [Math.max(1, accessRank(level.minLevel ?? 'ACCESS'))])
     if (level.holdersOnly) q.havingRaw("max(case when p.resource = 'PROJECT' then 1 else 0 end) = 1")
     const [count] = await knex.from(q.clone().select('u.id').as('listed')).count({ total: '*' })
     const rows = query.limit ? await byName(q.clone().select(...MEMBER_COLUMNS, knex.raw(`${LEVEL_RANK} as levelRank`))).limit(query.limit).offset(query.skip) : []

@@ -114,7 +114,11 @@ export interface MemberQuery {
     holdersOnly?: boolean
     /** The level without the member's own grant on the project (what taking it away would leave). */
     exceptOwn?: boolean
+    /** Only members holding at least this level (ACCESS unless said: any level). */
+    minLevel?: import('./shared').AccessLevel
   }
+  /** Only members whose membership is enabled. */
+  enabledOnly?: boolean
   /** Only this member (with `grantOn` or `levelOn`: their row when they hold one). */
   userId?: number
   limit: number

@@ -30,6 +30,8 @@ import {
   type ChecklistItemData,
   type ChecklistItemPatch,
   type ChecklistListQuery,
+  type ChecklistPeople,
+  type ChecklistPeopleQuery,
   type ChecklistPage,
   type ChecklistResponsibleQuery,
   type ChecklistStatusQuery,
@@ -192,14 +194,17 @@ export class ChecklistStore {
     return folder ? { id: folder.id, name: folder.name, symbol: folder.symbol } : null
   }
 
-  /** 400 on `field` unless the person is a member of the account (enabled) who may view the project. */
+  /** Who may be made responsible: enabled members of the account who may view the project (core counts their level), by name. */
+  async people(accountId: number, projectId: number, query: { filter?: string; userId?: number; limit: number; skip: number }) {
+    const clientId = (await this.app.get('projects')?.clientOf(projectId)) ?? null
+    return this.app.get('core').members(accountId, { ...query, enabledOnly: true, levelOn: { projectId, clientId, minLevel: 'VIEW' } })
+  }
+
+  /** 400 on `field` unless the person is one of `people`. */
   async assertResponsible(field: string, userId: number | null | undefined, accountId: number, projectId: number) {
     if (userId === null || userId === undefined) return
-    const clientId = (await this.app.get('projects')?.clientOf(projectId)) ?? null
-    const { data } = await this.app.get('core').members(accountId, { userId, levelOn: { projectId, clientId }, limit: 1, skip: 0 })
-    const member = data[0]
-    if (!member?.enabled || member.anonymous || accessRank((member.action ?? 'NONE') as never) < accessRank('VIEW'))
-      throw validationError({ [field]: CHECKLIST_MESSAGES.responsible })
+    const { data } = await this.people(accountId, projectId, { userId, limit: 1, skip: 0 })
+    if (!data.length) throw validationError({ [field]: CHECKLIST_MESSAGES.responsible })
   }
 
   /** 400 unless `parentId` names a checklist of the project that is neither `selfId` nor one of its sub-checklists. */
@@ -482,6 +487,24 @@ export class ProjectChecklistsService {
     const page = base().select('c.id', 'c.sort_order').orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]).limit(limit).offset(skip).as('page')
     const rows = await knex.from(page).join('checklists as c', 'c.id', 'page.id').select('c.*').orderBy([{ column: 'page.sort_order' }, { column: 'page.id' }])
     return { total, limit, skip, data: await this.store.summaries(rows, accountId) }
+  }
+}
+
+/** GET /checklists/project/{projectId}/people?filter=: a page of who may be made responsible, by last and first name. */
+export class ChecklistPeopleService {
+  private readonly store: ChecklistStore
+
+  constructor(app: Application) {
+    this.store = new ChecklistStore(app)
+  }
+
+  async find(params: AppParams<ChecklistPeopleQuery>): Promise<ChecklistPeople> {
+    const { accountId, projectId } = scopeOf(params)
+    const q = params.query ?? {}
+    const limit = q.$limit ?? 20
+    const skip = q.$skip ?? 0
+    const { total, data } = await this.store.people(accountId, projectId, { filter: q.filter?.trim() || undefined, limit, skip })
+    return { total, limit, skip, data: data.map((member) => ({ id: member.userId, firstName: member.firstName, lastName: member.lastName })) }
   }
 }
 

@@ -207,3 +207,20 @@ export type ChecklistCopyData = Static<typeof checklistCopyDataSchema>
 
 /** POST …/createFolder: nothing to send; the folder is named after the checklist and is of the account's Checklist type. */
 export const checklistFolderDataSchema = Type.Object({}, { additionalProperties: false, examples: [{}] })
+
+/** GET /checklists/project/{projectId}/people: who may be made responsible (members who may view the project), by name. */
+export const checklistPeopleQuerySchema = Type.Object(
+  {
+    filter: Type.Optional(Type.String({ maxLength: 100 })),
+    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+    $skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+  },
+  { additionalProperties: false },
+)
+export type ChecklistPeopleQuery = Static<typeof checklistPeopleQuerySchema>
+
+export const checklistPeopleSchema = Type.Object(
+  { total: Type.Integer(), limit: Type.Integer(), skip: Type.Integer(), data: Type.Array(person) },
+  { additionalProperties: false },
+)
+export type ChecklistPeople = Static<typeof checklistPeopleSchema>

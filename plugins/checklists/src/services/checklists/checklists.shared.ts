@@ -8,6 +8,7 @@ export const checklistResponsiblePath = 'checklists/:checklistId/responsible-use
 export const checklistItemsPath = 'checklists/:checklistId/items'
 export const checklistChildrenPath = 'checklists/:checklistId/children'
 export const projectChecklistsPath = 'checklists/project/:projectId'
+export const checklistPeoplePath = 'checklists/project/:projectId/people'
 export const checklistFolderPath = 'checklists/project/:projectId/checklist/:checklistId/createFolder'
 export const checklistCopyPath = 'checklists/project/:projectId/checklist/:checklistId/copy'
 
@@ -20,6 +21,7 @@ export const checklistUrls = {
   item: (id: number, itemId: number) => `/checklists/${id}/items/${itemId}`,
   children: (id: number) => `/checklists/${id}/children`,
   ofProject: (projectId: number) => `/checklists/project/${projectId}`,
+  people: (projectId: number) => `/checklists/project/${projectId}/people`,
   createFolder: (projectId: number, id: number) => `/checklists/project/${projectId}/checklist/${id}/createFolder`,
   copy: (projectId: number, id: number) => `/checklists/project/${projectId}/checklist/${id}/copy`,
 }

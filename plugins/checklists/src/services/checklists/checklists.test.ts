@@ -113,6 +113,23 @@ describe('a checklist', () => {
     const cleared = await call('PUT', `/checklists/${own.id}/responsible-user`, {}, tokens.editor)
     expect(cleared.body.responsibleUser).toBeNull()
   })
+
+  test('offers as responsible the enabled members who may view the project, by name, to those who assign them', async () => {
+    const make = fixtures(server)
+    const mere = await make.user(account, 'user', { firstName: 'Ada', lastName: 'Accessonly' })
+    await make.grantProject(mere, project, 'ACCESS')
+    const people = await call('GET', `/checklists/project/${project.id}/people?$limit=50`, undefined, tokens.editor)
+    expect(people.status, JSON.stringify(people.body)).toBe(200)
+    const ids = people.body.data.map((p: { id: number }) => p.id)
+    expect(ids).toEqual(expect.arrayContaining([editor.id, viewer.id, account.admin.id]))
+    expect(ids).not.toContain(mere.id)
+    const filtered = await call('GET', `/checklists/project/${project.id}/people?filter=viewer`, undefined, tokens.editor)
+    expect(filtered.body.data).toEqual([{ id: viewer.id, firstName: 'Vic', lastName: 'Viewer' }])
+    expect((await call('GET', `/checklists/project/${project.id}/people`, undefined, tokens.viewer)).status).toBe(403)
+    // Someone only at ACCESS is refused as responsible, as the list leaves them out.
+    const own = await checklist()
+    expect((await call('PUT', `/checklists/${own.id}/responsible-user?responsibleUserId=${mere.id}`, undefined, tokens.editor)).status).toBe(400)
+  })
 })
 
 describe('items', () => {

@@ -8,13 +8,14 @@
  * - POST /checklists; GET, PUT, DELETE /checklists/{id}
  * - PUT /checklists/{id}/status?status= and …/responsible-user?responsibleUserId=
  * - POST /checklists/{id}/items; PUT, PATCH, DELETE …/items/{itemId}
- * - GET /checklists/{id}/children; GET /checklists/project/{projectId}
+ * - GET /checklists/{id}/children; GET /checklists/project/{projectId}; …/project/{projectId}/people (who may be responsible)
  * - POST /checklists/project/{projectId}/checklist/{id}/createFolder and …/copy
  */
 import { type ServiceDefinition, defineAction } from '@app/plugin-kit'
 import {
   ChecklistChildrenService,
   ChecklistItemsService,
+  ChecklistPeopleService,
   ChecklistResponsibleService,
   ChecklistStatusService,
   ChecklistsService,
@@ -28,6 +29,8 @@ import {
   checklistItemDataSchema,
   checklistItemPatchSchema,
   checklistListQuerySchema,
+  checklistPeopleQuerySchema,
+  checklistPeopleSchema,
   checklistPageSchema,
   checklistResponsibleQuerySchema,
   checklistSchema,
@@ -40,6 +43,7 @@ import {
   checklistCopyPath,
   checklistFolderPath,
   checklistItemsPath,
+  checklistPeoplePath,
   checklistResponsiblePath,
   checklistStatusPath,
   checklistsPath,
@@ -54,6 +58,7 @@ declare module '@app/plugin-kit' {
     [checklistItemsPath]: ChecklistItemsService
     [checklistChildrenPath]: ChecklistChildrenService
     [projectChecklistsPath]: ProjectChecklistsService
+    [checklistPeoplePath]: ChecklistPeopleService
   }
 }
 
@@ -107,6 +112,14 @@ export const checklistServices: ServiceDefinition[] = [
     scope: { kind: 'project', level: { find: 'VIEW' }, projectIdFrom: { routeParam: 'projectId', table: 'checklists' } },
     schemas: { query: checklistListQuerySchema, result: checklistPageSchema },
     service: (app) => new ProjectChecklistsService(app),
+  },
+  {
+    // For choosing a responsible person: those who assign them (EDIT) may list them.
+    path: checklistPeoplePath,
+    methods: ['find'],
+    scope: { kind: 'project', level: { find: 'EDIT' }, projectIdFrom: { routeParam: 'projectId' } },
+    schemas: { query: checklistPeopleQuerySchema, result: checklistPeopleSchema },
+    service: (app) => new ChecklistPeopleService(app),
   },
   defineAction({
     path: checklistFolderPath,

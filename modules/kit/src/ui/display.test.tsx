@@ -4,7 +4,7 @@ import { Users } from 'lucide-react'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Button } from './Button'
-import { Alert, Badge, Card, EmptyState, Skeleton, Tile, TileGrid } from './display'
+import { Alert, Badge, Card, EmptyState, ProgressBar, Skeleton, Tile, TileGrid } from './display'
 
 afterEach(cleanup)
 
@@ -46,6 +46,26 @@ describe('EmptyState, Badge, Skeleton', () => {
     const skeleton = screen.getByRole('status')
     expect(skeleton.textContent).toBe('Loading…')
     expect(skeleton.querySelectorAll('.kit-skeleton-bar[aria-hidden="true"]')).toHaveLength(4)
+  })
+})
+
+describe('ProgressBar', () => {
+  it('is a progressbar named by its visible label, filled to its share', () => {
+    render(
+      <>
+        <ProgressBar value={2} max={5} label="2 of 5 done" />
+        <ProgressBar value={3} max={3} label="3 of 3 done" tone="success" />
+        <ProgressBar value={0} max={0} label="Nothing to do" />
+      </>,
+    )
+    const bar = screen.getByRole('progressbar', { name: '2 of 5 done' })
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['2', '5', '2 of 5 done'])
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('40%')
+    expect(screen.getByText('2 of 5 done').className).toBe('kit-progress-label')
+    const full = screen.getByRole('progressbar', { name: '3 of 3 done' })
+    expect(full.parentElement?.className).toBe('kit-progress kit-progress-success')
+    expect((full.firstElementChild as HTMLElement).style.width).toBe('100%')
+    expect((screen.getByRole('progressbar', { name: 'Nothing to do' }).firstElementChild as HTMLElement).style.width).toBe('0%')
   })
 })
 

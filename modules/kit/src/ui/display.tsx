@@ -1,4 +1,4 @@
-/** The design system's display pieces: Badge, Card, Tile, EmptyState, Skeleton and the inline Alert. */
+/** The design system's display pieces: Badge, ProgressBar, Card, Tile, EmptyState, Skeleton and the inline Alert. */
 import type { LucideIcon } from 'lucide-react'
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react'
 import { type ReactNode, type Ref, useId } from 'react'
@@ -12,6 +12,42 @@ export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger'
 export const Badge = ({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) => (
   <span className={tone === 'neutral' ? 'kit-badge' : `kit-badge kit-badge-${tone}`}>{children}</span>
 )
+
+export interface ProgressBarProps {
+  /** How much is done (clamped to 0…max). */
+  value: number
+  /** Of how much; 0 draws an empty bar. */
+  max: number
+  /** Already translated ("2 of 5 done"): shown beside the bar and its accessible name and value text. */
+  label: string
+  /** success when all is done; danger, say, when something is late. */
+  tone?: Tone
+}
+
+/** A small bar of how far something has got, read out as a progressbar with its label. */
+export const ProgressBar = ({ value, max, label, tone = 'info' }: ProgressBarProps) => {
+  const labelId = useId()
+  const done = Math.min(Math.max(0, value), Math.max(0, max))
+  const percent = max > 0 ? Math.round((done / max) * 100) : 0
+  return (
+    <div className={`kit-progress kit-progress-${tone}`}>
+      <div
+        className="kit-progress-track"
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, max)}
+        aria-valuenow={done}
+        aria-valuetext={label}
+      >
+        <span className="kit-progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span id={labelId} className="kit-progress-label">
+        {label}
+      </span>
+    </div>
+  )
+}
 
 export interface CardProps {
   /** Already translated; drawn as a level-2 heading that names the card's region. */

@@ -2,7 +2,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonCl
 export { type ConfirmOptions, $openConfirm, confirm, confirmAnswered } from './confirm'
 export { ConfirmHost } from './ConfirmHost'
 export { Dialog, DialogActions, type DialogProps, type DialogSize } from './Dialog'
-export { Alert, type AlertProps, type AlertTone, Badge, Card, type CardProps, Columns, EmptyState, type EmptyStateProps, Skeleton, Tile, TileGrid, type TileProps, type Tone } from './display'
+export { Alert, type AlertProps, type AlertTone, Badge, Card, type CardProps, Columns, EmptyState, type EmptyStateProps, ProgressBar, type ProgressBarProps, Skeleton, Tile, TileGrid, type TileProps, type Tone } from './display'
 export { $pageFramed, ForbiddenPage, MissingPage, type MissingPageProps, Page, type PageProps, useDocumentTitle } from './Page'
 export { ErrorPage, Spinner } from './states'
 export { type RouteTabItem, RouteTabs, type RouteTabsProps, type TabItem, Tabs, type TabsProps } from './Tabs'

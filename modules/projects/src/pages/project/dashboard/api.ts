@@ -1,9 +1,12 @@
 /**
  * The project dashboard's calls: the document groups its tiles are made of (the projects
  * plugin's GET /projects/{id}/foldertypes), the status boxes (GET /dashboard?projectId=)
- * and the project status timeline (GET /dashboard/time-line, POST/DELETE a bubble's mark).
+ * the project status timeline (GET /dashboard/time-line, POST/DELETE a bubble's mark) and,
+ * with the checklist module on, the Task Tracker tile's page of the project's checklists
+ * (the checklists plugin's GET /checklists/project/{id}, paged by the server).
  */
 import { apiRequest } from '@app/module-kit'
+import { CHECKLIST_PAGE, type ChecklistPage, checklistUrls } from '@app/plugin-checklists/shared'
 import { type ProjectStatus, type TimelineMark, projectStatusUrl, projectUrl, timelineMarkUrl, timelineUrl } from '@app/plugin-projects/shared'
 import { createEffect } from 'effector'
 
@@ -18,12 +21,20 @@ export interface TileItem {
 export interface DocumentGroup {
   id: number
   name: string
-  /** `Skyview` and `Checklist` groups become the skymap and Task Tracker tiles. */
+  /** `Skyview` groups become the skymap tile; a `Checklist` group's place is the Task Tracker's (with the checklist module on). */
   typeId: string
   folders: TileItem[]
 }
 
 export const fetchGroupsFx = createEffect((projectId: number) => apiRequest<DocumentGroup[]>('GET', `${projectUrl(projectId)}/foldertypes`))
+
+/** The Task Tracker tile's page size (spec part2 §9: 4). */
+export const TRACKER_PAGE_SIZE = CHECKLIST_PAGE.tile
+
+/** One page of the project's checklists (their titles, statuses and progress), `skip` from the first. */
+export const fetchTrackerFx = createEffect(({ projectId, skip }: { projectId: number; skip: number }) =>
+  apiRequest<ChecklistPage>('GET', checklistUrls.ofProject(projectId), { query: { $limit: TRACKER_PAGE_SIZE, $skip: skip } }),
+)
 
 /** The status boxes' counts by key; a box nobody counts yet is absent. */
 export type StatusCounts = Partial<Record<string, number>>

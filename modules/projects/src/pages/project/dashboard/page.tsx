@@ -57,9 +57,10 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
     openFileManager: fileManagerOpened,
   })
   const { opened } = units
+  const canView = project.accessLevel.view
   useEffect(() => {
-    opened(project.id)
-  }, [opened, project.id])
+    opened({ projectId: project.id, canView })
+  }, [opened, project.id, canView])
   const { options, change } = units
   const position = project.geoPosition
   const main =
@@ -79,7 +80,7 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
       <Alert
         tone="warning"
         actions={
-          <Button size="sm" onClick={() => opened(project.id)}>
+          <Button size="sm" onClick={() => opened({ projectId: project.id, canView })}>
             {t('projectDashboard.retry')}
           </Button>
         }

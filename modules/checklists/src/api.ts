@@ -1,7 +1,7 @@
 /**
  * The checklists remote's API calls, as effects (replaced in tests). Paths come from the
- * plugins' `/shared` entries: the checklists' own, the project (for its name and the caller's
- * level), the projects a copy may go to, and who may be responsible.
+ * plugins' `/shared` entries: the checklists' own (who may be responsible among them), the
+ * project (for its name and the caller's level) and the projects a copy may go to.
  */
 import { type ListPage, apiRequest } from '@app/module-kit'
 import {
@@ -11,11 +11,11 @@ import {
   type ChecklistItemData,
   type ChecklistItemPatch,
   type ChecklistPage,
+  type ChecklistPeople,
   type ChecklistStatus,
   type ChecklistSummary,
   checklistUrls,
 } from '@app/plugin-checklists/shared'
-import { type Responsible, responsiblesUrl } from '@app/plugin-documents/shared'
 import { type Project, projectUrl } from '@app/plugin-projects/shared'
 import { createEffect } from 'effector'
 
@@ -65,14 +65,13 @@ export interface Choice {
   name: string
 }
 
-/**
- * Who may be made responsible: the checklists API lists nobody, so the people the
- * documents offer for the project (enabled members with a level on it; asked with EDIT).
- * None when that call is refused (the documents module off).
- */
+/** The most people a responsible person is chosen from (the first by name). */
+export const PEOPLE_LIMIT = 50
+
+/** Who may be made responsible: enabled members who may view the project, by name (asked with EDIT). */
 export const fetchPeopleFx = createEffect(async (projectId: number): Promise<Choice[]> => {
-  const people = await apiRequest<Responsible[]>('GET', responsiblesUrl(projectId)).catch(() => [] as Responsible[])
-  return people.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username }))
+  const page = await apiRequest<ChecklistPeople>('GET', checklistUrls.people(projectId), { query: { $limit: PEOPLE_LIMIT } })
+  return page.data.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') }))
 })
 
 /** The most projects the copy dialog offers: the caller's first by name. */

@@ -2,6 +2,7 @@
 export * from './appearance'
 export * from './breadcrumbs'
 export * from './client'
+export * from './live'
 export * from './comments'
 export * from './form'
 export * from './format'

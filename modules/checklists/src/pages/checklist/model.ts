@@ -5,10 +5,10 @@
  * another project and deletes it after a Yes. Every change answers the checklist as it now
  * is, which the page shows at once. A checklist of another project (or none) is not found.
  */
-import { ApiError, createForm, isForbidden, navigate } from '@app/module-kit'
+import { ApiError, type LiveEvent, createForm, isForbidden, listenLive, navigate } from '@app/module-kit'
 import type { Checklist, ChecklistStatus, ChecklistSummary } from '@app/plugin-checklists/shared'
-import type { Project } from '@app/plugin-projects/shared'
-import { attach, createEffect, createEvent, createStore, sample } from 'effector'
+import { type Project, projectLiveUrl } from '@app/plugin-projects/shared'
+import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
 import {
   type Choice,
   copyChecklistFx,
@@ -33,6 +33,8 @@ export interface ChecklistRef {
 }
 
 export const checklistOpened = createEvent<ChecklistRef & { tab: Tab | null }>()
+/** The page is left: it stops listening to the project's changes. */
+export const checklistClosed = createEvent()
 export const checklistRetried = createEvent()
 export const statusChosen = createEvent<ChecklistStatus>()
 /** null: nobody. */
@@ -161,3 +163,31 @@ const shown = sample({ clock: checklistOpened, filter: ({ tab }) => tab !== null
 sample({ clock: [shown, checklistRetried], source: $opened, filter: ({ checklistId, projectId }) => checklistId > 0 && projectId > 0, fn: ({ projectId }) => projectId, target: loadProjectFx })
 sample({ clock: [shown, checklistRetried], source: $opened, filter: ({ checklistId, projectId }) => checklistId > 0 && projectId > 0, fn: ({ checklistId }) => checklistId, target: [loadFx, loadChildrenFx] })
 sample({ clock: loadProjectFx.doneData, source: $opened, filter: (opened, project) => project.id === opened.projectId && project.accessLevel.edit, fn: (opened) => opened.projectId, target: loadPeopleFx })
+
+// Live: changes others make to the checklist (its items, status, title) show as they happen. The page listens to its
+// project's events from opening until it is left; a checklist answer for the one shown replaces it, a sub-checklist's
+// change reads the children again, the checklist's removal shows it is gone, and a reopened stream reads all again.
+const liveHeard = createEvent<LiveEvent>()
+const liveReopened = createEvent()
+const listenFx = createEffect(({ projectId, stop }: { projectId: number; stop: (() => void) | null }) => {
+  stop?.()
+  return listenLive(projectLiveUrl(projectId), scopeBind(liveHeard, { safe: true }), { onOpen: scopeBind((again: boolean) => (again ? liveReopened() : undefined), { safe: true }) })
+})
+const stopListeningFx = createEffect((stop: (() => void) | null) => stop?.())
+const $listening = createStore<{ projectId: number; stop: () => void } | null>(null, { serialize: 'ignore' })
+  .on(listenFx.done, (_, { params, result }) => ({ projectId: params.projectId, stop: result }))
+  .reset(stopListeningFx)
+sample({
+  clock: checklistOpened,
+  source: $listening,
+  filter: (listening, { projectId }) => projectId > 0 && listening?.projectId !== projectId,
+  fn: (listening, { projectId }) => ({ projectId, stop: listening?.stop ?? null }),
+  target: listenFx,
+})
+sample({ clock: checklistClosed, source: $listening, fn: (listening) => listening?.stop ?? null, target: stopListeningFx })
+
+const heardChecklist = sample({ clock: liveHeard, filter: ({ data }) => typeof data === 'object' && data !== null && 'checklistItems' in data, fn: ({ name, data }) => ({ name, checklist: data as Checklist }) })
+sample({ clock: heardChecklist, filter: ({ name }) => !name.endsWith(' removed'), fn: ({ checklist }) => checklist, target: checklistAnswered })
+sample({ clock: heardChecklist, source: $opened, filter: (opened, { name, checklist }) => name === 'checklists removed' && checklist.id === opened.checklistId, fn: () => 'notFound' as const, target: $loadError })
+sample({ clock: heardChecklist, source: $opened, filter: (opened, { checklist }) => checklist.parentChecklistId === opened.checklistId, fn: (opened) => opened.checklistId, target: loadChildrenFx })
+sample({ clock: liveReopened, source: $opened, filter: ({ checklistId }) => checklistId > 0, fn: ({ checklistId }) => checklistId, target: [loadFx, loadChildrenFx] })

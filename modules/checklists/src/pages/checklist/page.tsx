@@ -41,6 +41,7 @@ import {
   $project,
   $targets,
   $targetsFailed,
+  checklistClosed,
   checklistOpened,
   checklistRetried,
   copyClosed,
@@ -151,6 +152,7 @@ export const ChecklistPage = ({ params }: RouteProps) => {
   const tab: Tab | null = params.tab === undefined ? null : (TABS as readonly string[]).includes(params.tab) ? (params.tab as Tab) : 'checklists'
   const units = useUnit({
     opened: checklistOpened,
+    closed: checklistClosed,
     retry: checklistRetried,
     project: $project,
     checklist: $checklist,
@@ -160,10 +162,12 @@ export const ChecklistPage = ({ params }: RouteProps) => {
     copy: copyStarted,
     remove: deleteConfirmed,
   })
-  const { opened } = units
+  const { opened, closed } = units
   useEffect(() => {
     if (valid) opened({ projectId, checklistId, tab })
   }, [opened, projectId, checklistId, tab, valid])
+  // Left: no more listening to the project's changes.
+  useEffect(() => closed, [closed])
 
   if (!valid || units.loadError === 'notFound' || units.misplaced)
     return (

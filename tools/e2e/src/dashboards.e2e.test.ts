@@ -1,18 +1,21 @@
 /**
  * The home dashboard, the project dashboard tab and the search page in a real browser:
  * the home tiles and the map of projects, the project's tiles with their pages and the
- * remembered options, and search finding a project by its number.
+ * remembered options, the Task Tracker tile with the project's checklists (and without it
+ * when the checklist module is off), and search finding a project by its number.
  */
 import { definePlugin, projectFolders } from '@app/plugin-kit'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
-import { type E2EApp, browserTest, signInAs, startApp } from './harness'
+import { type E2EApp, browserTest, screenshotDir, signInAs, startApp } from './harness'
 
 /**
- * A stand-in for documents and checklists in numbers the tiles page through: it gives every
- * project named "Paged …" 8 folders of the type "Drawings" and 9 checklists (whose module is
- * not built yet), through the kit's `projectFolders` point as the documents plugin does, so
- * the real groups call carries them.
+ * A stand-in for documents in numbers the tiles page through: it gives every project named
+ * "Paged …" 8 folders of the type "Drawings", and every one named "Switched …" 2 folders of
+ * the built-in type "Checklist", through the kit's `projectFolders` point as the documents
+ * plugin does, so the real groups call carries them. Checklists themselves are real ones,
+ * made through the checklists API.
  */
 const pagedFolders = definePlugin({
   id: 'paged-folders',
@@ -26,12 +29,10 @@ const pagedFolders = definePlugin({
     app.get('extensions').contribute(projectFolders, {
       async folders(_app, _params, projectId) {
         const project = await knex('projects').where({ id: projectId }).first('account_id', 'name')
-        if (!project?.name.startsWith('Paged')) return []
-        const types = await knex('setup_folder_types').where({ account_id: project.account_id }).whereIn('name', ['Drawings', 'Checklist'])
-        const typeOf = (name: string) => Number(types.find((t: { name: string }) => t.name === name)?.id)
-        const folders = (n: number, name: string, prefix: string, from: number) =>
-          Array.from({ length: n }, (_, i) => ({ id: from + i, name: `${prefix} ${i + 1}`, symbol: null, folderTypeId: typeOf(name), files: [], urls: [] }))
-        return [...folders(8, 'Drawings', 'Drawing', 1), ...folders(9, 'Checklist', 'Checklist', 100)]
+        const [type, prefix, n] = project?.name.startsWith('Paged') ? ['Drawings', 'Drawing', 8] : project?.name.startsWith('Switched') ? ['Checklist', 'Checklist folder', 2] : [null, '', 0]
+        if (!type) return []
+        const folderType = await knex('setup_folder_types').where({ account_id: project.account_id, name: type }).first('id')
+        return Array.from({ length: Number(n) }, (_, i) => ({ id: 1 + i, name: `${prefix} ${i + 1}`, symbol: null, folderTypeId: Number(folderType?.id), files: [], urls: [] }))
       },
       ifcFiles: async () => [],
     })
@@ -124,9 +125,22 @@ describe('project dashboard', () => {
       ['Manuals', 'MAN'],
     ])
       await app.knex('setup_folder_types').insert({ account_id: account.id, name, type_id: typeId, active: true, deletable: true, global: false, created_at: new Date().toISOString() })
-    // The built-in types (Checklist among them) are made at an account's first call on its types;
-    // made now, so the stand-in, which reads the table in parallel with that call, finds them.
-    expect((await app.call('GET', `/api/foldertypes/${account.id}/create`, undefined, await app.make.signIn(account.admin))).status).toBe(200)
+    // The built-in types (Checklist among them) are made at an account's first call on its types.
+    const token = await app.make.signIn(account.admin)
+    expect((await app.call('GET', `/api/foldertypes/${account.id}/create`, undefined, token)).status).toBe(200)
+    // Nine real checklists: the first with three items, one ticked and one three days late.
+    const made: number[] = []
+    for (const title of ['Fire safety', ...Array.from({ length: 8 }, (_, i) => `Checklist ${i + 2}`)]) {
+      const answer = await app.call('POST', '/api/checklists', { parentId: project.id, title, description: 'Made for the dashboard' }, token)
+      expect(answer.status).toBe(201)
+      made.push(answer.body.id)
+    }
+    const item = async (name: string, extra: object = {}) => (await app.call('POST', `/api/checklists/${made[0]}/items`, { name, ...extra }, token)).body
+    await item('Fire doors')
+    await item('Extinguishers', { dueDate: Date.now() - 3 * 86_400_000 })
+    const ticked = (await item('Exit signs')).checklistItems.find((one: { name: string }) => one.name === 'Exit signs')
+    expect((await app.call('PATCH', `/api/checklists/${made[0]}/items/${ticked.id}`, { done: true }, token)).status).toBe(200)
+    expect((await app.call('PUT', `/api/checklists/${made[0]}/status?status=IN_PROGRESS`, undefined, token)).status).toBe(200)
     await signInAs(page, account.admin)
     await page.goto(`/project/${project.id}`)
     const tiles = page.getByRole('list', { name: "The project's document groups" })
@@ -140,9 +154,39 @@ describe('project dashboard', () => {
     await drawings.getByRole('button', { name: 'Next page' }).click()
     await drawings.getByText('Page 2/2').waitFor()
     await expect.poll(() => drawings.getByRole('link').allTextContents()).toEqual(['Drawing 7', 'Drawing 8'])
+    // The Task Tracker: the project's checklists 4 a page, each a link with its status and progress.
     const tracker = tiles.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Task Tracker' }) })
     await tracker.getByText('Page 1/3').waitFor()
-    await expect.poll(() => tracker.getByRole('link').count()).toBe(4)
+    const checklists = tracker.locator('.projects-tracker > li')
+    await expect.poll(() => checklists.getByRole('link').allTextContents()).toEqual(['Fire safety', 'Checklist 2', 'Checklist 3', 'Checklist 4'])
+    const fire = checklists.filter({ has: page.getByRole('link', { name: 'Fire safety' }) })
+    expect(await fire.getByRole('link').getAttribute('href')).toBe(`/project/${project.id}/checklists/${made[0]}`)
+    await fire.getByText('In progress', { exact: true }).waitFor()
+    expect(await fire.getByRole('progressbar', { name: '1 of 3 done' }).getAttribute('aria-valuenow')).toBe('1')
+    await fire.getByText('Overdue: 1').waitFor()
+    await checklists.nth(1).getByText('Open', { exact: true }).waitFor()
+    await checklists.nth(1).getByText('No items yet').waitFor()
+    expect(await tracker.getByRole('link', { name: 'Add checklist' }).getAttribute('href')).toBe(`/project/${project.id}/checklist/add`)
+    await page.screenshot({ path: path.join(screenshotDir, 'dashboard-task-tracker-1440.png'), fullPage: true })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await tracker.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(screenshotDir, 'dashboard-task-tracker-390.png'), fullPage: true })
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await tracker.getByRole('button', { name: 'Next page' }).click()
+    await tracker.getByText('Page 2/3').waitFor()
+    await expect.poll(() => checklists.getByRole('link').allTextContents()).toEqual(['Checklist 5', 'Checklist 6', 'Checklist 7', 'Checklist 8'])
+    await tracker.getByRole('button', { name: 'Next page' }).click()
+    await tracker.getByText('Page 3/3').waitFor()
+    await expect.poll(() => checklists.getByRole('link').allTextContents()).toEqual(['Checklist 9'])
+    expect(await tracker.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true)
+    await fire.waitFor({ state: 'detached' })
+    await tracker.getByRole('button', { name: 'Previous page' }).click()
+    await tracker.getByText('Page 2/3').waitFor()
+    // A title opens its checklist in the checklists module.
+    await checklists.getByRole('link', { name: 'Checklist 5' }).click()
+    await page.getByRole('heading', { name: 'Checklist 5', level: 1 }).waitFor()
+    await page.goBack()
+    await tracker.getByText('Page 1/3').waitFor()
 
     await page.getByRole('switch', { name: 'Show all folders' }).check()
     const manuals = tiles.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Manuals' }) })
@@ -180,6 +224,43 @@ describe('project dashboard', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Start / }).count()).toBe(0)
     await page.getByRole('button', { name: 'Today' }).click()
     await page.getByRole('button', { name: /^Start .*: done$/ }).waitFor()
+  })
+})
+
+describe('the Task Tracker and the checklist module', () => {
+  it('a project without checklists has no tile (but an empty one with show-all-folders); with the module off there is none, and the Checklist folders are documents', async (page) => {
+    const { account, project } = await world('Switched harbour crane')
+    const token = await app.make.signIn(account.admin)
+    expect((await app.call('GET', `/api/foldertypes/${account.id}/create`, undefined, token)).status).toBe(200)
+    await signInAs(page, account.admin)
+    await page.goto(`/project/${project.id}`)
+    const tiles = page.getByRole('list', { name: "The project's document groups" })
+    // No checklists: the tile hides like an empty group; the Checklist folders are not on it.
+    await page.getByRole('switch', { name: 'Show all folders' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByRole('heading', { name: 'Task Tracker' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Checklist folder 1' }).count()).toBe(0)
+    await page.getByRole('switch', { name: 'Show all folders' }).check()
+    const tracker = tiles.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Task Tracker' }) })
+    await tracker.getByText('No checklists yet.').waitFor()
+    await tracker.getByRole('link', { name: 'Add checklist' }).click()
+    await page.getByRole('heading', { name: 'Add checklist', level: 1 }).waitFor()
+    await page.goBack()
+    await tracker.getByText('No checklists yet.').waitFor()
+
+    // The module off: no Task Tracker and no checklist pages; the Checklist group is a document tile.
+    const globalAdmin = await app.make.signIn(await app.make.user(await app.make.account(), 'globalAdmin'))
+    expect((await app.call('PUT', `/api/accounts/${account.id}/modules`, { modules: [{ id: 'checklist', enabled: false }] }, globalAdmin)).status).toBe(200)
+    await page.reload()
+    const group = tiles.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Checklist', exact: true }) })
+    await expect.poll(() => group.getByRole('link').allTextContents()).toEqual(['Checklist folder 1', 'Checklist folder 2'])
+    expect(await group.getByRole('link', { name: 'Checklist folder 1' }).getAttribute('href')).toBe(`/project/${project.id}/documents/1`)
+    expect(await page.getByRole('heading', { name: 'Task Tracker' }).count()).toBe(0)
+    // The checklists remote is not loaded: its list does not open (the project frame shows its dashboard instead).
+    await page.goto(`/project/${project.id}/checklists`)
+    await page.getByRole('heading', { name: `${project.symbol} - Switched harbour crane`, level: 1 }).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByRole('heading', { name: 'Task Tracker' }).count()).toBe(0)
   })
 })
 

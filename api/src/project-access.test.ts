@@ -331,6 +331,9 @@ const ROW_MAKERS: Record<
     return { row: made.id, id: made.itemId, bodies: { create: { name: 'Matrix item' }, update: { name: 'Matrix item renamed' }, patch: { done: true } } }
   },
   'checklists/:checklistId/children': async (project) => ({ row: (await checklistIn(project)).id }),
+  // Its exports, a file a format.
+  'checklists/:checklistId/export.xlsx': async (project) => ({ row: (await checklistIn(project)).id }),
+  'checklists/:checklistId/export.pdf': async (project) => ({ row: (await checklistIn(project)).id }),
   // A folder made from it; a copy of it into its own project (where the caller must administer too).
   'checklists/project/:projectId/checklist/:checklistId/createFolder': async (project) => ({ row: (await checklistIn(project)).id, values: { projectId: project.id }, bodies: { create: {} } }),
   'checklists/project/:projectId/checklist/:checklistId/copy': async (project) => ({

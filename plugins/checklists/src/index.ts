@@ -8,6 +8,7 @@ import { definePlugin, documentDeleteBlockers, projectDeleteBlockers, publishToP
 import packageJson from '../package.json' with { type: 'json' }
 import { checklistFolderBlock, checklistsSearch, projectChecklistsBlock } from './contributions'
 import { checklistsTables } from './migrations/001-checklists'
+import { checklistExportServices } from './services/checklist-export/checklist-export'
 import { checklistServices } from './services/checklists/checklists'
 
 export default definePlugin({
@@ -25,7 +26,7 @@ export default definePlugin({
       menu: [],
     },
   ],
-  services: checklistServices,
+  services: [...checklistServices, ...checklistExportServices],
   configure(app) {
     const extensions = app.get('extensions')
     extensions.contribute(projectDeleteBlockers, projectChecklistsBlock)

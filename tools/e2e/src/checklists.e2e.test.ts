@@ -121,4 +121,30 @@ describe('checklists', () => {
     await page.getByRole('tab', { name: 'Metadata' }).click()
     await expect.poll(() => page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('COMPLETE')
   })
+
+  it('an administrator gives a checklist a document folder, then copies it into another project', async (page) => {
+    const account = await app.make.account()
+    const project = await app.make.project(account, { symbol: 'CP-1', name: 'Source project' })
+    const target = await app.make.project(account, { symbol: 'CP-2', name: 'Target project' })
+    const token = await app.make.signIn(account.admin)
+    const made = await app.call('POST', '/api/checklists', { parentId: project.id, title: 'Commissioning', description: 'Copied and filed' }, token)
+    await app.call('POST', `/api/checklists/${made.body.id}/items`, { name: 'Pumps run' }, token)
+
+    await signInAs(page, account.admin)
+    await page.goto(`/project/${project.id}/checklists/${made.body.id}/metadata`)
+    await page.getByRole('button', { name: 'Create folder' }).click()
+    await page.getByText('Folder created').waitFor()
+    const folderId = (await app.knex('checklists').where({ id: made.body.id }).first()).folder_id
+    const link = page.getByRole('link', { name: 'Commissioning', exact: true })
+    expect(await link.getAttribute('href')).toContain(`/project/${project.id}/documents/${folderId}`)
+
+    await page.getByRole('button', { name: 'Copy to project' }).click()
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Project' }).selectOption({ label: 'CP-2 - Target project' })
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy', exact: true }).click()
+    await page.getByText('Checklist copied').waitFor()
+    const copy = await app.knex('checklists').where({ project_id: target.id }).first()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/project/${target.id}/checklists/${copy.id}/checklists`)
+    await page.getByRole('rowheader', { name: 'Pumps run' }).waitFor()
+    await shoot(page, 'copy-admin')
+  })
 })

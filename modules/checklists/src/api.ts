@@ -3,7 +3,7 @@
  * plugins' `/shared` entries: the checklists' own (who may be responsible among them), the
  * project (for its name and the caller's level) and the projects a copy may go to.
  */
-import { type ListPage, apiRequest } from '@app/module-kit'
+import { type ListPage, apiRequest, downloadFile, viewerTimeZone } from '@app/module-kit'
 import {
   CHECKLIST_PAGE,
   type Checklist,
@@ -14,6 +14,7 @@ import {
   type ChecklistPeople,
   type ChecklistStatus,
   type ChecklistSummary,
+  checklistExportUrls,
   checklistUrls,
 } from '@app/plugin-checklists/shared'
 import { type Project, projectUrl } from '@app/plugin-projects/shared'
@@ -83,4 +84,12 @@ export const fetchCopyTargetsFx = createEffect(async (projectId: number): Promis
   return page.data
     .filter((project) => project.id !== projectId && project.accessLevel.administer)
     .map((project) => ({ id: project.id, name: project.symbol ? `${project.symbol} - ${project.name}` : project.name }))
+})
+
+export type ChecklistExport = 'xlsx' | 'pdf'
+
+/** The checklist as an Excel workbook or a PDF, its days in the viewer's time zone, saved under the server's name. */
+export const exportChecklistFx = createEffect(({ id, format }: { id: number; format: ChecklistExport }) => {
+  const urls = checklistExportUrls(id, viewerTimeZone())
+  return downloadFile(format === 'xlsx' ? urls.excel : urls.pdf)
 })

@@ -122,7 +122,7 @@ describe('checklists', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('COMPLETE')
   })
 
-  it('an administrator gives a checklist a document folder, then copies it into another project', async (page) => {
+  it('an administrator gives a checklist a document folder, exports it, then copies it into another project', async (page) => {
     const account = await app.make.account()
     const project = await app.make.project(account, { symbol: 'CP-1', name: 'Source project' })
     const target = await app.make.project(account, { symbol: 'CP-2', name: 'Target project' })
@@ -137,6 +137,12 @@ describe('checklists', () => {
     const folderId = (await app.knex('checklists').where({ id: made.body.id }).first()).folder_id
     const link = page.getByRole('link', { name: 'Commissioning', exact: true })
     expect(await link.getAttribute('href')).toContain(`/project/${project.id}/documents/${folderId}`)
+
+    // Both exports download under the checklist's name.
+    for (const [label, file] of [['Export to Excel', 'Commissioning.xlsx'], ['Export to PDF', 'Commissioning.pdf']]) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: label }).click()])
+      expect(download.suggestedFilename()).toBe(file)
+    }
 
     await page.getByRole('button', { name: 'Copy to project' }).click()
     await page.getByRole('dialog').getByRole('combobox', { name: 'Project' }).selectOption({ label: 'CP-2 - Target project' })

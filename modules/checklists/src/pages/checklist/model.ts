@@ -10,10 +10,12 @@ import type { Checklist, ChecklistStatus, ChecklistSummary } from '@app/plugin-c
 import { type Project, projectLiveUrl } from '@app/plugin-projects/shared'
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
 import {
+  type ChecklistExport,
   type Choice,
   copyChecklistFx,
   createFolderFx,
   deleteChecklistFx,
+  exportChecklistFx,
   fetchChecklistFx,
   fetchChildrenFx,
   fetchCopyTargetsFx,
@@ -43,6 +45,7 @@ export const folderClicked = createEvent()
 export const copyStarted = createEvent()
 export const copyClosed = createEvent()
 export const deleteConfirmed = createEvent()
+export const exportClicked = createEvent<ChecklistExport>()
 
 const loadProjectFx = attach({ effect: fetchProjectFx })
 const loadFx = attach({ effect: fetchChecklistFx })
@@ -191,3 +194,9 @@ sample({ clock: heardChecklist, filter: ({ name }) => !name.endsWith(' removed')
 sample({ clock: heardChecklist, source: $opened, filter: (opened, { name, checklist }) => name === 'checklists removed' && checklist.id === opened.checklistId, fn: () => 'notFound' as const, target: $loadError })
 sample({ clock: heardChecklist, source: $opened, filter: (opened, { checklist }) => checklist.parentChecklistId === opened.checklistId, fn: (opened) => opened.checklistId, target: loadChildrenFx })
 sample({ clock: liveReopened, source: $opened, filter: ({ checklistId }) => checklistId > 0, fn: ({ checklistId }) => checklistId, target: [loadFx, loadChildrenFx] })
+
+// Exports: one at a time; a failure says so.
+const exportFx = attach({ effect: exportChecklistFx })
+export const $exporting = exportFx.pending
+sample({ clock: exportClicked, source: { opened: $opened, exporting: $exporting }, filter: ({ opened, exporting }) => opened.checklistId > 0 && !exporting, fn: ({ opened }, format) => ({ id: opened.checklistId, format }), target: exportFx })
+sample({ clock: exportFx.failData, fn: (error) => ({ kind: 'error' as const, key: 'export.failed', detail: refusalOf(error) }), target: notifyFx })

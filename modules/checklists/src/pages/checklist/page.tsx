@@ -25,7 +25,7 @@ import {
 import { CHECKLIST_STATUSES, type Checklist, type ChecklistStatus } from '@app/plugin-checklists/shared'
 import type { Project } from '@app/plugin-projects/shared'
 import { useUnit } from 'effector-react'
-import { Copy, FolderPlus, ListChecks } from 'lucide-react'
+import { Copy, FileSpreadsheet, FileText, FolderPlus, ListChecks } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TABS, type Tab, checklistPath, checklistsCrumb, checklistsPath, folderPath, personName, projectCrumb } from '../../paths'
@@ -35,6 +35,7 @@ import {
   $changing,
   $checklist,
   $copying,
+  $exporting,
   $loadError,
   $misplaced,
   $people,
@@ -48,6 +49,7 @@ import {
   copyForm,
   copyStarted,
   deleteConfirmed,
+  exportClicked,
   folderClicked,
   metadataForm,
   responsibleChosen,
@@ -161,6 +163,8 @@ export const ChecklistPage = ({ params }: RouteProps) => {
     copying: $copying,
     copy: copyStarted,
     remove: deleteConfirmed,
+    exportAs: exportClicked,
+    exporting: $exporting,
   })
   const { opened, closed } = units
   useEffect(() => {
@@ -190,6 +194,12 @@ export const ChecklistPage = ({ params }: RouteProps) => {
         ready && (
           <>
             <StatusBadge status={checklist.status} />
+            <Button variant="ghost" icon={FileSpreadsheet} disabled={units.exporting} onClick={() => units.exportAs('xlsx')}>
+              {t('export.excel')}
+            </Button>
+            <Button variant="ghost" icon={FileText} disabled={units.exporting} onClick={() => units.exportAs('pdf')}>
+              {t('export.pdf')}
+            </Button>
             {administer && (
               <Button variant="ghost" icon={Copy} onClick={() => units.copy()}>
                 {t('copy.open')}

@@ -13,7 +13,7 @@ import { startTestServer } from '@app/api/testing'
 import { builtWeb } from '@app/api/web'
 import { type AppConfig, type PluginDefinition, definePlugin } from '@app/plugin-kit'
 import { type Person, fixtures } from '@app/testing'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import { type Browser, type Page, type Request, chromium } from 'playwright-core'
 import { test } from 'vitest'
 
 const label = (text: string) => ({ 'en-GB': text, 'fi-FI': text, 'no-NO': text, 'pl-PL': text, 'se-SE': text })
@@ -153,9 +153,16 @@ export const settler = (page: Page) => {
     inFlight += change
     lastActivity = Date.now()
   }
-  page.on('request', count(1))
-  page.on('requestfinished', count(-1))
-  page.on('requestfailed', count(-1))
+  // A live event stream (a checklist's page listens to its project) stays open as long as the page: it is no load to wait for.
+  const counted = (change: number) => {
+    const counter = count(change)
+    return (request: Request) => {
+      if (request.headers().accept !== 'text/event-stream') counter()
+    }
+  }
+  page.on('request', counted(1))
+  page.on('requestfinished', counted(-1))
+  page.on('requestfailed', counted(-1))
   return async () => {
     await page.waitForFunction(
       ({ heading, loading }) =>

@@ -100,8 +100,8 @@ describe('the route declarations', () => {
     expect(remoteModules.map((module) => module.id).sort()).toEqual([...remoteNames].sort())
     const user = await flagsOf(world.people.user)
     const guarded = signedInRoutes.filter((route) => route.flag && !user[route.flag])
-    // An ordinary user (no project or company grant) is kept out of the admin, users, companies, projects, documents and global admin pages.
-    expect(new Set(guarded.map((route) => route.module))).toEqual(new Set(['admin', 'users', 'companies', 'projects', 'documents', 'globaladmin']))
+    // An ordinary user (no project or company grant) is kept out of the admin, users, companies, projects, documents, checklists and global admin pages.
+    expect(new Set(guarded.map((route) => route.module))).toEqual(new Set(['admin', 'users', 'companies', 'projects', 'documents', 'checklists', 'globaladmin']))
   })
 
   test('an ordinary user searching is told their role gives them nothing to search', async () => {

@@ -89,6 +89,11 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
   if (binder.status !== 201) throw new Error(`The binder was not made: ${binder.status}`)
   const put = await world.as('accountAdmin', 'POST', `/api/projects/${project.id}/document-lists/${binder.body.id}/items`, { folderId: document.id })
   if (put.status !== 201) throw new Error(`The document was not put in the binder: ${put.status}`)
+  // A checklist of the project with an item, for its pages.
+  const checklist = await world.as('accountAdmin', 'POST', '/api/checklists', { parentId: project.id, title: 'Fixture checklist', description: 'For the route walks' })
+  if (checklist.status !== 201) throw new Error(`The checklist was not made: ${checklist.status}`)
+  const item = await world.as('accountAdmin', 'POST', `/api/checklists/${checklist.body.id}/items`, { name: 'Fixture item' })
+  if (item.status !== 201) throw new Error(`The checklist item was not made: ${item.status}`)
   const params: RouteParams = {
     id: [String(staff.id)],
     projectId: [String(project.id)],
@@ -99,6 +104,7 @@ export const routeFixtures = async (app: E2EApp, options: WorldOptions = {}): Pr
     documentTypeId: [String(type.body.id)],
     documentId: [String(document.id)],
     listId: [String(binder.body.id)],
+    checklistId: [String(checklist.body.id)],
     // The signed-out pages take any token until their form is sent (confirmEmail shows its failure).
     token: ['fixture-token'],
   }

@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createKnex, httpClient, testDatabase, withMigrationLock } from '@app/plugin-kit'
+import { createClient } from 'redis'
 import { afterEach, beforeAll, expect, test } from 'vitest'
 import { bundleServer } from '../bundle.mjs'
 
@@ -124,6 +125,11 @@ test('with Redis, a change made on one instance is heard live by a listener on t
   instances = [startInstance({ ...(await env()), ...redis }), startInstance({ ...(await env()), ...redis })]
   const [urlA, urlB] = await Promise.all(instances.map((instance) => instance.url))
   const [callA, callB] = [httpClient(urlA!), httpClient(urlB!)]
+  // What passes through Redis: only the events someone may hear live, never a sign-in's token.
+  const watcher = createClient({ url: redis.REDIS_URL })
+  await watcher.connect()
+  const passed: string[] = []
+  await watcher.pSubscribe('business-cloud-events:*', (message) => passed.push(message))
   const token = (await callA('POST', '/api/authentication', { username: 'admin@demo.test', password: PASSWORD })).body.accessToken as string
   const projectId = (await callA('GET', '/api/projects?$limit=1', undefined, token)).body.data[0].id as number
   const controller = new AbortController()
@@ -143,8 +149,12 @@ test('with Redis, a change made on one instance is heard live by a listener on t
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     await expect.poll(() => heard, { timeout: 10_000 }).toContain('event: checklists created')
     expect(heard).toContain('"title":"Made on B"')
+    expect(passed.some((message) => JSON.parse(message).path === 'checklists')).toBe(true)
+    expect(passed.filter((message) => JSON.parse(message).path !== 'checklists').map((message) => JSON.parse(message).path)).toEqual([])
+    expect(passed.join('\n')).not.toContain(token)
   } finally {
     controller.abort()
     await reading
+    await watcher.quit()
   }
 }, 120_000)

@@ -4,7 +4,7 @@
  * module of its own, switched on and off per account like the others; with it off its calls
  * answer 403 and its screens and tile are not shown.
  */
-import { definePlugin, documentDeleteBlockers, projectDeleteBlockers, publishToProject, searchProviders } from '@app/plugin-kit'
+import { definePlugin, documentDeleteBlockers, projectDeleteBlockers, publishLive, publishToProject, searchProviders } from '@app/plugin-kit'
 import packageJson from '../package.json' with { type: 'json' }
 import { checklistFolderBlock, checklistsSearch, projectChecklistsBlock } from './contributions'
 import { checklistsTables } from './migrations/001-checklists'
@@ -35,7 +35,10 @@ export default definePlugin({
   },
   setup(app) {
     // Every change of a checklist (each call answers the checklist) is heard live by those who view its project.
-    const publisher = publishToProject(app, (checklist: { parentId?: number }) => checklist?.parentId)
-    for (const { path } of checklistServices) (app.service(path as never) as unknown as { publish(publisher: unknown): void }).publish(publisher)
+    publishLive(
+      app,
+      checklistServices.map((service) => service.path),
+      publishToProject(app, (checklist: { parentId?: number }) => checklist?.parentId),
+    )
   },
 })

@@ -47,10 +47,21 @@ export const projectChannelName = (projectId: number) => `projects/${projectId}`
  */
 export const configureLive = async (app: Application) => {
   app.configure(channels() as never)
+  app.set('livePaths', new Set<string>())
   const { redisUrl, jwtSecret } = app.get('config')
   if (redisUrl) {
     // A CommonJS package: its adapters hang on its default export.
-    const { redis } = ((await import('feathers-sync')) as unknown as { default: { redis: (options: object) => (app: unknown) => void } }).default
+    const { redis, SYNC } = ((await import('feathers-sync')) as unknown as { default: { redis: (options: object) => (app: unknown) => void; SYNC: symbol } }).default
+    // Only the events someone may hear go through Redis: a sign-in's (its token), a user's or a file's stay in the process.
+    app.hooks({
+      after: {
+        all: [
+          (context: HookContext) => {
+            if (!app.get('livePaths').has(context.path)) (context as unknown as Record<symbol, boolean>)[SYNC] = false
+          },
+        ],
+      },
+    } as never)
     app.configure(
       redis({
         uri: redisUrl,
@@ -75,11 +86,14 @@ export const configureLive = async (app: Application) => {
   })
 }
 
-/** Writes one event to a listener whose session still lives; a dead session's stream ends. */
+/** Writes one event to a listener whose session still lives in the same account; any other's stream ends. */
 const send = async (app: Application, connection: LiveConnection, name: string, data: unknown) => {
-  try {
-    await app.get('core').sessionUser(connection.user.sessionId)
-  } catch {
+  const user = await app
+    .get('core')
+    .sessionUser(connection.user.sessionId)
+    .catch(() => undefined)
+  // Signed out, expired, disabled, or switched to another account since it began listening: the stream ends.
+  if (user?.accountId !== connection.user.accountId) {
     connection.stream.end()
     return
   }
@@ -109,6 +123,14 @@ export const listenToProject = (app: Application, params: AppParams): LiveStream
   stream.once('close', leave)
   stream.once('finish', leave)
   return new LiveStream(stream)
+}
+
+/** Publishes the events of the services at `paths` with `publisher`; with Redis, only such services' events go through it. */
+export const publishLive = (app: Application, paths: readonly string[], publisher: (data: any, context: HookContext) => unknown) => {
+  for (const path of paths) {
+    ;(app.service(path as never) as unknown as { publish(publisher: unknown): void }).publish(publisher)
+    app.get('livePaths').add(path)
+  }
 }
 
 /**

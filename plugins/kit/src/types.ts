@@ -167,6 +167,8 @@ export interface AppSettings {
   extensions: import('./extensions').Extensions
   /** Core's calls for other plugins over its accounts, memberships and privileges. */
   core: import('./extensions').CoreCalls
+  /** The paths of the services whose events are published live (live.ts). */
+  livePaths: Set<string>
   mailer: Mailer
   /** Structured logs (pino); repeated problems are summarised, see logger.ts. */
   logger: import('./logger').Logger

@@ -6,7 +6,8 @@ export const TABS = ['checklists', 'metadata'] as const
 export type Tab = (typeof TABS)[number]
 
 export const checklistsPath = (projectId: number) => `/project/${projectId}/checklists`
-export const addPath = (projectId: number) => `/project/${projectId}/checklist/add`
+/** A new checklist of the project; with `parentId`, a sub-checklist of that one. */
+export const addPath = (projectId: number, parentId?: number) => `/project/${projectId}/checklist/add${parentId ? `?parent=${parentId}` : ''}`
 export const checklistPath = (projectId: number, id: number, tab: Tab = 'checklists') => `/project/${projectId}/checklists/${id}/${tab}`
 /** A document (the folder made from a checklist), on the documents remote's page. */
 export const folderPath = (projectId: number, folderId: number) => `/project/${projectId}/documents/${folderId}`

@@ -122,7 +122,7 @@ describe('checklists', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('COMPLETE')
   })
 
-  it('an administrator gives a checklist a document folder, exports it, then copies it into another project', async (page) => {
+  it('an administrator adds a sub-checklist, gives the checklist a document folder, exports it, then copies it into another project', async (page) => {
     const account = await app.make.account()
     const project = await app.make.project(account, { symbol: 'CP-1', name: 'Source project' })
     const target = await app.make.project(account, { symbol: 'CP-2', name: 'Target project' })
@@ -131,6 +131,16 @@ describe('checklists', () => {
     await app.call('POST', `/api/checklists/${made.body.id}/items`, { name: 'Pumps run' }, token)
 
     await signInAs(page, account.admin)
+    // A sub-checklist, made from its parent's page.
+    await page.goto(`/project/${project.id}/checklists/${made.body.id}/checklists`)
+    await page.getByRole('link', { name: 'Add sub-checklist' }).click()
+    await page.getByRole('heading', { name: 'Add sub-checklist', level: 1 }).waitFor()
+    await page.getByLabel('Title').fill('Pumps')
+    await page.getByLabel('Description').fill('The pump room')
+    await page.getByRole('button', { name: 'Create checklist' }).click()
+    await page.getByRole('heading', { name: 'Pumps', level: 1 }).waitFor()
+    expect((await app.knex('checklists').where({ title: 'Pumps' }).first()).parent_checklist_id).toBe(made.body.id)
+
     await page.goto(`/project/${project.id}/checklists/${made.body.id}/metadata`)
     await page.getByRole('button', { name: 'Create folder' }).click()
     await page.getByText('Folder created').waitFor()
@@ -151,6 +161,8 @@ describe('checklists', () => {
     const copy = await app.knex('checklists').where({ project_id: target.id }).first()
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/project/${target.id}/checklists/${copy.id}/checklists`)
     await page.getByRole('rowheader', { name: 'Pumps run' }).waitFor()
+    // Its sub-checklist came along.
+    await page.getByRole('link', { name: 'Pumps', exact: true }).waitFor()
     await shoot(page, 'copy-admin')
   })
 })

@@ -20,7 +20,7 @@ const fill = async (scope: ReturnType<typeof fork>, values: Record<string, strin
 describe('a new checklist', () => {
   test('starts OPEN, is sent for the project, and opens on its items', async () => {
     const { scope, create, notify, navigate, unwatch } = setup()
-    await allSettled(addOpened, { scope, params: 7 })
+    await allSettled(addOpened, { scope, params: { projectId: 7, parentId: null } })
     expect(scope.getState(addForm.$values).status).toBe('OPEN')
     await fill(scope, { title: ' Fire safety ', description: 'Weekly walk-through' })
     await allSettled(addForm.submitted, { scope })
@@ -30,9 +30,18 @@ describe('a new checklist', () => {
     unwatch()
   })
 
+  test('opened under a checklist, it is sent as that one\'s sub-checklist', async () => {
+    const { scope, create, unwatch } = setup()
+    await allSettled(addOpened, { scope, params: { projectId: 7, parentId: 3 } })
+    await fill(scope, { title: 'Electrical', description: 'Part of the handover' })
+    await allSettled(addForm.submitted, { scope })
+    expect(create).toHaveBeenCalledWith({ parentId: 7, parentType: 'project', title: 'Electrical', description: 'Part of the handover', status: 'OPEN', parentChecklistId: 3 })
+    unwatch()
+  })
+
   test('a title or description under 3 characters is not sent', async () => {
     const { scope, create, unwatch } = setup()
-    await allSettled(addOpened, { scope, params: 7 })
+    await allSettled(addOpened, { scope, params: { projectId: 7, parentId: null } })
     await fill(scope, { title: 'ab', description: 'Weekly walk-through' })
     await allSettled(addForm.submitted, { scope })
     expect(create).not.toHaveBeenCalled()
@@ -42,14 +51,14 @@ describe('a new checklist', () => {
 
   test("a failure says the spec's words; a field refusal stays on its field", async () => {
     const failing = setup(async () => Promise.reject(new ApiError('Boom', 500)))
-    await allSettled(addOpened, { scope: failing.scope, params: 7 })
+    await allSettled(addOpened, { scope: failing.scope, params: { projectId: 7, parentId: null } })
     await fill(failing.scope, { title: 'Fire safety', description: 'Weekly walk-through', status: 'COMPLETE' })
     await allSettled(addForm.submitted, { scope: failing.scope })
     expect(failing.create).toHaveBeenCalledWith(expect.objectContaining({ status: 'COMPLETE' }))
     expect(failing.scope.getState(addForm.$submitError)).toBe('checklists:add.failed')
     failing.unwatch()
     const refused = setup(async () => Promise.reject(new ApiError('Invalid', 400, { title: 'You must enter at least 3 characters' })))
-    await allSettled(addOpened, { scope: refused.scope, params: 7 })
+    await allSettled(addOpened, { scope: refused.scope, params: { projectId: 7, parentId: null } })
     await fill(refused.scope, { title: 'Fire safety', description: 'Weekly walk-through' })
     await allSettled(addForm.submitted, { scope: refused.scope })
     expect(refused.scope.getState(addForm.$errors).title).toBeDefined()

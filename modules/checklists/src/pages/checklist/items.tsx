@@ -23,11 +23,11 @@ import {
 } from '@app/module-kit'
 import type { Checklist, ChecklistItem, ChecklistSummary } from '@app/plugin-checklists/shared'
 import { useUnit } from 'effector-react'
-import { ArrowDown, ArrowUp, GripVertical, ListChecks, Pencil } from 'lucide-react'
+import { ArrowDown, ArrowUp, GripVertical, ListChecks, Pencil, Plus } from 'lucide-react'
 import { type DragEvent, type KeyboardEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Choice } from '../../api'
-import { checklistPath, personName } from '../../paths'
+import { addPath, checklistPath, personName } from '../../paths'
 import { StatusBadge } from '../../status'
 import {
   $editing,
@@ -84,7 +84,7 @@ export const Progress = ({ checklist }: { checklist: Pick<Checklist, 'doneCount'
   )
 }
 
-export const ItemsTab = ({ checklist, edit }: { checklist: Checklist; edit: boolean }) => {
+export const ItemsTab = ({ checklist, edit, administer }: { checklist: Checklist; edit: boolean; administer: boolean }) => {
   const { t } = useTranslation('checklists')
   const format = useFormat()
   const units = useUnit({
@@ -239,9 +239,18 @@ export const ItemsTab = ({ checklist, edit }: { checklist: Checklist; edit: bool
           </FormFrame>
         </Card>
       )}
-      {units.children && units.children.length > 0 && (
+      {units.children && (units.children.length > 0 || administer) && (
         <Card title={t('children.title')}>
-          <Table columns={childColumns} rows={units.children} rowKey={(child) => child.id} caption={t('children.caption', { name: checklist.title, count: units.children.length })} />
+          {units.children.length > 0 && (
+            <Table columns={childColumns} rows={units.children} rowKey={(child) => child.id} caption={t('children.caption', { name: checklist.title, count: units.children.length })} />
+          )}
+          {administer && (
+            <div className="kit-row">
+              <Button icon={Plus} to={addPath(checklist.parentId, checklist.id)}>
+                {t('children.add')}
+              </Button>
+            </div>
+          )}
         </Card>
       )}
       {units.editing && (

@@ -231,7 +231,7 @@ export const ChecklistPage = ({ params }: RouteProps) => {
             </Alert>
           )}
           <RouteTabs label={t('checklist.tabs')} tabs={TABS.map((id) => ({ id, label: t(`tabs.${id}`), path: checklistPath(projectId, checklistId, id) }))} selected={tab ?? 'checklists'}>
-            {tab === 'metadata' ? <MetadataTab checklist={checklist} project={project} /> : <ItemsTab checklist={checklist} edit={project.accessLevel.edit} />}
+            {tab === 'metadata' ? <MetadataTab checklist={checklist} project={project} /> : <ItemsTab checklist={checklist} edit={project.accessLevel.edit} administer={administer} />}
           </RouteTabs>
         </div>
       )}

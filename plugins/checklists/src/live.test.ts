@@ -6,6 +6,7 @@
  * SQLite, or MariaDB with TEST_DATABASE_URL.
  */
 import { type AccountFixture, type Person, type ProjectFixture, type TestServer, fixtures, startTestServer } from '@app/testing'
+import { LIVE_STREAMS_PER_SESSION } from '@app/plugin-kit'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
 let server: TestServer
@@ -119,6 +120,19 @@ test('a signed-out session stops hearing: its stream ends at the next event', as
   expect((await call('POST', '/checklists', { parentId: project.id, title: 'After sign-out', description: 'Not for them' })).status).toBe(201)
   await expect.poll(() => listener.ended(), { timeout: 5000 }).toBe(true)
   expect(listener.heard).toEqual([])
+})
+
+test('one sign-in keeps a bounded number of streams open: one more ends the oldest', async () => {
+  const token = await fixtures(server).signIn(await grantedViewer())
+  const listeners: Awaited<ReturnType<typeof listen>>[] = []
+  for (let n = 0; n <= LIVE_STREAMS_PER_SESSION; n++) listeners.push(await listen(token))
+  try {
+    expect(listeners.map((listener) => listener.status)).toEqual(listeners.map(() => 200))
+    await expect.poll(() => listeners[0]!.ended(), { timeout: 5000 }).toBe(true)
+    expect(listeners.slice(1).some((listener) => listener.ended())).toBe(false)
+  } finally {
+    for (const listener of listeners) listener.stop()
+  }
 })
 
 /** A member of the account viewing the project. */

@@ -26,6 +26,12 @@ import type { AppParams, Application, AuthUser, HookContext } from './types'
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 25_000
 
+/**
+ * The most streams one sign-in keeps open (a tab each, at most one a page): opening another
+ * ends its oldest, so a client cannot hold an instance's connections open without bound.
+ */
+export const LIVE_STREAMS_PER_SESSION = 8
+
 /** One browser listening: its stream, who it is, and the project it listens to. */
 export interface LiveConnection {
   user: AuthUser
@@ -86,6 +92,14 @@ export const configureLive = async (app: Application) => {
   })
 }
 
+/** Each app's open streams by sign-in session. */
+const openStreams = new WeakMap<Application, Map<string, LiveConnection[]>>()
+const streamsBySession = (app: Application) => {
+  let sessions = openStreams.get(app)
+  if (!sessions) openStreams.set(app, (sessions = new Map()))
+  return sessions
+}
+
 /** Writes one event to a listener whose session still lives in the same account; any other's stream ends. */
 const send = async (app: Application, connection: LiveConnection, name: string, data: unknown) => {
   const user = await app
@@ -110,6 +124,11 @@ export const listenToProject = (app: Application, params: AppParams): LiveStream
   if (!user || projectId === undefined) throw new Error('A live stream needs a signed-in caller and a project')
   const stream = new PassThrough()
   const connection: LiveConnection = { user, projectId, stream }
+  const sessions = streamsBySession(app)
+  const open = sessions.get(user.sessionId) ?? []
+  open.push(connection)
+  sessions.set(user.sessionId, open)
+  if (open.length > LIVE_STREAMS_PER_SESSION) open[0]!.stream.end()
   const channel = app.channel(projectChannelName(projectId))
   channel.join(connection as never)
   // First bytes at once: the browser knows it is listening.
@@ -119,6 +138,9 @@ export const listenToProject = (app: Application, params: AppParams): LiveStream
   const leave = () => {
     clearInterval(keepAlive)
     channel.leave(connection as never)
+    const left = (sessions.get(user.sessionId) ?? []).filter((other) => other !== connection)
+    if (left.length) sessions.set(user.sessionId, left)
+    else sessions.delete(user.sessionId)
   }
   stream.once('close', leave)
   stream.once('finish', leave)

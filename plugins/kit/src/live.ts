@@ -95,8 +95,8 @@ export const configureLive = async (app: Application) => {
 /** Each app's open streams by sign-in session. */
 const openStreams = new WeakMap<Application, Map<string, LiveConnection[]>>()
 const streamsBySession = (app: Application) => {
-  let sessions = openStreams.get(app)
-  if (!sessions) openStreams.set(app, (sessions = new Map()))
+  const sessions = openStreams.get(app) ?? new Map<string, LiveConnection[]>()
+  openStreams.set(app, sessions)
   return sessions
 }
 

@@ -46,12 +46,12 @@ describe('listening', () => {
     const heard: unknown[] = []
     const opens: boolean[] = []
     const stop = listenLive('/live/projects/7', (event) => heard.push(event.data), { onOpen: (again) => opens.push(again) })
-    await vi.waitFor(() => expect(heard).toEqual([{ n: 1 }]))
+    await vi.waitFor(() => expect(heard).toEqual([{ n: 1 }]), { timeout: 5000 })
     setVisibility('hidden')
-    await vi.waitFor(() => expect(opened[0]!.aborted).toBe(true))
+    await vi.waitFor(() => expect(opened[0]!.aborted).toBe(true), { timeout: 5000 })
     expect(opened).toHaveLength(1)
     setVisibility('visible')
-    await vi.waitFor(() => expect(heard).toEqual([{ n: 1 }, { n: 2 }]))
+    await vi.waitFor(() => expect(heard).toEqual([{ n: 1 }, { n: 2 }]), { timeout: 5000 })
     expect(opens).toEqual([false, true])
     stop()
     expect(opened[1]!.aborted).toBe(true)
@@ -60,8 +60,11 @@ describe('listening', () => {
   test('a refusal (no longer allowed) stops listening', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 403 }))
     vi.stubGlobal('fetch', fetch)
-    listenLive('/live/projects/7', () => {})
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const stop = listenLive('/live/projects/7', () => {})
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), { timeout: 5000 })
+    // Past the first pause a broken stream would wait: no second try.
+    await new Promise((resolve) => setTimeout(resolve, 1200))
     expect(fetch).toHaveBeenCalledTimes(1)
+    stop()
   })
 })

@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream'
 import type { Knex } from 'knex'
 import type { Locale } from './define-plugin'
-import { FileDownload } from './files'
+import { FileDownload, drained } from './files'
 import { type Language, calendarDay } from './shared'
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -62,7 +62,7 @@ export const withHeaders = (columns: Omit<ExcelColumn, 'header'>[], texts: Excel
 
 /** exceljs (about 13 MB of memory once loaded) is loaded by the first export, not at start. */
 let excel: Promise<typeof import('exceljs')> | undefined
-const loadExcel = () => {
+export const loadExcel = () => {
   excel ??= import('exceljs').then((module) => ((module as { default?: typeof import('exceljs') }).default ?? module) as typeof import('exceljs'))
   return excel
 }
@@ -98,7 +98,7 @@ export const excelDownload = async (fileName: string, sheet: string, columns: Ex
     for await (const row of rows) {
       worksheet.addRow(row).commit()
       // Let the answer drain before reading more, so a slow client does not make rows pile up here.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve))
+      if (out.writableNeedDrain) await drained(out)
     }
     worksheet.commit()
     await workbook.commit()

@@ -19,3 +19,15 @@ export const contentDisposition = (filename: string) => {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
+
+/** Resolves when a streamed answer has room again, or has gone (a client that left): writers wait on it between rows. */
+export const drained = (out: import('node:stream').Writable) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done)
+      out.off('close', done)
+      resolve()
+    }
+    out.once('drain', done)
+    out.once('close', done)
+  })

@@ -17,7 +17,7 @@
  * CHECKLIST_LIMITS.children sub-checklists, so they are read at once, in two queries.
  */
 import type { AppParams, Application, ExcelTexts, Member } from '@app/plugin-kit'
-import { EXPORT_DATE_FORMAT, FileDownload, XLSX_TYPE, calendarDay, currentUser, excelTexts, exportDay, formatMessage, knownTimeZone, routeId } from '@app/plugin-kit'
+import { EXPORT_DATE_FORMAT, FileDownload, drained, loadExcel, XLSX_TYPE, calendarDay, currentUser, excelTexts, exportDay, formatMessage, knownTimeZone, routeId } from '@app/plugin-kit'
 import { NotFound } from '@feathersjs/errors'
 import { PassThrough } from 'node:stream'
 import { ChecklistStore } from '../checklists/checklists.class'
@@ -91,24 +91,7 @@ interface ExportContent {
   texts: ChecklistExportTexts
 }
 
-/** Resolves when the answer has room again, or has gone. */
-const drained = (out: PassThrough) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done)
-      out.off('close', done)
-      resolve()
-    }
-    out.once('drain', done)
-    out.once('close', done)
-  })
 
-/** exceljs (about 13 MB of memory once loaded) is loaded by the first export, not at start. */
-let excel: Promise<typeof import('exceljs')> | undefined
-const loadExcel = () => {
-  excel ??= import('exceljs').then((module) => ((module as { default?: typeof import('exceljs') }).default ?? module) as typeof import('exceljs'))
-  return excel
-}
 
 /** GET /checklists/{id}/export.xlsx and …/export.pdf. */
 export class ChecklistExportService {

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { PassThrough } from 'node:stream'
-import { FileDownload } from '@app/plugin-kit'
+import { FileDownload, drained } from '@app/plugin-kit'
 import type { Language } from '@app/plugin-kit/shared'
 
 export interface MaterialPdfColumn {
@@ -62,17 +62,6 @@ const loadPdfKit = () => {
   return pdfkit
 }
 
-/** Resolves when the answer has room again, or has gone (a client that left). */
-const drained = (out: PassThrough) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done)
-      out.off('close', done)
-      resolve()
-    }
-    out.once('drain', done)
-    out.once('close', done)
-  })
 
 export const materialPdf = async (pdf: MaterialPdf): Promise<FileDownload> => {
   const [PDFDocument, { regular, bold }] = await Promise.all([loadPdfKit(), loadFonts()])

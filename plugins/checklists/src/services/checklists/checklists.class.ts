@@ -234,6 +234,20 @@ export class ChecklistStore {
     return last?.place === null || last?.place === undefined ? 1 : Number(last.place) + 1
   }
 
+  /**
+   * One field of the checklist the path names set from the call's query (its status, its
+   * responsible person), after `check`; the same value changes nothing. Answers the checklist.
+   */
+  async setField(params: AppParams, column: 'status' | 'responsible_user_id', value: string | number | null, check?: (scope: { accountId: number; projectId: number }) => Promise<void>) {
+    const { accountId, projectId } = scopeOf(params)
+    const row = await this.row(routeId(params, 'checklistId'), accountId, projectId)
+    await check?.({ accountId, projectId })
+    const current = row[column] === null || typeof value !== 'number' ? row[column] : Number(row[column])
+    if (current === value) params.unchanged = true
+    else await this.knex('checklists').where({ id: row.id }).update({ [column]: value, changed_at: nowIso(), changed_by: currentUser(params).id })
+    return this.detail(Number(row.id), accountId, params)
+  }
+
   /** Writes a checklist's `changed_at` (and who): the lock every change of its items takes first. */
   touch(trx: Knex, checklistId: number, userId: number | null) {
     return trx('checklists').where({ id: checklistId }).update({ changed_at: nowIso(), changed_by: userId })
@@ -318,13 +332,8 @@ export class ChecklistStatusService {
     this.store = new ChecklistStore(app)
   }
 
-  async update(_id: unknown, _data: unknown, params: AppParams<ChecklistStatusQuery>): Promise<Checklist> {
-    const { accountId, projectId } = scopeOf(params)
-    const row = await this.store.row(routeId(params, 'checklistId'), accountId, projectId)
-    const status = params.query!.status
-    if (status === row.status) params.unchanged = true
-    else await this.store.knex('checklists').where({ id: row.id }).update({ status, changed_at: nowIso(), changed_by: currentUser(params).id })
-    return this.store.detail(Number(row.id), accountId, params)
+  update(_id: unknown, _data: unknown, params: AppParams<ChecklistStatusQuery>): Promise<Checklist> {
+    return this.store.setField(params, 'status', params.query!.status)
   }
 }
 
@@ -336,14 +345,9 @@ export class ChecklistResponsibleService {
     this.store = new ChecklistStore(app)
   }
 
-  async update(_id: unknown, _data: unknown, params: AppParams<ChecklistResponsibleQuery>): Promise<Checklist> {
-    const { accountId, projectId } = scopeOf(params)
-    const row = await this.store.row(routeId(params, 'checklistId'), accountId, projectId)
+  update(_id: unknown, _data: unknown, params: AppParams<ChecklistResponsibleQuery>): Promise<Checklist> {
     const userId = params.query?.responsibleUserId ?? null
-    await this.store.assertResponsible('responsibleUserId', userId, accountId, projectId)
-    if (userId === (row.responsible_user_id === null ? null : Number(row.responsible_user_id))) params.unchanged = true
-    else await this.store.knex('checklists').where({ id: row.id }).update({ responsible_user_id: userId, changed_at: nowIso(), changed_by: currentUser(params).id })
-    return this.store.detail(Number(row.id), accountId, params)
+    return this.store.setField(params, 'responsible_user_id', userId, ({ accountId, projectId }) => this.store.assertResponsible('responsibleUserId', userId, accountId, projectId))
   }
 }
 

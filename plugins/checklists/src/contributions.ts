@@ -5,7 +5,7 @@
  * page's Checklists group.
  */
 import type { DocumentDeleteBlocker, ProjectDeleteBlocker, SearchProvider } from '@app/plugin-kit'
-import { BLOCK_LIST_LIMIT, callerFlags, countUpTo, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { BLOCK_LIST_LIMIT, SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstRowsCounted, whereContains, whereProjectAccess } from '@app/plugin-kit'
 
 export const projectChecklistsBlock: ProjectDeleteBlocker = {
   async find(app, project) {
@@ -31,9 +31,6 @@ export const checklistFolderBlock: DocumentDeleteBlocker = {
   },
 }
 
-/** A group counts its hits this far, as the documents' groups do. */
-const SEARCH_COUNT_UP_TO = 1000
-
 /**
  * The Checklists group of GET /search: checklists whose title contains the text, in any
  * case, of the projects the caller holds VIEW on (in SQL), counted and the first sorted by
@@ -48,10 +45,8 @@ export const checklistsSearch: SearchProvider = {
     const knex = app.get('knex')
     const query = whereContains(knex('checklists as c').where('c.account_id', caller.accountId), ['c.title'], text)
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'c.project_id', accountColumn: 'c.account_id' })
-    const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
-    const rows: { id: number; project_id: number; title: string }[] = limit
-      ? await query.clone().select('c.id', 'c.project_id', 'c.title').orderBy([{ column: 'c.title' }, { column: 'c.id' }]).limit(limit)
-      : []
+    const first = limit ? query.clone().select('c.id', 'c.project_id', 'c.title').orderBy([{ column: 'c.title' }, { column: 'c.id' }]).limit(limit) : null
+    const { rows, total, capped } = await firstRowsCounted<{ id: number; project_id: number; title: string }>(knex, query, first, SEARCH_COUNT_UP_TO)
     return {
       group: 'checklists',
       total,

@@ -4,9 +4,9 @@
  * account, sorted by number then title (files by name), counted in full, each linking to
  * the document's page or its files. SQLite, or MariaDB with TEST_DATABASE_URL.
  */
+import { SEARCH_COUNT_UP_TO } from '@app/plugin-kit'
 import { type AccountFixture, type DocumentFixture, type ProjectFixture, type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SEARCH_COUNT_UP_TO } from './search'
 
 let server: TestServer
 let make: ReturnType<typeof fixtures>

@@ -2,8 +2,8 @@
  * The documents' groups of GET /search (spec part2 §2 "Search"; the kit's `searchProviders`):
  * documents whose number or title contains the text, and files whose name does, in any
  * case, over the projects the caller holds VIEW on (the kit's whereProjectAccess, in SQL,
- * as the documents list), each group counted (up to SEARCH_COUNT_UP_TO) and its first
- * `limit` hits sorted in SQL.
+ * as the documents list), each group counted (up to the kit's SEARCH_COUNT_UP_TO) with its
+ * first `limit` hits sorted in SQL, in one statement.
  * Like the projects' group it answers nothing to a caller the Projects and Documents menu
  * entries are not shown to (canSeeProjects).
  *
@@ -14,14 +14,10 @@
  */
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { callerFlags, countUpTo, currentUser, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstRowsCounted, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { anyCase, byNameThenId } from './any-case'
 import { fromIndex, leadWindow, withinWindow } from './lead-window'
 import { FILE_MANAGER_FILES_INDEX } from './migrations/016-file-manager-index'
-
-/** A group counts its hits this far (an account holds hundreds of thousands of documents and millions of files): past it, "1,000+". */
-export const SEARCH_COUNT_UP_TO = 1000
-
 
 /** A document's name as lists show it. */
 const documentTitle = (symbol: string | null, name: string) => (symbol ? `${symbol} - ${name}` : name)
@@ -40,17 +36,17 @@ export const documentsSearch: SearchProvider = {
     const query = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
-    const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
     // A member's first hits lie between two numbers (lead-window.ts); unnumbered ones sort first.
     const window = limit && granted ? await leadWindow(knex, { granted, rows: () => matching().whereNotNull('folders.symbol'), project: 'folders.project_id', key: 'folders.symbol', upTo: limit }) : null
-    if (window) withinWindow(query, window, 'folders.symbol', { orNull: true })
-    const rows: { id: number; project_id: number; symbol: string | null; name: string }[] = limit
-      ? await query
-          .clone()
+    const hits = query.clone()
+    if (window) withinWindow(hits, window, 'folders.symbol', { orNull: true })
+    const first = limit
+      ? hits
           .select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
           .orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
           .limit(limit)
-      : []
+      : null
+    const { rows, total, capped } = await firstRowsCounted<{ id: number; project_id: number; symbol: string | null; name: string }>(knex, query, first, SEARCH_COUNT_UP_TO)
     return {
       group: 'documents',
       total,
@@ -73,19 +69,18 @@ export const filesSearch: SearchProvider = {
     const query = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id', granted })
-    const { total, capped } = await countUpTo(knex, query, SEARCH_COUNT_UP_TO)
     // A member's first hits lie between two names (lead-window.ts).
     const order = anyCase(knex)
     const projectRows = () => matchingIn(fromIndex(knex, 'folder_files', 'ff', FILE_MANAGER_FILES_INDEX))
     const window = limit && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
-    if (window) withinWindow(query, window, 'ff.name', { order })
+    const hits = query.clone()
+    if (window) withinWindow(hits, window, 'ff.name', { order })
     // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
     // joined before the sort, every matching file's row and document were read.
-    const rows: { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }[] = limit
-      ? await knex
+    const first = limit
+      ? knex
           .from(
-            query
-              .clone()
+            hits
               .select('ff.id', 'ff.name')
               // In any case, alike on both databases, read in order from the name index (014-file-name-index.ts).
               .orderByRaw(byNameThenId(knex, 'ff'))
@@ -96,7 +91,13 @@ export const filesSearch: SearchProvider = {
           .join('folders as f', 'f.id', 'file.folder_id')
           .select('hit.id', 'hit.name', 'file.folder_id', 'file.project_id', 'f.symbol', 'f.name as folder_name')
           .orderByRaw(byNameThenId(knex, 'hit'))
-      : []
+      : null
+    const { rows, total, capped } = await firstRowsCounted<{ id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }>(
+      knex,
+      query,
+      first,
+      SEARCH_COUNT_UP_TO,
+    )
     return {
       group: 'files',
       total,

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { countUpTo, createKnex, refreshStatistics } from './database'
+import { countUpTo, createKnex, firstRowsCounted, refreshStatistics } from './database'
 import { objectLiteralFunction } from './object-literal'
 import { TableService } from './table-service'
 import { testDatabase } from './testing'
@@ -156,6 +156,26 @@ describe('a count up to a bound', () => {
     expect(await countUpTo(knex, group(0), 9)).toEqual({ total: 9, capped: true })
     expect(await countUpTo(knex, knex('counted'), 20)).toEqual({ total: 20, capped: true })
     expect(await countUpTo(knex, knex('counted').where({ group: 7 }), 20)).toEqual({ total: 0, capped: false })
+  })
+
+  test("the first rows come with the list's total in one statement, the total bounded or exact, no row carrying it", async () => {
+    const list = () => knex('counted').where({ group: 1 })
+    const first = () => list().select('id').orderBy('id').limit(3)
+    const statements: string[] = []
+    const count = (query: { sql: string }) => statements.push(query.sql)
+    knex.on('query', count)
+    const bounded = await firstRowsCounted<{ id: number }>(knex, list(), first(), 5)
+    knex.off('query', count)
+    expect(statements).toHaveLength(1)
+    expect(bounded.total).toBe(5)
+    expect(bounded.capped).toBe(true)
+    expect(bounded.rows.map((row) => Object.keys(row))).toEqual([['id'], ['id'], ['id']])
+    expect(bounded.rows.map((row) => Number(row.id))).toEqual([2, 5, 8])
+    expect(await firstRowsCounted(knex, list(), first())).toMatchObject({ total: 10, capped: false })
+    expect(await firstRowsCounted(knex, list(), first(), 10)).toMatchObject({ total: 10, capped: false })
+    expect(await firstRowsCounted(knex, list(), null, 4)).toEqual({ rows: [], total: 4, capped: true })
+    const none = () => knex('counted').where({ group: 7 })
+    expect(await firstRowsCounted(knex, none(), none().select('id').limit(3), 20)).toEqual({ rows: [], total: 0, capped: false })
   })
 })
 

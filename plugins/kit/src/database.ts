@@ -319,10 +319,46 @@ export const nowIso = () => new Date().toISOString()
  * pager shows "1,025+"), and a later page counts further, as it asks with a larger bound.
  */
 export const countUpTo = async (knex: Knex, query: Knex.QueryBuilder, upTo: number): Promise<{ total: number; capped: boolean }> => {
-  const rows = query.clone().clearSelect().clearOrder().clear('offset').select(knex.raw('1 as counted')).limit(upTo + 1)
-  const [count] = await knex.from(rows.as('matched')).count({ total: '*' })
-  const matched = Number(count?.total ?? 0)
-  return { total: Math.min(matched, upTo), capped: matched > upTo }
+  const [count] = await countQuery(knex, query, upTo)
+  return totalOf(count?.total, upTo)
+}
+
+/** `select count(*) as total` of the query's rows, no further than `upTo` rows past which it stops. */
+const countQuery = (knex: Knex, query: Knex.QueryBuilder, upTo?: number) => {
+  const rows = query.clone().clearSelect().clearOrder().clear('offset').clear('limit')
+  if (upTo === undefined) return rows.count({ total: '*' })
+  return knex.from(rows.select(knex.raw('1 as counted')).limit(upTo + 1).as('matched')).count({ total: '*' })
+}
+
+const totalOf = (counted: unknown, upTo?: number) => {
+  const matched = Number(counted ?? 0)
+  return upTo === undefined ? { total: matched, capped: false } : { total: Math.min(matched, upTo), capped: matched > upTo }
+}
+
+/** The column the total rides in (firstRowsCounted); it never reaches the caller. */
+const COUNTED = '__counted'
+
+/**
+ * A list's first rows and its total (countUpTo's, or exact without `upTo`) in one statement:
+ * the count rides on each row as an uncorrelated scalar subquery, which both databases work
+ * out once. A statement fewer per list: on MariaDB each is parsed and planned afresh (0.3–0.5
+ * ms), and a search asks five lists. `first` must be the list's first rows (it skips none),
+ * so no rows means nothing matches; `first` null (no rows wanted) asks the count alone.
+ */
+export const firstRowsCounted = async <Row extends Record<string, unknown>>(
+  knex: Knex,
+  list: Knex.QueryBuilder,
+  first: Knex.QueryBuilder | null,
+  upTo?: number,
+): Promise<{ rows: Row[]; total: number; capped: boolean }> => {
+  if (!first) {
+    const [count] = await countQuery(knex, list, upTo)
+    return { rows: [], ...totalOf(count?.total, upTo) }
+  }
+  const rows: Record<string, unknown>[] = await first.select(knex.raw('(?) as ??', [countQuery(knex, list, upTo), COUNTED]))
+  const counted = rows[0]?.[COUNTED]
+  for (const row of rows) delete row[COUNTED]
+  return { rows: rows as Row[], ...totalOf(counted, upTo) }
 }
 
 /**

@@ -296,6 +296,8 @@ export interface SearchProvider {
   search(app: import('./types').Application, params: import('./types').AppParams, text: string, limit: number): Promise<SearchGroupResult | undefined>
 }
 export const searchProviders = defineExtension<SearchProvider>('searchProviders')
+/** A group whose rows can run to hundreds of thousands (documents, files) counts its hits this far: past it, "1,000+". */
+export const SEARCH_COUNT_UP_TO = 1000
 
 /**
  * A figure of the home page or a project's dashboard that is not a list's total (the SQM

@@ -4,7 +4,7 @@
  * group, and the companies' delete blocker (a company that is a project's client stays).
  */
 import type { CompanyDeleteBlocker, DashboardCount, DashboardFigure, SearchProvider } from '@app/plugin-kit'
-import { BLOCK_LIST_LIMIT, callerFlags, moduleEnabled, whereContains } from '@app/plugin-kit'
+import { BLOCK_LIST_LIMIT, callerFlags, firstRowsCounted, moduleEnabled, whereContains } from '@app/plugin-kit'
 import { projectsPath } from './services/projects/projects.shared'
 
 /** The Projects tile: the list's total, asked as the caller (so exactly what /projects shows). */
@@ -42,13 +42,13 @@ export const projectsSearch: SearchProvider = {
     if (params.user && !(await callerFlags(app, params)).canSeeProjects) return undefined
     const { query } = await app.service(projectsPath).listQuery(params)
     whereContains(query, ['projects.search_key'], text, { lowerCased: true })
-    const [count] = await query.clone().count({ total: '*' })
-    const rows: { id: number; symbol: string; name: string }[] = limit
-      ? await query.clone().select('projects.id', 'projects.symbol', 'projects.name').orderBy([{ column: 'projects.symbol' }, { column: 'projects.name' }, { column: 'projects.id' }]).limit(limit)
-      : []
+    const first = limit
+      ? query.clone().select('projects.id', 'projects.symbol', 'projects.name').orderBy([{ column: 'projects.symbol' }, { column: 'projects.name' }, { column: 'projects.id' }]).limit(limit)
+      : null
+    const { rows, total } = await firstRowsCounted<{ id: number; symbol: string; name: string }>(app.get('knex'), query, first)
     return {
       group: 'projects',
-      total: Number(count?.total ?? 0),
+      total,
       items: rows.map((p) => ({ id: Number(p.id), title: `${p.symbol} - ${p.name}`, href: `/project/${p.id}` })),
     }
   },

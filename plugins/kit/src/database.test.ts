@@ -158,7 +158,7 @@ describe('a count up to a bound', () => {
     expect(await countUpTo(knex, knex('counted').where({ group: 7 }), 20)).toEqual({ total: 0, capped: false })
   })
 
-  test("the first rows come with the list's total in one statement, the total bounded or exact, no row carrying it", async () => {
+  test("the first rows come with the list's total (in one statement on MariaDB), the total bounded or exact, no row carrying it", async () => {
     const list = () => knex('counted').where({ group: 1 })
     const first = () => list().select('id').orderBy('id').limit(3)
     const statements: string[] = []
@@ -166,7 +166,7 @@ describe('a count up to a bound', () => {
     knex.on('query', count)
     const bounded = await firstRowsCounted<{ id: number }>(knex, list(), first(), 5)
     knex.off('query', count)
-    expect(statements).toHaveLength(1)
+    expect(statements).toHaveLength(knex.client.config.client === 'better-sqlite3' ? 2 : 1)
     expect(bounded.total).toBe(5)
     expect(bounded.capped).toBe(true)
     expect(bounded.rows.map((row) => Object.keys(row))).toEqual([['id'], ['id'], ['id']])

@@ -1,6 +1,7 @@
 /** What the documents give other plugins through the kit's extension points. */
 import type { AccountFiles, CompanyDeleteBlocker, ProjectDeleteBlocker, ProjectFiles, ProjectFolders } from '@app/plugin-kit'
 import { BLOCK_LIST_LIMIT } from '@app/plugin-kit'
+import { FILE_USAGE_TABLE } from './file-usage'
 
 /**
  * A project's documents for its document groups and list (GET /projects/{id}/foldertypes,
@@ -86,13 +87,13 @@ export const companyDocumentsBlock: CompanyDeleteBlocker = {
   },
 }
 
-/** A project's bytes (its `storageTotal`): its documents' files, read with the page as a correlated subquery. */
+/** A project's bytes (its `storageTotal`): its documents' files as file-usage.ts keeps them, read with the page as a correlated subquery. */
 export const projectDocumentBytes: ProjectFiles = {
-  bytesSql: (knex, projectIdColumn) => knex.raw('select coalesce(sum(ff.size), 0) from folder_files ff where ff.project_id = ??', [projectIdColumn]),
+  bytesSql: (knex, projectIdColumn) => knex.raw(`select coalesce(sum(u.bytes), 0) from ${FILE_USAGE_TABLE} u where u.project_id = ??`, [projectIdColumn]),
 }
 
-/** An account's files and bytes (the accounts list's fileCount and mbUsed). */
+/** An account's files and bytes (the accounts list's fileCount and mbUsed, the home page's storage): its projects' usage rows. */
 export const accountDocumentFiles: AccountFiles = {
-  countSql: (knex, accountIdColumn) => knex.raw('select count(*) from folder_files ff where ff.account_id = ??', [accountIdColumn]),
-  bytesSql: (knex, accountIdColumn) => knex.raw('select coalesce(sum(ff.size), 0) from folder_files ff where ff.account_id = ??', [accountIdColumn]),
+  countSql: (knex, accountIdColumn) => knex.raw(`select coalesce(sum(u.files), 0) from ${FILE_USAGE_TABLE} u where u.account_id = ??`, [accountIdColumn]),
+  bytesSql: (knex, accountIdColumn) => knex.raw(`select coalesce(sum(u.bytes), 0) from ${FILE_USAGE_TABLE} u where u.account_id = ??`, [accountIdColumn]),
 }

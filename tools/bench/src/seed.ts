@@ -5,6 +5,7 @@
  * hashed once.
  */
 import { cityKey, searchKey } from '@app/plugin-companies'
+import { recountFileUsage } from '@app/plugin-documents'
 import { hashPassword, memberKeys } from '@app/plugin-core'
 import type { Knex } from 'knex'
 
@@ -429,6 +430,8 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
       files += fileRows.length
     })
   }
+  // Inserted in bulk, past the plugin: its per-project usage rows are counted once at the end.
+  await recountFileUsage(knex, accountId)
 
   // Favourites and visits: the admin's over the account, the member's in the projects they hold.
   const adminPicks = await knex('folders').where({ account_id: accountId }).whereRaw('id % 997 = 0').orderBy('id').limit(DOCUMENT_SCALE.visits).pluck('id')

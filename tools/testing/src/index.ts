@@ -13,6 +13,7 @@
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
+import { insertFiles } from '@app/plugin-documents'
 import type { HttpAnswer } from '@app/plugin-kit'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
 export { linkToken, type Mail, mailsTo, outbox, waitForMails } from './outbox'
@@ -280,7 +281,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     name: string,
     options: { type?: 'ATTACHMENT' | 'COMMENT'; size?: number; mime?: string; place?: { latitude: number; longitude: number }; revisionId?: number } = {},
   ): Promise<FileFixture> => {
-    const [id] = await knex('folder_files').insert({
+    const [id] = await insertFiles(knex, [{
       account_id: of.accountId,
       project_id: of.projectId,
       folder_id: of.id,
@@ -293,8 +294,8 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
       longitude: options.place?.longitude ?? null,
       revision_id: options.revisionId ?? null,
       created_at: now(),
-    })
-    return { id: Number(id), documentId: of.id, name }
+    }])
+    return { id: id!, documentId: of.id, name }
   }
 
   /** A custom role of the account (security group USER unless said), held by no one yet. */

@@ -12,6 +12,7 @@ import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { type RowsDocument, routeDocument } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { deleteFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
 import { latestRevision } from '../../revisions'
 import { removeStoredFiles } from '../folder-files/folder-files.class'
@@ -191,7 +192,7 @@ export class ControlService {
     await files.assertNotLockedByOthers(rows, params, Number(folder.account_id))
     const caller = currentUser(params)
     await this.knex.transaction(async (trx) => {
-      const deleted = await files.notLockedByOthers(trx('folder_files').where({ folder_id: folder.id, revision_id: revision.id }), params).delete()
+      const deleted = await deleteFiles(trx, files.notLockedByOthers(trx('folder_files').where({ folder_id: folder.id, revision_id: revision.id }), params), rows)
       // Deleted by someone else meanwhile: it is gone already.
       if (!(await trx('folder_revisions').where({ id: revision.id, folder_id: folder.id }).delete())) throw new NotFound('No such revision of this document')
       if (deleted !== rows.length) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)

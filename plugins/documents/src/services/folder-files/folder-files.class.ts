@@ -13,6 +13,7 @@ import { Conflict, Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { routeDocument } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
+import { deleteFiles, insertFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
 import { currentRevisionId, keptFiles } from '../../revisions'
 import type { FolderEventType } from '../control/control.schema'
@@ -271,7 +272,7 @@ export class FolderFilesService {
     const shown = await this.present(rows, Number(folder.account_id))
     await this.knex.transaction(async (trx) => {
       // Checked out by someone else since they were read: nothing goes.
-      const deleted = await this.notLockedByOthers(trx('folder_files').whereIn('id', rows.map((row: any) => row.id)), params).delete()
+      const deleted = await deleteFiles(trx, this.notLockedByOthers(trx('folder_files').whereIn('id', rows.map((row: any) => row.id)), params), rows)
       if (deleted !== rows.length) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
       await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
       const names = rows.map((row: any) => row.name as string).join(', ')
@@ -314,7 +315,7 @@ export class FolderFilesService {
     event: { type: FolderEventType; subject: string } = { type: 'fileAdded', subject: file.name },
   ) {
     const caller = currentUser(params)
-    const [inserted] = await trx('folder_files').insert(
+    const [id] = await insertFiles(trx, [
       {
         account_id: folder.account_id,
         project_id: folder.project_id,
@@ -329,11 +330,10 @@ export class FolderFilesService {
         created_at: nowIso(),
         created_by: caller.id,
       },
-      ['id'],
-    )
+    ])
     await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: caller.id })
     await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: caller.id, ...event })
-    return Number(typeof inserted === 'object' ? inserted.id : inserted)
+    return id!
   }
 
   /** The listed file the path names (`docFileId` or `folderFileId`) in this document, or 404. */

@@ -10,6 +10,7 @@ import type { AppParams, Application, AuthUser, FieldErrors } from '@app/plugin-
 import { BLOCK_LIST_LIMIT, documentDeleteBlockers, isUniqueViolation, nowIso, serviceAt, validationError } from '@app/plugin-kit'
 import { folderTypesPath } from '@app/plugin-setup/shared'
 import { recordFolderEvent } from '../../events'
+import { deleteFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
@@ -248,6 +249,9 @@ export class FoldersService {
     await this.knex.transaction(async (trx) => {
       // Its children stay, at the top level (the column's own rule, said here so both databases do it alike).
       await trx('folders').where({ parent_folder_id: current.id, account_id: current.account_id }).update({ parent_folder_id: null })
+      // A file added since the check above: the document stays (its files would go uncounted with it).
+      const files = await trx('folder_files').where({ folder_id: current.id }).select('account_id', 'project_id', 'size')
+      if ((await deleteFiles(trx, trx('folder_files').where({ folder_id: current.id }), files)) !== files.length) throw new Conflict(FOLDER_MESSAGES.hasFiles)
       await trx('folders').where({ id: current.id, account_id: current.account_id }).delete()
     })
     return shown

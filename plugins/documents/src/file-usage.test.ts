@@ -7,7 +7,7 @@
  */
 import { type ProjectTeam, type TestServer, fixtures, startTestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { FILE_USAGE_TABLE } from './file-usage'
+import { FILE_USAGE_TABLE, recountFileUsage } from './file-usage'
 
 let server: TestServer
 let team: ProjectTeam
@@ -103,5 +103,15 @@ describe("a project's files and bytes", () => {
     expect(listed.status, JSON.stringify(listed.body)).toBe(200)
     expect(listed.body.data.find((row: { id: number }) => row.id === otherTeam.account.id)).toMatchObject({ fileCount: 1, mbUsed: 3 })
     expect(await expectKept()).toEqual(ours)
+  })
+
+  test('counted afresh (the first fill of the migration, a bulk load), they are what the writes kept, for that account alone', async () => {
+    const kept = await server.knex(FILE_USAGE_TABLE).orderBy('project_id').select('*')
+    await server.knex(FILE_USAGE_TABLE).where({ account_id: team.account.id }).update({ files: 0, bytes: 0 })
+    await recountFileUsage(server.knex, team.account.id)
+    const recounted = await server.knex(FILE_USAGE_TABLE).orderBy('project_id').select('*')
+    const nonEmpty = (rows: Record<string, unknown>[]) => rows.filter((row) => Number(row.files) > 0).map((row) => ({ ...row, files: Number(row.files), bytes: Number(row.bytes) }))
+    expect(nonEmpty(recounted)).toEqual(nonEmpty(kept))
+    expect(nonEmpty(recounted).length).toBeGreaterThan(2)
   })
 })

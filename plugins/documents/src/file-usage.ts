@@ -61,9 +61,8 @@ export const deleteFiles = async (trx: Knex.Transaction, query: Knex.QueryBuilde
 export const recountFileUsage = async (knex: Knex, accountId?: number) => {
   const scoped = <T extends Knex.QueryBuilder>(query: T) => (accountId === undefined ? query : query.where('account_id', accountId))
   await scoped(knex(FILE_USAGE_TABLE)).delete()
-  await knex(FILE_USAGE_TABLE).insert(
-    scoped(knex('folder_files'))
-      .groupBy('account_id', 'project_id')
-      .select('account_id', 'project_id', knex.raw('count(*) as files'), knex.raw('coalesce(sum(size), 0) as bytes')),
-  )
+  const counted = scoped(knex('folder_files')).groupBy('project_id', 'account_id').select('project_id', 'account_id', knex.raw('count(*)'), knex.raw('coalesce(sum(size), 0)'))
+  // Spelled out: SQLite takes no parenthesised select after the columns, and knex names no columns for an insert from a select.
+  const { sql, bindings } = counted.toSQL()
+  await knex.raw(`insert into ?? (project_id, account_id, files, bytes) ${sql}`, [FILE_USAGE_TABLE, ...bindings])
 }

@@ -415,6 +415,9 @@ describe('the list', () => {
     expect(await filtered('$limit=1&$skip=1')).toMatchObject({ total: 3, limit: 1, skip: 1, data: [{ symbol: 'K-200' }] })
     expect(await filtered('$limit=0')).toMatchObject({ total: 3, limit: 0, data: [] })
     expect(await filtered('$skip=5')).toMatchObject({ total: 3, skip: 5, data: [] })
+    // The page's ids, read first on MySQL and MariaDB, keep the list's order whatever it sorts by.
+    expect(await symbols('filter=-&$sort[manager]=-1')).toEqual(['K-200', 'A-100', 'm-300'])
+    expect(await symbols('filter=-&$sort[client]=1&$limit=2&$skip=1')).toEqual(['m-300', 'K-200'])
     expect((await tokenCall(world.tokens.accountAdmin!, 'GET', '/api/projects?filter=hall&$limit=1')).body).toMatchObject({ total: 1, data: [{ symbol: 'm-300' }] })
   })
 

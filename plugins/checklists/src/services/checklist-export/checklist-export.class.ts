@@ -17,12 +17,27 @@
  * CHECKLIST_LIMITS.children sub-checklists, so they are read at once, in two queries.
  */
 import type { AppParams, Application, ExcelTexts, Member } from '@app/plugin-kit'
-import { EXPORT_DATE_FORMAT, FileDownload, drained, loadExcel, XLSX_TYPE, calendarDay, currentUser, excelTexts, exportDay, formatMessage, knownTimeZone, routeId } from '@app/plugin-kit'
+import {
+  EXPORT_DATE_FORMAT,
+  FileDownload,
+  type PdfColumn,
+  type PdfTable,
+  XLSX_TYPE,
+  calendarDay,
+  currentUser,
+  drained,
+  excelTexts,
+  exportDay,
+  formatMessage,
+  knownTimeZone,
+  loadExcel,
+  pdfDownload,
+  routeId,
+} from '@app/plugin-kit'
 import { NotFound } from '@feathersjs/errors'
 import { PassThrough } from 'node:stream'
 import { ChecklistStore } from '../checklists/checklists.class'
 import type { ChecklistItem, ChecklistStatus, ChecklistSummary } from '../checklists/checklists.schema'
-import { type PdfColumn, type PdfTable, checklistPdf } from './checklist-export.pdf'
 import type { ChecklistExportQuery } from './checklist-export.schema'
 import { byLocale } from './locales'
 
@@ -240,6 +255,6 @@ export class ChecklistExportService {
           overdue: String(child.overdueCount),
         })),
       })
-    return checklistPdf({ fileName: exportFileName(checklist.title, 'pdf'), title: checklist.title, facts: this.facts(content), tables })
+    return pdfDownload({ fileName: exportFileName(checklist.title, 'pdf'), heading: [checklist.title], facts: this.facts(content), tables })
   }
 }

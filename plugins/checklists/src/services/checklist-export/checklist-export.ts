@@ -1,6 +1,6 @@
 /**
  * A checklist as a file (issue 11, beyond the spec: "Export of a checklist to PDF and to
- * Excel", with the documents plugin's libraries, exceljs and pdfkit):
+ * Excel", with the kit's writers, exceljs and pdfkit):
  *
  * - GET /checklists/{checklistId}/export.xlsx
  * - GET /checklists/{checklistId}/export.pdf

@@ -7,15 +7,14 @@
  * workbook or a PDF (DOWNLOAD), streamed in batches, headed by the document's number and
  * title, its column headers in the caller's language.
  */
-import type { AppParams, Application } from '@app/plugin-kit'
-import { currentUser, excelDownload, excelTexts, nowIso, validationError } from '@app/plugin-kit'
+import type { AppParams, Application, PdfColumn } from '@app/plugin-kit'
+import { currentUser, excelDownload, excelTexts, nowIso, pdfDownload, validationError } from '@app/plugin-kit'
 import { MESSAGES } from '@app/plugin-kit/shared'
 import type { Knex } from 'knex'
 import { DocumentRows } from '../../document-rows'
 import { recordFolderEvent } from '../../events'
 import { peopleOf } from '../../people'
 import type { FolderEventType } from '../control/control.schema'
-import { type MaterialPdfColumn, materialPdf } from './material-lines.pdf'
 import { MATERIAL_LINE_LIMITS, MATERIAL_LINE_MESSAGES, MATERIAL_LINE_TEXTS, type MaterialLine, type MaterialLineData } from './material-lines.schema'
 import { byLocale } from './locales'
 
@@ -62,8 +61,21 @@ const sameAs = (row: Record<string, any>, columns: Record<string, string | numbe
 /** The export's sheet name, column headers and empty-list line in the caller's language (./locales, English for others). */
 const exportTexts = excelTexts(byLocale)
 
-/** The list's columns in both exports, in the spec's order; widths in Excel characters and PDF points. */
-const EXPORT_COLUMNS: (Omit<MaterialPdfColumn, 'header'> & { excelWidth: number })[] = [
+interface ExportColumn {
+  key: string
+  /** Characters. */
+  excelWidth: number
+  /** Points (770 across an A4 page, landscape). */
+  width: number
+  align?: 'right'
+  /** A number written in the reader's language (decimal comma in Finnish), up to three decimals. */
+  decimal?: boolean
+  /** The name column: indented by the line's level, as an assembly reads. */
+  indentByLevel?: boolean
+}
+
+/** The list's columns in both exports, in the spec's order. */
+const EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'level', excelWidth: 7, width: 44, align: 'right' },
   { key: 'item', excelWidth: 8, width: 40 },
   { key: 'quantity', excelWidth: 10, width: 50, align: 'right', decimal: true },
@@ -76,6 +88,12 @@ const EXPORT_COLUMNS: (Omit<MaterialPdfColumn, 'header'> & { excelWidth: number 
   { key: 'weight', excelWidth: 12, width: 52, align: 'right', decimal: true },
   { key: 'notes', excelWidth: 32, width: 90 },
 ]
+
+/** How numbers are written for each interface language. */
+const NUMBER_LOCALES: Record<string, string> = { ENGLISH: 'en-GB', FINNISH: 'fi-FI', NORWEGIAN: 'nb-NO', POLISH: 'pl-PL', SWEDISH: 'sv-SE' }
+/** An assembly's name is indented this many points a level, up to the eighth. */
+const INDENT = 4
+const MAX_INDENT_LEVELS = 8
 
 /** Lines read per query while an export streams. */
 const EXPORT_BATCH = 500
@@ -261,14 +279,20 @@ export class MaterialLinesService {
     const folder = await this.rows.folder(params)
     const language = currentUser(params).language
     const texts = exportTexts(language)
-    const columns = EXPORT_COLUMNS.map(({ excelWidth: _, ...c }) => ({ ...c, header: texts.columns[c.key] ?? c.key }))
-    return materialPdf({
+    const numbers = new Intl.NumberFormat(NUMBER_LOCALES[language] ?? 'en-GB', { maximumFractionDigits: 3 })
+    const columns: PdfColumn[] = EXPORT_COLUMNS.map((c) => ({
+      key: c.key,
+      header: texts.columns[c.key] ?? c.key,
+      width: c.width,
+      align: c.align,
+      text: c.decimal ? (value) => (typeof value === 'number' ? numbers.format(value) : String(value ?? '')) : undefined,
+      indent: c.indentByLevel ? (row) => Math.min(Number(row.level) || 0, MAX_INDENT_LEVELS) * INDENT : undefined,
+    }))
+    return pdfDownload({
       fileName: exportFileName(folder, texts.sheet, 'pdf'),
+      landscape: true,
       heading: this.headingOf(folder, texts.sheet),
-      empty: texts.empty,
-      language,
-      columns,
-      rows: this.exportRows(folder),
+      tables: [{ columns, rows: this.exportRows(folder), empty: texts.empty }],
     })
   }
 }

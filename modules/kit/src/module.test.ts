@@ -12,6 +12,7 @@ const module = defineModule({
   routes: [
     { path: '/sample', component: Page },
     { path: '/sample/:id/details', component: Page },
+    { path: '/sample/:id/:tab', params: { tab: ['notes', 'files'] }, component: Page },
   ],
   locales: { 'en-GB': texts('Sample'), 'fi-FI': texts('Näyte'), 'no-NO': texts('Prøve'), 'pl-PL': texts('Próbka'), 'se-SE': texts('Prov') },
 })
@@ -43,6 +44,11 @@ test('the route for a pathname is the first whose pattern matches', () => {
   expect(findRoute(module, '/sample/4/details')?.route.path).toBe('/sample/:id/details')
   expect(findRoute(module, '/sample')?.route.path).toBe('/sample')
   expect(findRoute(module, '/sample/4')).toBeNull()
+})
+
+test("a route's fixed-set parameter opens it for those values alone: another (a switched-off module's tab) is not found", () => {
+  expect(findRoute(module, '/sample/4/files')?.route.path).toBe('/sample/:id/:tab')
+  expect(findRoute(module, '/sample/4/checklists')).toBeNull()
 })
 
 test("the module's texts land in its namespace", () => {

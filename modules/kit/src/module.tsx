@@ -34,8 +34,10 @@ export interface ModuleRoute {
    */
   flag?: MenuFlag | null
   /**
-   * The values of a parameter that names one of a fixed set (a page's tabs or sections), so
-   * what walks every page (the browser tests) opens each without a copy of the set.
+   * The values of a parameter that names one of a fixed set (a page's tabs or sections): the
+   * route opens for those alone (any other address under it is not found, rather than a tab
+   * of a module switched off showing the page's first tab), and what walks every page (the
+   * browser tests) opens each without a copy of the set.
    */
   params?: Readonly<Record<string, readonly string[]>>
   component: ComponentType<RouteProps>
@@ -182,6 +184,9 @@ export const defineModule = (definition: ModuleDefinition): DefinedModule => {
 export const isDefinedModule = (value: unknown): value is DefinedModule =>
   typeof value === 'object' && value !== null && (value as Partial<DefinedModule>)[BRAND] === true
 
-/** The first route of a module whose pattern matches the pathname. */
+/** The first route of a module whose pattern matches the pathname, each of its fixed-set parameters one of its values. */
 export const findRoute = (module: DefinedModule, pathname: string) =>
-  module.parcels.find(({ route }) => matchPath(route.path, pathname) !== null) ?? null
+  module.parcels.find(({ route }) => {
+    const params = matchPath(route.path, pathname)
+    return params !== null && Object.entries(route.params ?? {}).every(([name, values]) => values.includes(params[name]!))
+  }) ?? null

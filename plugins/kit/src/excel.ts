@@ -17,6 +17,8 @@ export interface ExcelColumn {
   width?: number
   /** Holds days (`exportDay`): real date cells written DD.MM.YYYY, so a spreadsheet sorts them as dates. */
   date?: boolean
+  /** Bold red where the row's value is not empty (an overdue mark). */
+  alert?: boolean
 }
 
 /** Spec part1 §1: dates in exports read DD.MM.YYYY. */
@@ -70,42 +72,68 @@ export const loadExcel = () => {
 export interface ExcelOptions {
   /** Lines above the table (a document's number and title), the first one larger; a blank row parts them from the headers. */
   heading?: string[]
+  /** Label and value, a row each under the heading. */
+  facts?: [string, string][]
 }
 
-export const excelDownload = async (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>, options: ExcelOptions = {}) => {
+export interface ExcelSheet extends ExcelOptions {
+  name: string
+  columns: ExcelColumn[]
+  rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>
+}
+
+const ALERT_FONT = { bold: true, color: { argb: 'FFB00020' } }
+
+/** A workbook of one sheet a table, each written as its rows are read and sent as it is written. */
+export const excelWorkbook = async (fileName: string, sheets: ExcelSheet[]) => {
   const ExcelJS = await loadExcel()
   const out = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
-  const worksheet = workbook.addWorksheet(sheet)
-  const heading = options.heading ?? []
-  // Wide enough for the header in any language; with a heading, the headers are a row of their own below it.
-  worksheet.columns = columns.map((c) => ({
-    ...(heading.length ? {} : { header: c.header }),
-    key: c.key,
-    width: Math.max(c.width ?? 12, c.header.length + 2),
-    ...(c.date && { style: { numFmt: EXPORT_DATE_FORMAT } }),
-  }))
-  heading.forEach((line, index) => {
-    const row = worksheet.addRow([line])
-    row.font = { bold: true, size: index === 0 ? 14 : 11 }
-    row.commit()
-  })
-  if (heading.length) worksheet.addRow([]).commit()
-  const headers = heading.length ? worksheet.addRow(columns.map((c) => c.header)) : worksheet.getRow(1)
-  headers.font = { bold: true }
-  headers.commit()
-  const write = async () => {
-    for await (const row of rows) {
-      worksheet.addRow(row).commit()
+  const writeSheet = async ({ name, columns, rows, heading = [], facts = [] }: ExcelSheet) => {
+    const worksheet = workbook.addWorksheet(name)
+    const above = heading.length + facts.length > 0
+    // Wide enough for the header in any language; with lines above, the headers are a row of their own below them.
+    worksheet.columns = columns.map((c) => ({
+      ...(above ? {} : { header: c.header }),
+      key: c.key,
+      width: Math.max(c.width ?? 12, c.header.length + 2),
+      ...(c.date && { style: { numFmt: EXPORT_DATE_FORMAT } }),
+    }))
+    for (const [index, line] of heading.entries()) {
+      const row = worksheet.addRow([line])
+      row.font = { bold: true, size: index === 0 ? 14 : 11 }
+      row.commit()
+    }
+    for (const [label, value] of facts) {
+      const row = worksheet.addRow([label, value || null])
+      row.getCell(1).font = { bold: true }
+      row.commit()
+    }
+    if (above) worksheet.addRow([]).commit()
+    const headers = above ? worksheet.addRow(columns.map((c) => c.header)) : worksheet.getRow(1)
+    headers.font = { bold: true }
+    headers.commit()
+    const alerts = columns.filter((c) => c.alert)
+    for await (const values of rows) {
+      const row = worksheet.addRow(values)
+      for (const column of alerts) if (values[column.key] !== null && values[column.key] !== undefined && values[column.key] !== '') row.getCell(column.key).font = ALERT_FONT
+      row.commit()
       // Let the answer drain before reading more, so a slow client does not make rows pile up here.
       if (out.writableNeedDrain) await drained(out)
     }
     worksheet.commit()
+  }
+  const write = async () => {
+    for (const sheet of sheets) await writeSheet(sheet)
     await workbook.commit()
   }
   write().catch((error) => out.destroy(error))
   return new FileDownload(out, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`, XLSX_TYPE)
 }
+
+/** A workbook of one sheet. */
+export const excelDownload = (fileName: string, sheet: string, columns: ExcelColumn[], rows: AsyncIterable<Record<string, unknown>>, options: ExcelOptions = {}) =>
+  excelWorkbook(fileName, [{ name: sheet, columns, rows, ...options }])
 
 /**
  * A big table in `column` order, `size` rows at a time, each batch starting after the

@@ -16,26 +16,9 @@
  * as it is written. A checklist holds at most CHECKLIST_LIMITS.items items and
  * CHECKLIST_LIMITS.children sub-checklists, so they are read at once, in two queries.
  */
-import type { AppParams, Application, ExcelTexts, Member } from '@app/plugin-kit'
-import {
-  EXPORT_DATE_FORMAT,
-  FileDownload,
-  type PdfColumn,
-  type PdfTable,
-  XLSX_TYPE,
-  calendarDay,
-  currentUser,
-  drained,
-  excelTexts,
-  exportDay,
-  formatMessage,
-  knownTimeZone,
-  loadExcel,
-  pdfDownload,
-  routeId,
-} from '@app/plugin-kit'
+import type { AppParams, Application, ExcelColumn, ExcelTexts, FileDownload, Member, PdfColumn, PdfTable } from '@app/plugin-kit'
+import { calendarDay, currentUser, excelTexts, excelWorkbook, exportDay, formatMessage, knownTimeZone, pdfDownload, routeId } from '@app/plugin-kit'
 import { NotFound } from '@feathersjs/errors'
-import { PassThrough } from 'node:stream'
 import { ChecklistStore } from '../checklists/checklists.class'
 import type { ChecklistItem, ChecklistStatus, ChecklistSummary } from '../checklists/checklists.schema'
 import type { ChecklistExportQuery } from './checklist-export.schema'
@@ -156,33 +139,16 @@ export class ChecklistExportService {
   async excel(params: AppParams<ChecklistExportQuery>): Promise<FileDownload> {
     const content = await this.content(params)
     const { checklist, texts, timeZone } = content
-    const ExcelJS = await loadExcel()
-    const out = new PassThrough()
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
     const today = startOfToday()
-
-    const write = async () => {
-      const sheet = workbook.addWorksheet(texts.sheet)
-      sheet.columns = ITEM_COLUMNS.map((c) => ({
-        key: c.key,
-        width: Math.max(c.excelWidth, (texts.columns[c.key] ?? c.key).length + 2),
-        ...('date' in c && { style: { numFmt: EXPORT_DATE_FORMAT } }),
-      }))
-      const title = sheet.addRow([checklist.title])
-      title.font = { bold: true, size: 14 }
-      title.commit()
-      for (const [label, value] of this.facts(content)) {
-        const fact = sheet.addRow([label, value || null])
-        fact.getCell(1).font = { bold: true }
-        fact.commit()
-      }
-      sheet.addRow([]).commit()
-      const headers = sheet.addRow(ITEM_COLUMNS.map((c) => texts.columns[c.key] ?? c.key))
-      headers.font = { bold: true }
-      headers.commit()
-      for (const item of content.items) {
-        const overdue = !item.done && item.dueDate !== null && item.dueDate < today
-        const row = sheet.addRow({
+    const columnsOf = (columns: readonly { key: string; excelWidth: number; date?: boolean; alert?: boolean }[]): ExcelColumn[] =>
+      columns.map((c) => ({ key: c.key, header: texts.columns[c.key] ?? c.key, width: c.excelWidth, date: c.date, alert: c.alert }))
+    return excelWorkbook(exportFileName(checklist.title, 'xlsx'), [
+      {
+        name: texts.sheet,
+        heading: [checklist.title],
+        facts: this.facts(content),
+        columns: columnsOf(ITEM_COLUMNS),
+        rows: content.items.map((item) => ({
           position: item.sortOrder,
           name: item.name,
           // An empty cell for what an item has not: no tick, nobody, no day.
@@ -191,33 +157,21 @@ export class ChecklistExportService {
           doneAt: exportDay(item.doneAt, timeZone),
           responsible: nameOf(item.responsibleUser) || null,
           dueDate: exportDay(dueDay(item.dueDate), timeZone),
-          overdue: overdue ? texts.labels.overdue : null,
-        })
-        if (overdue) row.getCell('overdue').font = { bold: true, color: { argb: 'FFB00020' } }
-        row.commit()
-        if (out.writableNeedDrain) await drained(out)
-      }
-      sheet.commit()
-
-      const childSheet = workbook.addWorksheet(texts.childSheet)
-      childSheet.columns = CHILD_COLUMNS.map((c) => ({ key: c.key, header: texts.columns[c.key] ?? c.key, width: Math.max(c.excelWidth, (texts.columns[c.key] ?? c.key).length + 2) }))
-      childSheet.getRow(1).font = { bold: true }
-      childSheet.getRow(1).commit()
-      for (const child of content.children)
-        childSheet
-          .addRow({
-            position: child.sortOrder,
-            title: child.title,
-            status: texts.statuses[child.status] ?? child.status,
-            progress: formatMessage(texts.progress, { done: child.doneCount, total: child.itemCount }),
-            overdue: child.overdueCount,
-          })
-          .commit()
-      childSheet.commit()
-      await workbook.commit()
-    }
-    write().catch((error) => out.destroy(error))
-    return new FileDownload(out, exportFileName(checklist.title, 'xlsx'), XLSX_TYPE)
+          overdue: !item.done && item.dueDate !== null && item.dueDate < today ? texts.labels.overdue : null,
+        })),
+      },
+      {
+        name: texts.childSheet,
+        columns: columnsOf(CHILD_COLUMNS),
+        rows: content.children.map((child) => ({
+          position: child.sortOrder,
+          title: child.title,
+          status: texts.statuses[child.status] ?? child.status,
+          progress: formatMessage(texts.progress, { done: child.doneCount, total: child.itemCount }),
+          overdue: child.overdueCount,
+        })),
+      },
+    ])
   }
 
   /** GET /checklists/{id}/export.pdf */

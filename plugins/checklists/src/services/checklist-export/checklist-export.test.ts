@@ -105,6 +105,9 @@ describe("a checklist's exports", () => {
     expect(rowValues(sheet!, 11)).toEqual([3, 'Sign the log', '✓', 'Edith Editor', doneAt, 'Edith Editor', day(2020, 1, 1)])
     expect(doneAt).toBeInstanceOf(Date)
     expect(sheet!.getCell('E9').numFmt).toBe('dd.mm.yyyy')
+    // The overdue mark stands out; an empty cell has nothing to mark.
+    expect(sheet!.getCell('H10').font).toMatchObject({ bold: true, color: { argb: 'FFB00020' } })
+    expect(sheet!.getCell('H9').font?.color).toBeUndefined()
     expect(sheet!.rowCount).toBe(11)
 
     expect(children!.name).toBe('Sub-checklists')

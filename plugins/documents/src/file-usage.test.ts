@@ -61,6 +61,15 @@ describe("a project's files and bytes", () => {
     expect((await call('GET', '/dashboard/info', undefined, team.tokens.admin)).body.storage).toBe(8000)
   })
 
+  test("files uploaded at once into a project that has none yet are each counted (the upload panel sends four at a time)", async () => {
+    const make = fixtures(server)
+    const fresh = await make.project(team.account)
+    await make.grantProject(team.editor, fresh, 'EDIT')
+    const [doc, other] = [await make.document(fresh), await make.document(fresh)]
+    await Promise.all(Array.from({ length: 8 }, (_, n) => attach(n % 2 ? doc.id : other.id, `at once ${n}.pdf`, 100 + n)))
+    expect((await expectKept())[fresh.id]).toEqual([8, 8 * 100 + 28])
+  })
+
   test('a delete refused (a file checked out by another) takes nothing away', async () => {
     const doc = await fixtures(server).document(team.project)
     const held = await attach(doc.id, 'held.pdf', 500)

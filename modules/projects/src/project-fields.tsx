@@ -1,5 +1,5 @@
 /** The project form's fields in groups; the parent list leaves out the project itself. */
-import { type Form, FormGrid, SelectField, TextField, useCountryOptions } from '@app/module-kit'
+import { type Form, FormGrid, SelectField, TextAreaField, TextField, useCountryOptions } from '@app/module-kit'
 import { useTranslation } from 'react-i18next'
 import type { Choice } from './api'
 import { DATES, type ProjectValues } from './project-form'
@@ -73,7 +73,7 @@ export const ProjectFields = ({ form, choices, selfId, disabled, fixedClient }: 
         {field('endCompanyAddress')}
         <SelectField form={form} name="endCompanyCountry" label={t('fields.endCompanyCountry')} options={countries} disabled={disabled} />
         {field('endCompanyPlant')}
-        {field('additionalInfo')}
+        <TextAreaField form={form} name="additionalInfo" label={t('fields.additionalInfo')} disabled={disabled} />
       </FormGrid>
     </>
   )

@@ -4,7 +4,7 @@ import { Provider } from 'effector-react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../i18n'
-import { CheckboxField, FormActions, FormError, SelectField, SubmitButton, TextField } from './fields'
+import { CheckboxField, FormActions, FormError, SelectField, SubmitButton, TextAreaField, TextField } from './fields'
 import { createForm } from './model'
 
 const loginForm = () =>
@@ -63,6 +63,24 @@ describe('other fields', () => {
     )
     expect(html).toContain('<option value="">Choose…</option>')
     expect(html).toMatch(/<option value="FI" selected="">Finland<\/option>/)
+  })
+
+  it('renders text of several lines as a labelled box across the form grid, its lines kept', async () => {
+    const form = createForm<{ notes: string }>({ fields: { notes: { initial: '', rules: { maxLength: 10 } } }, submit: () => Promise.resolve() })
+    const scope = fork()
+    await allSettled(form.fieldChanged, { scope, params: { name: 'notes', value: 'first line\nsecond line' } })
+    const html = renderToStaticMarkup(
+      <Provider value={scope}>
+        <TextAreaField form={form} name="notes" label="Notes" rows={3} />
+      </Provider>,
+    )
+    const id = `${form.id}-notes`
+    expect(html).toMatch(/^<div class="kit-field kit-field-wide">/)
+    expect(html).toContain(`<label for="${id}"`)
+    expect(html).toMatch(new RegExp(`<textarea [^>]*id="${id}"[^>]*rows="3"[^>]*>first line\nsecond line</textarea>`))
+    expect(html).toContain(`aria-describedby="${id}-message"`)
+    // Past its maximum, in error like any field.
+    expect(html).toContain('aria-invalid="true"')
   })
 
   it('renders a checkbox with its label after it', () => {

@@ -131,6 +131,30 @@ export const TextField = <V extends Values>({ form, name, label, type = 'text', 
   )
 }
 
+export interface TextAreaFieldProps<V extends Values> extends FieldProps<V> {
+  /** Lines shown; the box scrolls past them, and may be dragged taller. */
+  rows?: number
+}
+
+/** Text of several lines (a description, notes), across a form grid's row: Enter starts a new line rather than submitting. */
+export const TextAreaField = <V extends Values>({ form, name, label, rows = 4, disabled }: TextAreaFieldProps<V>) => {
+  const field = useField(form, name)
+  return (
+    <div className="kit-field kit-field-wide">
+      <Label htmlFor={field.id} label={label} required={field.required} />
+      <textarea
+        {...field.control}
+        className="kit-input kit-textarea"
+        rows={rows}
+        value={inputValue(field.value)}
+        disabled={disabled}
+        onChange={(event) => field.change(event.target.value)}
+      />
+      <Message id={field.id} text={field.message} />
+    </div>
+  )
+}
+
 export interface SelectFieldProps<V extends Values> extends FieldProps<V> {
   /** Labels already translated. */
   options: { value: string; label: string }[]

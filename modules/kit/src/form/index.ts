@@ -11,8 +11,8 @@ export {
   TextInput,
   type TextInputProps,
 } from './controls'
-export { CheckboxField, FormActions, FormError, FormFrame, SelectField, SubmitButton, TextField, useForm } from './fields'
-export type { SelectFieldProps, TextFieldProps } from './fields'
+export { CheckboxField, FormActions, FormError, FormFrame, SelectField, SubmitButton, TextAreaField, TextField, useForm } from './fields'
+export type { SelectFieldProps, TextAreaFieldProps, TextFieldProps } from './fields'
 export {
   createForm,
   type FieldErrors,

@@ -1,5 +1,5 @@
 /** /project/{projectId}/checklist/add: a new checklist (administrators). */
-import { FormActions, FormFrame, FormGrid, MissingPage, Page, type RouteProps, SelectField, TextField, dashboardCrumb, useQueryParams } from '@app/module-kit'
+import { FormActions, FormFrame, FormGrid, MissingPage, Page, type RouteProps, SelectField, TextAreaField, TextField, dashboardCrumb, useQueryParams } from '@app/module-kit'
 import { useUnit } from 'effector-react'
 import { ListChecks } from 'lucide-react'
 import { useEffect } from 'react'
@@ -38,7 +38,7 @@ export const AddChecklistPage = ({ params }: RouteProps) => {
         <FormFrame form={addForm}>
           <FormGrid>
             <TextField form={addForm} name="title" label={t('fields.title')} autoFocus />
-            <TextField form={addForm} name="description" label={t('fields.description')} />
+            <TextAreaField form={addForm} name="description" label={t('fields.description')} />
             <SelectField form={addForm} name="status" label={t('fields.status')} options={statuses} />
           </FormGrid>
           <FormActions form={addForm} save={t('add.save')} cancel={t('common.cancel')} cancelTo={parentId ? checklistPath(projectId, parentId) : checklistsPath(projectId)} />

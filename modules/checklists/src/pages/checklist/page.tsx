@@ -18,6 +18,7 @@ import {
   SelectField,
   Skeleton,
   SubmitButton,
+  TextAreaField,
   TextField,
   TextLink,
   dashboardCrumb,
@@ -70,7 +71,7 @@ const MetadataTab = ({ checklist, project }: { checklist: Checklist; project: Pr
         <FormFrame form={metadataForm}>
           <FormGrid>
             <TextField form={metadataForm} name="title" label={t('fields.title')} disabled={!edit} />
-            <TextField form={metadataForm} name="description" label={t('fields.description')} disabled={!edit} />
+            <TextAreaField form={metadataForm} name="description" label={t('fields.description')} disabled={!edit} />
           </FormGrid>
           {edit ? (
             <FormActions form={metadataForm} save={t('metadata.save')} cancel={t('common.cancel')} cancelTo={checklistPath(project.id, checklist.id)} />
@@ -224,7 +225,7 @@ export const ChecklistPage = ({ params }: RouteProps) => {
     >
       {ready && (
         <div className="kit-stack">
-          {checklist.description && <p>{checklist.description}</p>}
+          {checklist.description && <p className="kit-multiline">{checklist.description}</p>}
           {administer && checklist.childCount > 0 && (
             <Alert tone="info">
               <p>{t('checklist.hasChildren')}</p>

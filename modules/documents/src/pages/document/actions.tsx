@@ -17,6 +17,7 @@ import {
   SubmitButton,
   Table,
   type TableColumn,
+  TextAreaField,
   TextField,
   useFormat,
 } from '@app/module-kit'
@@ -66,7 +67,7 @@ const ActionDialog = () => {
             options={COMMENT_FROM.map((value) => ({ value, label: t(`actions.commentFrom.${value}`) }))}
           />
           <TextField form={actionForm} name="acceptanceCode" label={t('actions.columns.acceptanceCode')} />
-          <TextField form={actionForm} name="notes" label={t('actions.columns.notes')} />
+          <TextAreaField form={actionForm} name="notes" label={t('actions.columns.notes')} />
           <CheckboxField form={actionForm} name="finalized" label={t('actions.columns.finalized')} />
         </FormGrid>
         <FormError form={actionForm} />

@@ -66,12 +66,12 @@ export interface Choice {
   name: string
 }
 
-/** The most people a responsible person is chosen from (the first by name). */
+/** The most people a responsible person is chosen from at once (the first by name of those the filter finds). */
 export const PEOPLE_LIMIT = 50
 
-/** Who may be made responsible: enabled members who may view the project, by name (asked with EDIT). */
-export const fetchPeopleFx = createEffect(async (projectId: number): Promise<Choice[]> => {
-  const page = await apiRequest<ChecklistPeople>('GET', checklistUrls.people(projectId), { query: { $limit: PEOPLE_LIMIT } })
+/** Who may be made responsible: enabled members who may view the project, by name, those whose names hold `filter` (asked with EDIT). */
+export const fetchPeopleFx = createEffect(async ({ projectId, filter }: { projectId: number; filter: string }): Promise<Choice[]> => {
+  const page = await apiRequest<ChecklistPeople>('GET', checklistUrls.people(projectId), { query: { $limit: PEOPLE_LIMIT, ...(filter && { filter }) } })
   return page.data.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') }))
 })
 

@@ -81,6 +81,14 @@ describe('checklists', () => {
     await edPage.getByRole('combobox', { name: 'Status', exact: true }).selectOption('IN_PROGRESS')
     await edPage.getByText('Status changed').waitFor()
     expect((await app.knex('checklists').where({ id: made.id }).first()).status).toBe('IN_PROGRESS')
+    // The responsible person is chosen among those the box finds by name.
+    const responsible = edPage.getByRole('combobox', { name: 'Responsible person' })
+    await expect.poll(() => responsible.locator('option').allTextContents()).toContain('Vera Viewer')
+    await edPage.getByLabel('Find a person').fill('erin')
+    await expect.poll(() => responsible.locator('option').allTextContents()).toEqual(['Nobody', 'Erin Editor'])
+    await responsible.selectOption({ label: 'Erin Editor' })
+    await edPage.getByText('Responsible person changed').waitFor()
+    expect((await app.knex('checklists').where({ id: made.id }).first()).responsible_user_id).toBe(editor.id)
     await shoot(edPage, 'metadata-editor')
 
     // The viewer reads both tabs and may change nothing.

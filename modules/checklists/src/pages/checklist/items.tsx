@@ -44,6 +44,7 @@ import {
   itemToggled,
 } from './items.model'
 import { $children, $people } from './model'
+import { PeopleFinder } from './people-finder'
 
 const ITEM_ATTRIBUTE = 'data-checklist-item'
 
@@ -66,6 +67,7 @@ const ItemFields = ({ form, people, current }: { form: Form<ItemValues>; people:
   return (
     <FormGrid>
       <TextField form={form} name="name" label={t('items.name')} />
+      <PeopleFinder />
       <SelectField form={form} name="responsibleUserId" label={t('items.responsible')} options={peopleOptions(people, current)} />
       <TextField form={form} name="dueDate" label={t('items.dueDate')} type="date" />
     </FormGrid>

@@ -46,6 +46,8 @@ export const copyStarted = createEvent()
 export const copyClosed = createEvent()
 export const deleteConfirmed = createEvent()
 export const exportClicked = createEvent<ChecklistExport>()
+/** The text the people offered as responsible are found by: PEOPLE_LIMIT at a time, in an account of thousands. */
+export const peopleFilterChanged = createEvent<string>()
 
 const loadProjectFx = attach({ effect: fetchProjectFx })
 const loadFx = attach({ effect: fetchChecklistFx })
@@ -79,8 +81,21 @@ sample({ clock: [loadFx.doneData, statusFx.doneData, responsibleFx.doneData, fol
 export const $children = createStore<ChecklistSummary[] | null>(null)
 sample({ clock: loadChildrenFx.done, source: $opened, filter: (opened, { params }) => params === opened.checklistId, fn: (_, { result }) => result, target: $children })
 
-/** Who may be made responsible (for the checklist or an item). */
-export const $people = createStore<Choice[]>([]).on(loadPeopleFx.doneData, (_, people) => people)
+/** Who may be made responsible (for the checklist or an item): those the filter finds. */
+export const $people = createStore<Choice[]>([])
+export const $peopleFilter = createStore('').on(peopleFilterChanged, (_, text) => text)
+// Asked once typing pauses; an answer for what the box no longer says is dropped.
+const PEOPLE_FILTER_PAUSE_MS = 250
+const pauseFx = createEffect((text: string) => new Promise<string>((resolve) => setTimeout(() => resolve(text), PEOPLE_FILTER_PAUSE_MS)))
+sample({ clock: peopleFilterChanged, target: pauseFx })
+sample({
+  clock: pauseFx.doneData,
+  source: { opened: $opened, filter: $peopleFilter },
+  filter: ({ filter }, text) => filter === text,
+  fn: ({ opened, filter }) => ({ projectId: opened.projectId, filter: filter.trim() }),
+  target: loadPeopleFx,
+})
+sample({ clock: loadPeopleFx.done, source: $peopleFilter, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result, target: $people })
 
 const failed = (error: Error): LoadError => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed')
 export const $loadError = createStore<LoadError | null>(null).reset(checklistOpened, checklistRetried)
@@ -103,6 +118,7 @@ $children.reset(newChecklist)
 $project.reset(newChecklist)
 $misplaced.reset(newChecklist)
 $people.reset(newChecklist)
+$peopleFilter.reset(newChecklist)
 
 sample({ clock: statusChosen, source: { opened: $opened, checklist: $checklist }, filter: ({ checklist }, status) => checklist !== null && checklist.status !== status, fn: ({ opened }, status) => ({ id: opened.checklistId, status }), target: statusFx })
 sample({ clock: statusFx.done, fn: () => ({ kind: 'success' as const, key: 'status.saved' }), target: notifyFx })
@@ -165,7 +181,13 @@ sample({ clock: dropFx.failData, fn: (error) => ({ kind: 'error' as const, key: 
 const shown = sample({ clock: checklistOpened, filter: ({ tab }) => tab !== null })
 sample({ clock: [shown, checklistRetried], source: $opened, filter: ({ checklistId, projectId }) => checklistId > 0 && projectId > 0, fn: ({ projectId }) => projectId, target: loadProjectFx })
 sample({ clock: [shown, checklistRetried], source: $opened, filter: ({ checklistId, projectId }) => checklistId > 0 && projectId > 0, fn: ({ checklistId }) => checklistId, target: [loadFx, loadChildrenFx] })
-sample({ clock: loadProjectFx.doneData, source: $opened, filter: (opened, project) => project.id === opened.projectId && project.accessLevel.edit, fn: (opened) => opened.projectId, target: loadPeopleFx })
+sample({
+  clock: loadProjectFx.doneData,
+  source: { opened: $opened, filter: $peopleFilter },
+  filter: ({ opened }, project) => project.id === opened.projectId && project.accessLevel.edit,
+  fn: ({ opened, filter }) => ({ projectId: opened.projectId, filter: filter.trim() }),
+  target: loadPeopleFx,
+})
 
 // Live: changes others make to the checklist (its items, status, title) show as they happen. The page listens to its
 // project's events from opening until it is left; a checklist answer for the one shown replaces it, a sub-checklist's

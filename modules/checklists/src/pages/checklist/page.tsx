@@ -56,6 +56,7 @@ import {
   responsibleChosen,
   statusChosen,
 } from './model'
+import { PeopleFinder } from './people-finder'
 
 const MetadataTab = ({ checklist, project }: { checklist: Checklist; project: Project }) => {
   const { t } = useTranslation('checklists')
@@ -89,6 +90,7 @@ const MetadataTab = ({ checklist, project }: { checklist: Checklist; project: Pr
             disabled={!edit || units.changing}
             onChange={(value) => (CHECKLIST_STATUSES as readonly string[]).includes(value) && units.status(value as ChecklistStatus)}
           />
+          {edit && <PeopleFinder />}
           <Select
             label={t('fields.responsible')}
             value={current ? String(current.id) : ''}

@@ -21,7 +21,22 @@ import {
 import { notifyFx } from '../../notify'
 import { checklist, item, project, summary } from '../../test/fixtures'
 import { $editing, $moved, addItemForm, dayToDue, editItemForm, isOverdue, itemEditStarted, itemMoved, itemRemoveConfirmed, itemToggled } from './items.model'
-import { $checklist, $children, $loadError, $misplaced, $people, checklistOpened, copyForm, copyStarted, deleteConfirmed, folderClicked, metadataForm, responsibleChosen, statusChosen } from './model'
+import {
+  $checklist,
+  $children,
+  $loadError,
+  $misplaced,
+  $people,
+  checklistOpened,
+  copyForm,
+  copyStarted,
+  deleteConfirmed,
+  folderClicked,
+  metadataForm,
+  peopleFilterChanged,
+  responsibleChosen,
+  statusChosen,
+} from './model'
 
 const OPENED = { projectId: 7, checklistId: 3, tab: 'checklists' as const }
 
@@ -30,7 +45,7 @@ const setup = (level: 'VIEW' | 'EDIT' | 'ADMINISTER' = 'EDIT', handlers: Record<
     project: vi.fn(async () => project(level)),
     fetch: vi.fn(handlers.fetch ?? (async () => checklist())),
     children: vi.fn(async () => [summary(21, { parentChecklistId: 3 })]),
-    people: vi.fn(async () => [{ id: 5, name: 'Edith Editor' }]),
+    people: vi.fn(async (_: { projectId: number; filter: string }) => [{ id: 5, name: 'Edith Editor' }]),
     status: vi.fn(async ({ status }: { status: Checklist['status'] }) => ({ ...checklist(), status })),
     responsible: vi.fn(async () => ({ ...checklist(), responsibleUser: { id: 5, firstName: 'Edith', lastName: 'Editor' } })),
     update: vi.fn(async ({ title, description }: { title: string; description: string }) => ({ ...checklist(), title, description })),
@@ -84,6 +99,19 @@ describe('a checklist', () => {
     await allSettled(checklistOpened, { scope, params: { ...OPENED, tab: null } })
     expect(navigate).toHaveBeenCalledWith({ to: '/project/7/checklists/3/checklists', replace: true })
     expect(fetch).toHaveBeenCalledTimes(1)
+    unwatch()
+  })
+
+  test('the people are found by name once typing pauses; only the answer for what the box says now is shown', async () => {
+    const { scope, people, unwatch } = setup()
+    await allSettled(checklistOpened, { scope, params: OPENED })
+    expect(people).toHaveBeenLastCalledWith({ projectId: 7, filter: '' })
+    // Typed quickly: only the last text is asked for.
+    people.mockImplementation(async ({ filter }: { filter: string }) => [{ id: 6, name: `Found by ${filter}` }])
+    const typed = Promise.all(['e', 'ed', 'edi '].map((text) => allSettled(peopleFilterChanged, { scope, params: text })))
+    await typed
+    expect(people.mock.calls.map(([params]) => params)).toEqual([{ projectId: 7, filter: '' }, { projectId: 7, filter: 'edi' }])
+    expect(scope.getState($people)).toEqual([{ id: 6, name: 'Found by edi' }])
     unwatch()
   })
 

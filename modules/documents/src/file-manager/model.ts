@@ -5,7 +5,7 @@
  * on the map, files with a latitude and longitude). Only the answers to the latest search
  * are shown. A file downloads as on the Files tab.
  */
-import { FILTER_DEBOUNCE_MS, apiRequest, sessionEnded } from '@app/module-kit'
+import { FILTER_DEBOUNCE_MS, afterPause, apiRequest, sessionEnded } from '@app/module-kit'
 import type { AccessLevel } from '@app/plugin-kit/shared'
 import { FILE_MANAGER_LIMIT, type FileManagerItem, type FileManagerKind, type FileManagerPage, fileManagerUrl } from '@app/plugin-documents/shared'
 import { createEffect, createEvent, createStore, sample } from 'effector'
@@ -66,15 +66,12 @@ sample({
 })
 sample({ clock: panelOpened, source: { filter: $filter, view: $view }, fn: ({ filter, view }, projectId) => ({ projectId, filter: filter.trim(), map: view === 'map' }), target: searched })
 
-// Typing waits for a pause: each keystroke has a number, and only the latest one's wait applies.
-const $typed = createStore(0).on(filterChanged, (n) => n + 1)
-const pauseFx = createEffect((version: number) => new Promise<number>((resolve) => setTimeout(() => resolve(version), FILTER_DEBOUNCE_MS)))
-sample({ clock: filterChanged, source: $typed, target: pauseFx })
+// Typing waits for a pause.
 sample({
-  clock: pauseFx.doneData,
-  source: { typed: $typed, text: $filter, search: $search },
-  filter: ({ typed, text, search }, version) => typed === version && search !== null && text.trim() !== search.filter,
-  fn: ({ text, search }) => ({ ...(search as FileManagerSearch), filter: text.trim() }),
+  clock: afterPause(filterChanged, FILTER_DEBOUNCE_MS),
+  source: $search,
+  filter: (search, text) => search !== null && text.trim() !== search.filter,
+  fn: (search, text) => ({ ...(search as FileManagerSearch), filter: text.trim() }),
   target: searched,
 })
 sample({

@@ -4,6 +4,7 @@
  * shown. One model per table; the page gives it the call that fetches a page.
  */
 import { type EventCallable, type Store, type StoreWritable, createEffect, createEvent, createStore, sample } from 'effector'
+import { afterPause } from '../pause'
 
 export const LIST_PAGE_SIZE = 50
 export const FILTER_DEBOUNCE_MS = 300
@@ -99,16 +100,8 @@ export const createPagedList = <Row, F extends string = string>(options: PagedLi
     $query.reset(opened)
   }
 
-  // Typing waits for a pause: each keystroke has a number, and only the latest one's wait applies.
-  const $typed = createStore(0).on(filterChanged, (n) => n + 1)
-  const pauseFx = createEffect((version: number) => new Promise<number>((resolve) => setTimeout(() => resolve(version), debounceMs)))
-  sample({ clock: filterChanged, source: $typed, target: pauseFx })
-  const filterSettled = sample({
-    clock: pauseFx.doneData,
-    source: { typed: $typed, text: $filter, query: $query },
-    filter: ({ typed, text, query }, version) => typed === version && text !== query.filter,
-    fn: ({ text }) => text,
-  })
+  // Typing waits for a pause; a text that is the list's filter already asks nothing.
+  const filterSettled = sample({ clock: afterPause(filterChanged, debounceMs), source: $query, filter: (query, text) => text !== query.filter, fn: (_, text) => text })
 
   const queryChanged = createEvent<ListQuery<F>>()
   $query.on(queryChanged, (_, query) => query)

@@ -5,7 +5,7 @@
  * another project and deletes it after a Yes. Every change answers the checklist as it now
  * is, which the page shows at once. A checklist of another project (or none) is not found.
  */
-import { ApiError, type LiveEvent, createForm, isForbidden, listenLive, navigate } from '@app/module-kit'
+import { ApiError, type LiveEvent, afterPause, createForm, isForbidden, listenLive, navigate } from '@app/module-kit'
 import type { Checklist, ChecklistStatus, ChecklistSummary } from '@app/plugin-checklists/shared'
 import { type Project, projectLiveUrl } from '@app/plugin-projects/shared'
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
@@ -86,15 +86,7 @@ export const $people = createStore<Choice[]>([])
 export const $peopleFilter = createStore('').on(peopleFilterChanged, (_, text) => text)
 // Asked once typing pauses; an answer for what the box no longer says is dropped.
 const PEOPLE_FILTER_PAUSE_MS = 250
-const pauseFx = createEffect((text: string) => new Promise<string>((resolve) => setTimeout(() => resolve(text), PEOPLE_FILTER_PAUSE_MS)))
-sample({ clock: peopleFilterChanged, target: pauseFx })
-sample({
-  clock: pauseFx.doneData,
-  source: { opened: $opened, filter: $peopleFilter },
-  filter: ({ filter }, text) => filter === text,
-  fn: ({ opened, filter }) => ({ projectId: opened.projectId, filter: filter.trim() }),
-  target: loadPeopleFx,
-})
+sample({ clock: afterPause(peopleFilterChanged, PEOPLE_FILTER_PAUSE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadPeopleFx })
 sample({ clock: loadPeopleFx.done, source: $peopleFilter, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result, target: $people })
 
 const failed = (error: Error): LoadError => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed')

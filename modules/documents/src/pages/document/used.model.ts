@@ -10,7 +10,7 @@
  * form's parent select reads) or this project itself. The document itself and what it is
  * linked to already are left out.
  */
-import { $enabledModules, ApiError } from '@app/module-kit'
+import { $enabledModules, ApiError, afterPause } from '@app/module-kit'
 import type { Link } from '@app/plugin-links/shared'
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector'
 import { $choices } from '../../choices'
@@ -89,17 +89,14 @@ export const $addError = createStore<{ key: string; detail?: string } | null>(nu
   .reset(addOpened, addSubmitted, kindChosen, candidateChosen, addClosed)
 
 const searchFx = attach({ effect: searchUsedFx })
-const waitFx = createEffect((text: string) => new Promise<string>((resolve) => setTimeout(() => resolve(text), SEARCH_DEBOUNCE_MS)))
 const long = (text: string) => text.trim().length >= SEARCH_MIN
 
 /** The last search's hits, for the kind and text asked. */
 const $hits = createStore<{ kind: UsedKind; text: string; items: Candidate[] } | null>(null).reset(addOpened)
 export const $searchFailed = createStore(false).reset(searchFx, addOpened, kindChosen, searchChanged)
 
-// Typing pauses (the text is still what was typed), or the kind changes: the search asked.
-sample({ clock: searchChanged, filter: long, target: waitFx })
-const settled = sample({ clock: waitFx.doneData, source: $search, filter: (now, waited) => now === waited })
-sample({ clock: settled, source: $kind, fn: (kind, text) => ({ kind, text: text.trim() }), target: searchFx })
+// Typing pauses, or the kind changes: the search asked.
+sample({ clock: afterPause(searchChanged, SEARCH_DEBOUNCE_MS), source: $kind, filter: (_, text) => long(text), fn: (kind, text) => ({ kind, text: text.trim() }), target: searchFx })
 sample({ clock: kindChosen, source: $search, filter: long, fn: (text, kind) => ({ kind, text: text.trim() }), target: searchFx })
 // (A source object's key may not be `kind`: effector takes such an object for a unit.)
 const current = combine({ shown: $kind, text: $search })

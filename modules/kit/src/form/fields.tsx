@@ -91,6 +91,15 @@ const Message = ({ id, text }: { id: string; text: string }) => (
   </p>
 )
 
+/** A field's frame: its label (marked when required), the control, the message under it. */
+const FieldFrame = ({ field, label, wide = false, children }: { field: ReturnType<typeof useField>; label: string; wide?: boolean; children: ReactNode }) => (
+  <div className={wide ? 'kit-field kit-field-wide' : 'kit-field'}>
+    <Label htmlFor={field.id} label={label} required={field.required} />
+    {children}
+    <Message id={field.id} text={field.message} />
+  </div>
+)
+
 const inputValue = (value: unknown): string => {
   if (value === null || value === undefined) return ''
   // A date input wants the local calendar day, YYYY-MM-DD.
@@ -115,19 +124,9 @@ export const TextField = <V extends Values>({ form, name, label, type = 'text', 
   const onChange = (event: ChangeEvent<HTMLInputElement>) =>
     field.change(type === 'number' ? (event.target.value === '' ? null : event.target.valueAsNumber) : event.target.value)
   return (
-    <div className="kit-field">
-      <Label htmlFor={field.id} label={label} required={field.required} />
-      <input
-        {...field.control}
-        {...rest}
-        className="kit-input"
-        type={type}
-        value={inputValue(field.value)}
-        disabled={disabled}
-        onChange={onChange}
-      />
-      <Message id={field.id} text={field.message} />
-    </div>
+    <FieldFrame field={field} label={label}>
+      <input {...field.control} {...rest} className="kit-input" type={type} value={inputValue(field.value)} disabled={disabled} onChange={onChange} />
+    </FieldFrame>
   )
 }
 
@@ -140,8 +139,7 @@ export interface TextAreaFieldProps<V extends Values> extends FieldProps<V> {
 export const TextAreaField = <V extends Values>({ form, name, label, rows = 4, disabled }: TextAreaFieldProps<V>) => {
   const field = useField(form, name)
   return (
-    <div className="kit-field kit-field-wide">
-      <Label htmlFor={field.id} label={label} required={field.required} />
+    <FieldFrame field={field} label={label} wide>
       <textarea
         {...field.control}
         className="kit-input kit-textarea"
@@ -150,8 +148,7 @@ export const TextAreaField = <V extends Values>({ form, name, label, rows = 4, d
         disabled={disabled}
         onChange={(event) => field.change(event.target.value)}
       />
-      <Message id={field.id} text={field.message} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -164,8 +161,7 @@ export const SelectField = <V extends Values>({ form, name, label, options, disa
   const field = useField(form, name)
   const text = useText()
   return (
-    <div className="kit-field">
-      <Label htmlFor={field.id} label={label} required={field.required} />
+    <FieldFrame field={field} label={label}>
       <select
         {...field.control}
         className="kit-input"
@@ -180,8 +176,7 @@ export const SelectField = <V extends Values>({ form, name, label, options, disa
           </option>
         ))}
       </select>
-      <Message id={field.id} text={field.message} />
-    </div>
+    </FieldFrame>
   )
 }
 

@@ -75,12 +75,12 @@ export const fetchPeopleFx = createEffect(async ({ projectId, filter }: { projec
   return page.data.map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(' ') }))
 })
 
-/** The most projects the copy dialog offers: the caller's first by name. */
+/** The most projects the copy dialog offers at once: the caller's first by name of those the filter finds. */
 export const TARGETS_LIMIT = 200
 
-/** Projects a copy may go to: those the caller administers, by name, but this one. */
-export const fetchCopyTargetsFx = createEffect(async (projectId: number): Promise<Choice[]> => {
-  const page = await apiRequest<ListPage<Project>>('GET', projectUrl(), { query: { $limit: TARGETS_LIMIT, '$sort[name]': 1 } })
+/** Projects a copy may go to: those the caller administers, by name, but this one; those whose number or name holds `filter`. */
+export const fetchCopyTargetsFx = createEffect(async ({ projectId, filter }: { projectId: number; filter: string }): Promise<Choice[]> => {
+  const page = await apiRequest<ListPage<Project>>('GET', projectUrl(), { query: { $limit: TARGETS_LIMIT, '$sort[name]': 1, ...(filter && { filter }) } })
   return page.data
     .filter((project) => project.id !== projectId && project.accessLevel.administer)
     .map((project) => ({ id: project.id, name: project.symbol ? `${project.symbol} - ${project.name}` : project.name }))

@@ -27,6 +27,7 @@ import {
   $loadError,
   $misplaced,
   $people,
+  $targets,
   checklistOpened,
   copyForm,
   copyStarted,
@@ -36,6 +37,7 @@ import {
   peopleFilterChanged,
   responsibleChosen,
   statusChosen,
+  targetsFilterChanged,
 } from './model'
 
 const OPENED = { projectId: 7, checklistId: 3, tab: 'checklists' as const }
@@ -51,7 +53,7 @@ const setup = (level: 'VIEW' | 'EDIT' | 'ADMINISTER' = 'EDIT', handlers: Record<
     update: vi.fn(async ({ title, description }: { title: string; description: string }) => ({ ...checklist(), title, description })),
     folder: vi.fn(handlers.folder ?? (async () => ({ ...checklist(), folderId: 40, folder: { id: 40, name: 'Fire safety', symbol: null } }))),
     copy: vi.fn(async () => ({ ...checklist([]), id: 30, parentId: 8 })),
-    targets: vi.fn(async () => [{ id: 8, name: 'P-8 - Pier' }]),
+    targets: vi.fn(async (_: { projectId: number; filter: string }) => [{ id: 8, name: 'P-8 - Pier' }]),
     drop: vi.fn(handlers.drop ?? (async () => checklist())),
     add: vi.fn(handlers.add ?? (async () => checklist([11, 12, 13, 14]))),
     patch: vi.fn(handlers.patch ?? (async () => checklist([12, 11, 13]))),
@@ -149,13 +151,19 @@ describe('a checklist', () => {
   })
 
   test('a folder is made once; a copy opens in its project; a delete after the Yes goes back to the list, a refusal says why', async () => {
-    const { scope, folder, copy, navigate, unwatch } = setup('ADMINISTER')
+    const { scope, folder, copy, targets, navigate, unwatch } = setup('ADMINISTER')
     await allSettled(checklistOpened, { scope, params: OPENED })
     await allSettled(folderClicked, { scope })
     expect(folder).toHaveBeenCalledWith({ projectId: 7, id: 3 })
     await allSettled(folderClicked, { scope })
     expect(folder).toHaveBeenCalledTimes(1)
     await allSettled(copyStarted, { scope })
+    expect(targets).toHaveBeenLastCalledWith({ projectId: 7, filter: '' })
+    // The projects are found by number or name, asked once typing pauses.
+    targets.mockImplementation(async ({ filter }: { projectId: number; filter: string }) => [{ id: 8, name: `P-8 - Pier (${filter})` }])
+    await allSettled(targetsFilterChanged, { scope, params: ' pier ' })
+    expect(targets).toHaveBeenLastCalledWith({ projectId: 7, filter: 'pier' })
+    expect(scope.getState($targets)).toEqual([{ id: 8, name: 'P-8 - Pier (pier)' }])
     await allSettled(copyForm.fieldChanged, { scope, params: { name: 'targetProjectId', value: '8' } })
     await allSettled(copyForm.submitted, { scope })
     expect(copy).toHaveBeenCalledWith({ projectId: 7, id: 3, targetProjectId: 8 })

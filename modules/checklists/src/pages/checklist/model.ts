@@ -5,7 +5,7 @@
  * another project and deletes it after a Yes. Every change answers the checklist as it now
  * is, which the page shows at once. A checklist of another project (or none) is not found.
  */
-import { ApiError, type LiveEvent, afterPause, createForm, isForbidden, listenLive, navigate } from '@app/module-kit'
+import { ApiError, FILTER_DEBOUNCE_MS, type LiveEvent, afterPause, createForm, isForbidden, listenLive, navigate } from '@app/module-kit'
 import type { Checklist, ChecklistStatus, ChecklistSummary } from '@app/plugin-checklists/shared'
 import { type Project, projectLiveUrl } from '@app/plugin-projects/shared'
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
@@ -46,6 +46,8 @@ export const copyStarted = createEvent()
 export const copyClosed = createEvent()
 export const deleteConfirmed = createEvent()
 export const exportClicked = createEvent<ChecklistExport>()
+/** The text the copy dialog's projects are found by (number or name). */
+export const targetsFilterChanged = createEvent<string>()
 /** The text the people offered as responsible are found by: PEOPLE_LIMIT at a time, in an account of thousands. */
 export const peopleFilterChanged = createEvent<string>()
 
@@ -85,8 +87,7 @@ sample({ clock: loadChildrenFx.done, source: $opened, filter: (opened, { params 
 export const $people = createStore<Choice[]>([])
 export const $peopleFilter = createStore('').on(peopleFilterChanged, (_, text) => text)
 // Asked once typing pauses; an answer for what the box no longer says is dropped.
-const PEOPLE_FILTER_PAUSE_MS = 250
-sample({ clock: afterPause(peopleFilterChanged, PEOPLE_FILTER_PAUSE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadPeopleFx })
+sample({ clock: afterPause(peopleFilterChanged, FILTER_DEBOUNCE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadPeopleFx })
 sample({ clock: loadPeopleFx.done, source: $peopleFilter, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result, target: $people })
 
 const failed = (error: Error): LoadError => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed')
@@ -146,9 +147,13 @@ sample({ clock: [loadFx.doneData, updateFx.doneData], source: $opened, filter: (
 
 /** The copy dialog is open, with the projects it may go to (null while they come). */
 export const $copying = createStore(false).on(copyStarted, () => true).reset(copyClosed, newChecklist)
-export const $targets = createStore<Choice[] | null>(null).on(loadTargetsFx.doneData, (_, targets) => targets).reset(copyStarted)
+export const $targetsFilter = createStore('').on(targetsFilterChanged, (_, text) => text).reset(copyStarted)
+export const $targets = createStore<Choice[] | null>(null).reset(copyStarted)
 export const $targetsFailed = createStore(false).on(loadTargetsFx.fail, () => true).reset(copyStarted)
-sample({ clock: copyStarted, source: $opened, fn: (opened) => opened.projectId, target: loadTargetsFx })
+sample({ clock: copyStarted, source: $opened, fn: (opened) => ({ projectId: opened.projectId, filter: '' }), target: loadTargetsFx })
+sample({ clock: afterPause(targetsFilterChanged, FILTER_DEBOUNCE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadTargetsFx })
+// An answer for what the box no longer says is dropped.
+sample({ clock: loadTargetsFx.done, source: $targetsFilter, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result, target: $targets })
 
 export const copyForm = createForm<{ targetProjectId: string }>({
   fields: { targetProjectId: { initial: '', rules: { required: true } } },

@@ -20,6 +20,7 @@ import {
   SubmitButton,
   TextAreaField,
   TextField,
+  TextInput,
   TextLink,
   dashboardCrumb,
 } from '@app/module-kit'
@@ -43,6 +44,7 @@ import {
   $project,
   $targets,
   $targetsFailed,
+  $targetsFilter,
   checklistClosed,
   checklistOpened,
   checklistRetried,
@@ -55,6 +57,7 @@ import {
   metadataForm,
   responsibleChosen,
   statusChosen,
+  targetsFilterChanged,
 } from './model'
 import { PeopleFinder } from './people-finder'
 
@@ -125,7 +128,13 @@ const MetadataTab = ({ checklist, project }: { checklist: Checklist; project: Pr
 
 const CopyDialog = () => {
   const { t } = useTranslation('checklists')
-  const { targets, failed, close } = useUnit({ targets: $targets, failed: $targetsFailed, close: copyClosed })
+  const { targets, failed, close, filter, filterChanged } = useUnit({
+    targets: $targets,
+    failed: $targetsFailed,
+    close: copyClosed,
+    filter: $targetsFilter,
+    filterChanged: targetsFilterChanged,
+  })
   return (
     <Dialog title={t('copy.title')} onClose={() => close()}>
       {failed ? (
@@ -134,10 +143,11 @@ const CopyDialog = () => {
         </Alert>
       ) : targets === null ? (
         <Skeleton lines={1} />
-      ) : targets.length === 0 ? (
+      ) : targets.length === 0 && !filter.trim() ? (
         <p>{t('copy.noTargets')}</p>
       ) : null}
       <FormFrame form={copyForm}>
+        <TextInput label={t('copy.find')} value={filter} onChange={(text) => filterChanged(text)} />
         <SelectField form={copyForm} name="targetProjectId" label={t('copy.target')} options={(targets ?? []).map((target) => ({ value: String(target.id), label: target.name }))} />
         <FormError form={copyForm} />
         <DialogActions>

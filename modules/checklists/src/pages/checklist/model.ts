@@ -8,7 +8,7 @@
 import { ApiError, FILTER_DEBOUNCE_MS, type LiveEvent, afterPause, createForm, isForbidden, listenLive, navigate } from '@app/module-kit'
 import type { Checklist, ChecklistStatus, ChecklistSummary } from '@app/plugin-checklists/shared'
 import { type Project, projectLiveUrl } from '@app/plugin-projects/shared'
-import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
+import { type Effect, type EventCallable, attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector'
 import {
   type ChecklistExport,
   type Choice,
@@ -83,12 +83,21 @@ sample({ clock: [loadFx.doneData, statusFx.doneData, responsibleFx.doneData, fol
 export const $children = createStore<ChecklistSummary[] | null>(null)
 sample({ clock: loadChildrenFx.done, source: $opened, filter: (opened, { params }) => params === opened.checklistId, fn: (_, { result }) => result, target: $children })
 
+/**
+ * A box that narrows a list the API gives for the opened checklist's project: its text, asked
+ * for once typing pauses, and the answers for what it says now (one for older text is dropped).
+ */
+const finder = <T>(changed: EventCallable<string>, loadFx: Effect<{ projectId: number; filter: string }, T>) => {
+  const $text = createStore('').on(changed, (_, text) => text)
+  sample({ clock: afterPause(changed, FILTER_DEBOUNCE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadFx })
+  const answered = sample({ clock: loadFx.done, source: $text, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result })
+  return { $text, answered }
+}
+
 /** Who may be made responsible (for the checklist or an item): those the filter finds. */
-export const $people = createStore<Choice[]>([])
-export const $peopleFilter = createStore('').on(peopleFilterChanged, (_, text) => text)
-// Asked once typing pauses; an answer for what the box no longer says is dropped.
-sample({ clock: afterPause(peopleFilterChanged, FILTER_DEBOUNCE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadPeopleFx })
-sample({ clock: loadPeopleFx.done, source: $peopleFilter, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result, target: $people })
+const people = finder(peopleFilterChanged, loadPeopleFx)
+export const $peopleFilter = people.$text
+export const $people = createStore<Choice[]>([]).on(people.answered, (_, found) => found)
 
 const failed = (error: Error): LoadError => (error instanceof ApiError && error.status === 404 ? 'notFound' : isForbidden(error) ? 'forbidden' : 'failed')
 export const $loadError = createStore<LoadError | null>(null).reset(checklistOpened, checklistRetried)
@@ -147,13 +156,11 @@ sample({ clock: [loadFx.doneData, updateFx.doneData], source: $opened, filter: (
 
 /** The copy dialog is open, with the projects it may go to (null while they come). */
 export const $copying = createStore(false).on(copyStarted, () => true).reset(copyClosed, newChecklist)
-export const $targetsFilter = createStore('').on(targetsFilterChanged, (_, text) => text).reset(copyStarted)
-export const $targets = createStore<Choice[] | null>(null).reset(copyStarted)
+const targets = finder(targetsFilterChanged, loadTargetsFx)
+export const $targetsFilter = targets.$text.reset(copyStarted)
+export const $targets = createStore<Choice[] | null>(null).on(targets.answered, (_, found) => found).reset(copyStarted)
 export const $targetsFailed = createStore(false).on(loadTargetsFx.fail, () => true).reset(copyStarted)
 sample({ clock: copyStarted, source: $opened, fn: (opened) => ({ projectId: opened.projectId, filter: '' }), target: loadTargetsFx })
-sample({ clock: afterPause(targetsFilterChanged, FILTER_DEBOUNCE_MS), source: $opened, fn: (opened, text) => ({ projectId: opened.projectId, filter: text.trim() }), target: loadTargetsFx })
-// An answer for what the box no longer says is dropped.
-sample({ clock: loadTargetsFx.done, source: $targetsFilter, filter: (text, { params }) => params.filter === text.trim(), fn: (_, { result }) => result, target: $targets })
 
 export const copyForm = createForm<{ targetProjectId: string }>({
   fields: { targetProjectId: { initial: '', rules: { required: true } } },

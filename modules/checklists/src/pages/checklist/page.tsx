@@ -143,8 +143,8 @@ const CopyDialog = () => {
         </Alert>
       ) : targets === null ? (
         <Skeleton lines={1} />
-      ) : targets.length === 0 && !filter.trim() ? (
-        <p>{t('copy.noTargets')}</p>
+      ) : targets.length === 0 ? (
+        <p>{t(filter.trim() ? 'copy.noMatch' : 'copy.noTargets')}</p>
       ) : null}
       <FormFrame form={copyForm}>
         <TextInput label={t('copy.find')} value={filter} onChange={(text) => filterChanged(text)} />

@@ -64,7 +64,7 @@ export const withHeaders = (columns: Omit<ExcelColumn, 'header'>[], texts: Excel
 
 /** exceljs (about 13 MB of memory once loaded) is loaded by the first export, not at start. */
 let excel: Promise<typeof import('exceljs')> | undefined
-export const loadExcel = () => {
+const loadExcel = () => {
   excel ??= import('exceljs').then((module) => ((module as { default?: typeof import('exceljs') }).default ?? module) as typeof import('exceljs'))
   return excel
 }
@@ -115,6 +115,8 @@ export const excelWorkbook = async (fileName: string, sheets: ExcelSheet[]) => {
     headers.commit()
     const alerts = columns.filter((c) => c.alert)
     for await (const values of rows) {
+      // The client left: nothing more is read.
+      if (out.destroyed) return
       const row = worksheet.addRow(values)
       for (const column of alerts) if (values[column.key] !== null && values[column.key] !== undefined && values[column.key] !== '') row.getCell(column.key).font = ALERT_FONT
       row.commit()

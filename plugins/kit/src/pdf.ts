@@ -11,7 +11,7 @@ import { createRequire } from 'node:module'
 import { PassThrough } from 'node:stream'
 import { FileDownload, drained } from './files'
 
-export const PDF_TYPE = 'application/pdf'
+const PDF_TYPE = 'application/pdf'
 
 type PdfRow = Record<string, unknown>
 

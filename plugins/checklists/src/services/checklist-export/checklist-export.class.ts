@@ -89,8 +89,6 @@ interface ExportContent {
   texts: ChecklistExportTexts
 }
 
-
-
 /** GET /checklists/{id}/export.xlsx and …/export.pdf. */
 export class ChecklistExportService {
   private readonly store: ChecklistStore

@@ -109,6 +109,39 @@ export const linkIn = (mail: string, prefix: string) => {
   return new URL(match[0]).pathname
 }
 
+/** How many of a page's last events a failed test prints. */
+const TRAIL_LENGTH = 60
+
+/**
+ * What a page did, for a failed test's report: its errors, console warnings and errors, and each
+ * request with its answer's status and time, each stamped with the milliseconds since the test began.
+ */
+const pageTrail = (page: Page) => {
+  const started = Date.now()
+  const events: string[] = []
+  const add = (event: string) => {
+    events.push(`${String(Date.now() - started).padStart(6)} ms  ${event}`)
+    if (events.length > TRAIL_LENGTH) events.shift()
+  }
+  const opened = new Map<Request, number>()
+  const pathOf = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`
+  page.on('pageerror', (error) => add(`page error: ${String(error)}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') add(`console ${message.type()}: ${message.text()}`)
+  })
+  page.on('request', (request) => opened.set(request, Date.now()))
+  page.on('requestfinished', async (request) => {
+    const status = (await request.response().catch(() => null))?.status() ?? '?'
+    add(`${pathOf(request)} → ${status} in ${Date.now() - (opened.get(request) ?? Date.now())} ms`)
+    opened.delete(request)
+  })
+  page.on('requestfailed', (request) => {
+    add(`${pathOf(request)} → failed (${request.failure()?.errorText}) after ${Date.now() - (opened.get(request) ?? Date.now())} ms`)
+    opened.delete(request)
+  })
+  return () => [...events, ...[...opened].map(([request, at]) => `still open: ${pathOf(request)} since ${at - started} ms`)]
+}
+
 /**
  * A browser test: a fresh context (no stored token) and page for each test; when it
  * fails, a full-page screenshot named after the test.
@@ -119,14 +152,13 @@ export const browserTest = (getApp: () => E2EApp, name: string, body: (page: Pag
     const context = await (app.browser as Browser).newContext({ baseURL: app.url, viewport, locale: 'en-GB' })
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(String(error)))
+    const trail = pageTrail(page)
     try {
       await body(page, app)
     } catch (error) {
       const file = path.join(screenshotDir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`)
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
-      console.error(`Screenshot: ${file}${errors.length ? `\nPage errors:\n${errors.join('\n')}` : ''}`)
+      console.error(`Screenshot: ${file}\nThe page's last events:\n${trail().join('\n')}`)
       throw error
     } finally {
       await context.close()

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { countUpTo, createKnex, firstRowsCounted, refreshStatistics } from './database'
+import { countUpTo, createKnex, firstRowsCounted, refreshStatistics, whereContains } from './database'
 import { objectLiteralFunction } from './object-literal'
 import { TableService } from './table-service'
 import { testDatabase } from './testing'
@@ -176,6 +176,32 @@ describe('a count up to a bound', () => {
     expect(await firstRowsCounted(knex, list(), null, 4)).toEqual({ rows: [], total: 4, capped: true })
     const none = () => knex('counted').where({ group: 7 })
     expect(await firstRowsCounted(knex, none(), none().select('id').limit(3), 20)).toEqual({ rows: [], total: 0, capped: false })
+  })
+})
+
+describe('a contains-test', () => {
+  test('finds the text in any case, inside the value, taken literally, whatever the column\'s collation', async () => {
+    const mysql = knex.client.config.client !== 'better-sqlite3'
+    await knex.schema.createTable('named', (t) => {
+      t.increments('id')
+      t.string('name')
+      // A binary collation compares case: the test must not lean on the column's.
+      if (mysql) t.string('exact').collate('utf8mb4_bin')
+      else t.string('exact')
+      t.string('name_key')
+    })
+    const names = ['Harbour Bridge', 'OLD HARBOUR', 'harbourside', 'Bridge', '50% done', '50 done', 'a_b', 'ab']
+    await knex('named').insert(names.map((name) => ({ name, exact: name, name_key: name.toLowerCase() })))
+    const found = async (column: string, text: string, lowerCased = false) =>
+      (await whereContains(knex('named'), [column], text, { lowerCased }).orderBy('id').pluck(column)) as string[]
+    for (const column of ['name', 'exact']) {
+      expect(await found(column, 'harbour')).toEqual(['Harbour Bridge', 'OLD HARBOUR', 'harbourside'])
+      expect(await found(column, 'HARBOUR b')).toEqual(['Harbour Bridge'])
+      expect(await found(column, '50%')).toEqual(['50% done'])
+      expect(await found(column, 'a_b')).toEqual(['a_b'])
+      expect(await found(column, 'quay')).toEqual([])
+    }
+    expect(await found('name_key', 'HARBOUR', true)).toEqual(['harbour bridge', 'old harbour', 'harbourside'])
   })
 })
 

@@ -2,8 +2,8 @@
  * The documents' groups of GET /search (spec part2 §2 "Search"; the kit's `searchProviders`):
  * documents whose number or title contains the text, and files whose name does, in any
  * case, over the projects the caller holds VIEW on (the kit's whereProjectAccess, in SQL,
- * as the documents list), each group counted (up to the kit's SEARCH_COUNT_UP_TO) with its
- * first `limit` hits sorted in SQL, in one statement.
+ * as the documents list), each group counted to the kit's SEARCH_COUNT_UP_TO and its first
+ * `limit` hits sorted in SQL (the kit's firstHits: among the few hits found, or in order among many).
  * Like the projects' group it answers nothing to a caller the Projects and Documents menu
  * entries are not shown to (canSeeProjects).
  *
@@ -14,7 +14,7 @@
  */
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstRowsCounted, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstHits, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { anyCase, byNameThenId } from './any-case'
 import { fromIndex, leadWindow, withinWindow } from './lead-window'
 import { FILE_MANAGER_FILES_INDEX } from './migrations/016-file-manager-index'
@@ -33,20 +33,20 @@ export const documentsSearch: SearchProvider = {
     const caller = currentUser(params)
     const knex = app.get('knex')
     const matching = () => whereContains(knex('folders').where('folders.account_id', caller.accountId), ['folders.search_key'], text, { lowerCased: true })
-    const query = matching()
+    const hits = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
-    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
-    // A member's first hits lie between two numbers (lead-window.ts); unnumbered ones sort first.
-    const window = limit && granted ? await leadWindow(knex, { granted, rows: () => matching().whereNotNull('folders.symbol'), project: 'folders.project_id', key: 'folders.symbol', upTo: limit }) : null
-    const hits = query.clone()
-    if (window) withinWindow(hits, window, 'folders.symbol', { orNull: true })
-    const first = limit
-      ? hits
-          .select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
-          .orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
-          .limit(limit)
-      : null
-    const { rows, total, capped } = await firstRowsCounted<{ id: number; project_id: number; symbol: string | null; name: string }>(knex, query, first, SEARCH_COUNT_UP_TO)
+    await whereProjectAccess(app, caller, hits, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
+    const { rows, total, capped } = await firstHits<{ id: number; project_id: number; symbol: string | null; name: string }>(hits, 'folders.id', SEARCH_COUNT_UP_TO, async (ids) => {
+      if (!limit) return null
+      const first = ids ? knex('folders').whereIn('folders.id', ids) : hits.clone()
+      // Among many, a member's first hits lie between two numbers (lead-window.ts); unnumbered ones sort first.
+      const window = !ids && granted ? await leadWindow(knex, { granted, rows: () => matching().whereNotNull('folders.symbol'), project: 'folders.project_id', key: 'folders.symbol', upTo: limit }) : null
+      if (window) withinWindow(first, window, 'folders.symbol', { orNull: true })
+      return first
+        .select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
+        .orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
+        .limit(limit)
+    })
     return {
       group: 'documents',
       total,
@@ -66,38 +66,34 @@ export const filesSearch: SearchProvider = {
     const matchingIn = (files: Knex.QueryBuilder) =>
       whereContains(files.where('ff.account_id', caller.accountId).whereNot('ff.file_type', 'COMMENT').whereNull('ff.revision_id'), ['ff.name'], text)
     const matching = () => matchingIn(knex('folder_files as ff'))
-    const query = matching()
+    const hits = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
-    await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id', granted })
-    // A member's first hits lie between two names (lead-window.ts).
+    await whereProjectAccess(app, caller, hits, { level: 'VIEW', column: 'ff.project_id', accountColumn: 'ff.account_id', granted })
     const order = anyCase(knex)
     const projectRows = () => matchingIn(fromIndex(knex, 'folder_files', 'ff', FILE_MANAGER_FILES_INDEX))
-    const window = limit && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
-    const hits = query.clone()
-    if (window) withinWindow(hits, window, 'ff.name', { order })
-    // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
-    // joined before the sort, every matching file's row and document were read.
-    const first = limit
-      ? knex
-          .from(
-            hits
-              .select('ff.id', 'ff.name')
-              // In any case, alike on both databases, read in order from the name index (014-file-name-index.ts).
-              .orderByRaw(byNameThenId(knex, 'ff'))
-              .limit(limit)
-              .as('hit'),
-          )
-          .join('folder_files as file', 'file.id', 'hit.id')
-          .join('folders as f', 'f.id', 'file.folder_id')
-          .select('hit.id', 'hit.name', 'file.folder_id', 'file.project_id', 'f.symbol', 'f.name as folder_name')
-          .orderByRaw(byNameThenId(knex, 'hit'))
-      : null
-    const { rows, total, capped } = await firstRowsCounted<{ id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }>(
-      knex,
-      query,
-      first,
-      SEARCH_COUNT_UP_TO,
-    )
+    type FileHit = { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }
+    const { rows, total, capped } = await firstHits<FileHit>(hits, 'ff.id', SEARCH_COUNT_UP_TO, async (ids) => {
+      if (!limit) return null
+      const first = ids ? knex('folder_files as ff').whereIn('ff.id', ids) : hits.clone()
+      // Among many, a member's first hits lie between two names (lead-window.ts).
+      const window = !ids && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
+      if (window) withinWindow(first, window, 'ff.name', { order })
+      // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
+      // joined before the sort, every matching file's row and document were read.
+      return knex
+        .from(
+          first
+            .select('ff.id', 'ff.name')
+            // In any case, alike on both databases, read in order from the name index (014-file-name-index.ts).
+            .orderByRaw(byNameThenId(knex, 'ff'))
+            .limit(limit)
+            .as('hit'),
+        )
+        .join('folder_files as file', 'file.id', 'hit.id')
+        .join('folders as f', 'f.id', 'file.folder_id')
+        .select('hit.id', 'hit.name', 'file.folder_id', 'file.project_id', 'f.symbol', 'f.name as folder_name')
+        .orderByRaw(byNameThenId(knex, 'hit'))
+    })
     return {
       group: 'files',
       total,

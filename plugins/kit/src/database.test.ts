@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { countUpTo, createKnex, firstRowsCounted, refreshStatistics, whereContains } from './database'
+import { countUpTo, createKnex, firstHits, firstRowsCounted, refreshStatistics, whereContains } from './database'
 import { objectLiteralFunction } from './object-literal'
 import { TableService } from './table-service'
 import { testDatabase } from './testing'
@@ -176,6 +176,30 @@ describe('a count up to a bound', () => {
     expect(await firstRowsCounted(knex, list(), null, 4)).toEqual({ rows: [], total: 4, capped: true })
     const none = () => knex('counted').where({ group: 7 })
     expect(await firstRowsCounted(knex, none(), none().select('id').limit(3), 20)).toEqual({ rows: [], total: 0, capped: false })
+  })
+})
+
+describe("a search group's first hits", () => {
+  test('among few, the page is chosen from their ids; among more than the count, in order from all; none, no page', async () => {
+    const asked: (number[] | null)[] = []
+    const page = (group: number) => async (ids: number[] | null) => {
+      asked.push(ids)
+      return (ids ? knex('counted').whereIn('id', ids) : knex('counted').where({ group })).select('id').orderBy('id', 'desc').limit(3)
+    }
+    const group = (g: number) => knex('counted').where({ group: g })
+    // Group 1: ids 2, 5, …, 29 (10 rows).
+    const few = await firstHits<{ id: number }>(group(1), 'id', 10, page(1))
+    expect(few).toMatchObject({ total: 10, capped: false })
+    expect(few.rows.map((row) => Number(row.id))).toEqual([29, 26, 23])
+    expect(asked.at(-1)?.sort((a, b) => a - b)).toEqual([2, 5, 8, 11, 14, 17, 20, 23, 26, 29])
+    const many = await firstHits<{ id: number }>(group(1), 'id', 9, page(1))
+    expect(many).toMatchObject({ total: 9, capped: true })
+    expect(many.rows.map((row) => Number(row.id))).toEqual([29, 26, 23])
+    expect(asked.at(-1)).toBeNull()
+    const asks = asked.length
+    expect(await firstHits(group(7), 'id', 9, page(7))).toEqual({ rows: [], total: 0, capped: false })
+    expect(asked).toHaveLength(asks)
+    expect(await firstHits(group(1), 'id', 9, async () => null)).toEqual({ rows: [], total: 9, capped: true })
   })
 })
 

@@ -37,12 +37,12 @@ export const documentsSearch: SearchProvider = {
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
     await whereProjectAccess(app, caller, hits, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
     const { rows, total, capped } = await firstHits<{ id: number; project_id: number; symbol: string | null; name: string }>(hits, 'folders.id', SEARCH_COUNT_UP_TO, async (ids) => {
-      if (!limit) return null
+      if (!limit) return []
       const first = ids ? knex('folders').whereIn('folders.id', ids) : hits.clone()
       // Among many, a member's first hits lie between two numbers (lead-window.ts); unnumbered ones sort first.
       const window = !ids && granted ? await leadWindow(knex, { granted, rows: () => matching().whereNotNull('folders.symbol'), project: 'folders.project_id', key: 'folders.symbol', upTo: limit }) : null
       if (window) withinWindow(first, window, 'folders.symbol', { orNull: true })
-      return first
+      return await first
         .select('folders.id', 'folders.project_id', 'folders.symbol', 'folders.name')
         .orderBy([{ column: 'folders.symbol' }, { column: 'folders.name' }, { column: 'folders.id' }])
         .limit(limit)
@@ -73,14 +73,14 @@ export const filesSearch: SearchProvider = {
     const projectRows = () => matchingIn(fromIndex(knex, 'folder_files', 'ff', FILE_MANAGER_FILES_INDEX))
     type FileHit = { id: number; name: string; folder_id: number; project_id: number; symbol: string | null; folder_name: string }
     const { rows, total, capped } = await firstHits<FileHit>(hits, 'ff.id', SEARCH_COUNT_UP_TO, async (ids) => {
-      if (!limit) return null
+      if (!limit) return []
       const first = ids ? knex('folder_files as ff').whereIn('ff.id', ids) : hits.clone()
       // Among many, a member's first hits lie between two names (lead-window.ts).
       const window = !ids && granted ? await leadWindow(knex, { granted, rows: matching, projectRows, project: 'ff.project_id', key: 'ff.name', order, upTo: limit }) : null
       if (window) withinWindow(first, window, 'ff.name', { order })
       // The first hits chosen from the search index alone (ids and names), then only they are read with their documents:
       // joined before the sort, every matching file's row and document were read.
-      return knex
+      return await knex
         .from(
           first
             .select('ff.id', 'ff.name')

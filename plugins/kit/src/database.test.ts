@@ -184,7 +184,7 @@ describe("a search group's first hits", () => {
     const asked: (number[] | null)[] = []
     const page = (group: number) => async (ids: number[] | null) => {
       asked.push(ids)
-      return (ids ? knex('counted').whereIn('id', ids) : knex('counted').where({ group })).select('id').orderBy('id', 'desc').limit(3)
+      return (await (ids ? knex('counted').whereIn('id', ids) : knex('counted').where({ group })).select('id').orderBy('id', 'desc').limit(3)) as { id: number }[]
     }
     const group = (g: number) => knex('counted').where({ group: g })
     // Group 1: ids 2, 5, …, 29 (10 rows).
@@ -199,7 +199,7 @@ describe("a search group's first hits", () => {
     const asks = asked.length
     expect(await firstHits(group(7), 'id', 9, page(7))).toEqual({ rows: [], total: 0, capped: false })
     expect(asked).toHaveLength(asks)
-    expect(await firstHits(group(1), 'id', 9, async () => null)).toEqual({ rows: [], total: 9, capped: true })
+    expect(await firstHits(group(1), 'id', 9, async () => [])).toEqual({ rows: [], total: 9, capped: true })
   })
 })
 

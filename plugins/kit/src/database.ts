@@ -347,8 +347,8 @@ const totalOf = (counted: unknown, upTo?: number) => {
  * A search group's first rows in its order and its count to `upTo`, for lists of hundreds of
  * thousands. The hits are first read in no order, to one past `upTo`, which stops early for a
  * text that many rows hold. When fewer come back, they are every hit: the page is chosen among
- * those ids (`page(ids)`), read by key. Only past `upTo` does `page(null)` read the group in its
- * order, where the hits come early. Before, a text few rows hold (a document's number) was sought
+ * those ids (`page(ids)` reads them by key). Only past `upTo` does `page(null)` read the group in
+ * its order, where the hits come early. Before, a text few rows hold (a document's number) was sought
  * through every row twice, once counting and once in order for the page (three times for a
  * member, whose page first asks where each project's first hit lies).
  */
@@ -356,13 +356,12 @@ export const firstHits = async <Row>(
   hits: Knex.QueryBuilder,
   idColumn: string,
   upTo: number,
-  page: (ids: number[] | null) => Promise<Knex.QueryBuilder | null>,
+  page: (ids: number[] | null) => Promise<Row[]>,
 ): Promise<{ rows: Row[]; total: number; capped: boolean }> => {
   const found = (await hits.clone().clearSelect().clearOrder().select(`${idColumn} as id`).limit(upTo + 1)) as { id: number }[]
   const total = Math.min(found.length, upTo)
   const capped = found.length > upTo
-  const first = total ? await page(capped ? null : found.map((row) => Number(row.id))) : null
-  return { rows: first ? ((await first) as Row[]) : [], total, capped }
+  return { rows: total ? await page(capped ? null : found.map((row) => Number(row.id))) : [], total, capped }
 }
 
 /** The column the total rides in (firstRowsCounted); it never reaches the caller. */

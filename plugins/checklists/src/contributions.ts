@@ -5,7 +5,7 @@
  * page's Checklists group.
  */
 import type { DocumentDeleteBlocker, ProjectDeleteBlocker, SearchProvider } from '@app/plugin-kit'
-import { BLOCK_LIST_LIMIT, SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstRowsCounted, whereContains, whereProjectAccess } from '@app/plugin-kit'
+import { BLOCK_LIST_LIMIT, SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstHits, whereContains, whereProjectAccess } from '@app/plugin-kit'
 
 export const projectChecklistsBlock: ProjectDeleteBlocker = {
   async find(app, project) {
@@ -33,8 +33,8 @@ export const checklistFolderBlock: DocumentDeleteBlocker = {
 
 /**
  * The Checklists group of GET /search: checklists whose title contains the text, in any
- * case, of the projects the caller holds VIEW on (in SQL), counted and the first sorted by
- * title. Like the projects' group, nothing for a caller the Projects menu is not shown to.
+ * case, of the projects the caller holds VIEW on (in SQL), counted to the kit's
+ * SEARCH_COUNT_UP_TO and the first sorted by title (the kit's firstHits, as the documents' groups). Like the projects' group, nothing for a caller the Projects menu is not shown to.
  */
 export const checklistsSearch: SearchProvider = {
   group: 'checklists',
@@ -45,8 +45,14 @@ export const checklistsSearch: SearchProvider = {
     const knex = app.get('knex')
     const query = whereContains(knex('checklists as c').where('c.account_id', caller.accountId), ['c.title'], text)
     await whereProjectAccess(app, caller, query, { level: 'VIEW', column: 'c.project_id', accountColumn: 'c.account_id' })
-    const first = limit ? query.clone().select('c.id', 'c.project_id', 'c.title').orderBy([{ column: 'c.title' }, { column: 'c.id' }]).limit(limit) : null
-    const { rows, total, capped } = await firstRowsCounted<{ id: number; project_id: number; title: string }>(knex, query, first, SEARCH_COUNT_UP_TO)
+    const { rows, total, capped } = await firstHits<{ id: number; project_id: number; title: string }>(query, 'c.id', SEARCH_COUNT_UP_TO, async (ids) =>
+      limit
+        ? await (ids ? knex('checklists as c').whereIn('c.id', ids) : query.clone())
+            .select('c.id', 'c.project_id', 'c.title')
+            .orderBy([{ column: 'c.title' }, { column: 'c.id' }])
+            .limit(limit)
+        : [],
+    )
     return {
       group: 'checklists',
       total,

@@ -368,30 +368,29 @@ export const firstHits = async <Row>(
 const COUNTED = '__counted'
 
 /**
- * A list's first rows and its total (countUpTo's, or exact without `upTo`). On MySQL and
- * MariaDB in one statement: the count rides on each row as an uncorrelated scalar subquery,
- * worked out once, and a statement fewer matters there, as each is sent, parsed and planned
- * afresh (0.3–0.5 ms; a search asks five lists). SQLite sends nothing and keeps its
- * statements prepared, and planned the count worse inside the page than alone (a member's
- * documents led by the account's 500,000 instead of their 240 projects: 12 ms against 0.7),
- * so there the two are asked in turn. `first` must be the list's first rows (it skips none),
- * so no rows means nothing matches; `first` null (no rows wanted) asks the count alone.
+ * A list's first rows and its exact total (a search group of hundreds of thousands counts to a
+ * bound instead: firstHits). On MySQL and MariaDB in one statement: the count rides on each row
+ * as an uncorrelated scalar subquery, worked out once, and a statement fewer matters there, as
+ * each is sent, parsed and planned afresh (0.3–0.5 ms). SQLite sends nothing and keeps its
+ * statements prepared, and planned a count worse inside the page than alone (a member's
+ * documents led by the account's 500,000 instead of their 240 projects: 12 ms against 0.7), so
+ * there the two are asked in turn. `first` must be the list's first rows (it skips none), so no
+ * rows means nothing matches; `first` null (no rows wanted) asks the count alone.
  */
 export const firstRowsCounted = async <Row extends Record<string, unknown>>(
   knex: Knex,
   list: Knex.QueryBuilder,
   first: Knex.QueryBuilder | null,
-  upTo?: number,
-): Promise<{ rows: Row[]; total: number; capped: boolean }> => {
+): Promise<{ rows: Row[]; total: number }> => {
   if (!first || knex.client.config.client === 'better-sqlite3') {
-    const [count] = await countQuery(knex, list, upTo)
-    const { total, capped } = totalOf(count?.total, upTo)
-    return { rows: first && total ? ((await first) as Row[]) : [], total, capped }
+    const [count] = await countQuery(knex, list)
+    const total = Number(count?.total ?? 0)
+    return { rows: first && total ? ((await first) as Row[]) : [], total }
   }
-  const rows: Record<string, unknown>[] = await first.select(knex.raw('(?) as ??', [countQuery(knex, list, upTo), COUNTED]))
+  const rows: Record<string, unknown>[] = await first.select(knex.raw('(?) as ??', [countQuery(knex, list), COUNTED]))
   const counted = rows[0]?.[COUNTED]
   for (const row of rows) delete row[COUNTED]
-  return { rows: rows as Row[], ...totalOf(counted, upTo) }
+  return { rows: rows as Row[], total: Number(counted ?? 0) }
 }
 
 /**

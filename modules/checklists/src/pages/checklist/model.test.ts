@@ -28,6 +28,7 @@ import {
   $misplaced,
   $people,
   $targets,
+  $targetsFailed,
   checklistOpened,
   copyForm,
   copyStarted,
@@ -147,6 +148,20 @@ describe('a checklist', () => {
     await allSettled(metadataForm.submitted, { scope })
     expect(update).toHaveBeenCalledWith({ id: 3, title: 'Fire safety, east wing', description: 'Weekly walk-through' })
     expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'metadata.saved' })
+    unwatch()
+  })
+
+  test("the copy dialog's projects failing to come says so until a later ask finds them", async () => {
+    const { scope, targets, unwatch } = setup('ADMINISTER')
+    await allSettled(checklistOpened, { scope, params: OPENED })
+    targets.mockImplementationOnce(async () => {
+      throw new Error('offline')
+    })
+    await allSettled(copyStarted, { scope })
+    expect(scope.getState($targetsFailed)).toBe(true)
+    await allSettled(targetsFilterChanged, { scope, params: 'pier' })
+    expect(scope.getState($targetsFailed)).toBe(false)
+    expect(scope.getState($targets)).toEqual([{ id: 8, name: 'P-8 - Pier' }])
     unwatch()
   })
 

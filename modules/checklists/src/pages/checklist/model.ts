@@ -159,7 +159,7 @@ export const $copying = createStore(false).on(copyStarted, () => true).reset(cop
 const targets = finder(targetsFilterChanged, loadTargetsFx)
 export const $targetsFilter = targets.$text.reset(copyStarted)
 export const $targets = createStore<Choice[] | null>(null).on(targets.answered, (_, found) => found).reset(copyStarted)
-export const $targetsFailed = createStore(false).on(loadTargetsFx.fail, () => true).reset(copyStarted)
+export const $targetsFailed = createStore(false).on(loadTargetsFx.fail, () => true).reset(copyStarted, loadTargetsFx)
 sample({ clock: copyStarted, source: $opened, fn: (opened) => ({ projectId: opened.projectId, filter: '' }), target: loadTargetsFx })
 
 export const copyForm = createForm<{ targetProjectId: string }>({

@@ -8,6 +8,7 @@
  * project's or an account's rows go with it (foreign keys), as its files do.
  */
 import type { Knex } from 'knex'
+import { writeFileWords } from './words'
 
 export const FILE_USAGE_TABLE = 'folder_file_usage'
 
@@ -32,7 +33,7 @@ const apply = async (trx: Knex, files: readonly UsedBy[], sign: 1 | -1) => {
       .merge({ files: trx.raw('?? + ?', [`${FILE_USAGE_TABLE}.files`, used.files]), bytes: trx.raw('?? + ?', [`${FILE_USAGE_TABLE}.bytes`, used.bytes]) })
 }
 
-/** Inserts file rows and counts them in, in one transaction (the caller's, when given). */
+/** Inserts file rows, counts them in and indexes their names' words (words.ts), in one transaction (the caller's, when given). */
 export const insertFiles = async (knex: Knex, rows: readonly UsedBy[]): Promise<number[]> => {
   const write = async (trx: Knex) => {
     const ids: number[] = []
@@ -41,6 +42,10 @@ export const insertFiles = async (knex: Knex, rows: readonly UsedBy[]): Promise<
       ids.push(Number(typeof inserted === 'object' ? inserted.id : inserted))
     }
     await apply(trx, rows, 1)
+    await writeFileWords(
+      trx,
+      rows.map((row, n) => ({ id: ids[n]!, accountId: Number(row.account_id), name: row.name })),
+    )
     return ids
   }
   return knex.isTransaction ? write(knex) : knex.transaction(write)

@@ -35,6 +35,7 @@ import { fileNameIndex } from './migrations/014-file-name-index'
 import { listOrderIndex } from './migrations/015-list-order-index'
 import { fileManagerIndex } from './migrations/016-file-manager-index'
 import { fileUsage } from './migrations/017-file-usage'
+import { wordIndexes } from './migrations/018-words'
 import { documentListsTables } from './migrations/013-document-lists'
 import { documentsSearch, filesSearch } from './search'
 import { controlServices } from './services/control/control'
@@ -56,8 +57,9 @@ import { uploadServices } from './services/uploads/uploads'
 import { uploadPath } from './services/uploads/uploads.shared'
 import { documentStatusBoxes } from './status-boxes'
 
-export { FOLDER_LEVELS } from './services/folders/folders'
 export { insertFiles, recountFileUsage } from './file-usage'
+export { FOLDER_LEVELS } from './services/folders/folders'
+export { FILE_WORDS, FOLDER_WORDS, folderText, writeFolderWords } from './words'
 
 // Menu and tile labels travel in every language: the shell draws them before the remote loads.
 const DOCUMENTS = { 'en-GB': 'Documents', 'fi-FI': 'Dokumentit', 'no-NO': 'Dokumenter', 'pl-PL': 'Dokumenty', 'se-SE': 'Dokument' }
@@ -66,7 +68,7 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex, fileUsage],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex, fileUsage, wordIndexes],
   permissions: [],
   remotes: [
     {

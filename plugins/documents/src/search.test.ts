@@ -66,28 +66,8 @@ beforeAll(async () => {
   expect((await server.call('POST', `/api/folders/${docs.station.id}/archive`, {}, tokens.admin)).status).toBe(201)
   expect((await server.call('POST', `/api/folders/${docs.station.id}/revisions`, {}, tokens.admin)).status).toBe(201)
   // A note's file (COMMENT) is no file of the lists.
-  await server.knex('folder_files').insert({
-    account_id: account.id,
-    project_id: viewed.id,
-    folder_id: docs.house.id,
-    name: 'pump-note.txt',
-    storage_key: 'note-key',
-    mime: 'text/plain',
-    size: 4,
-    file_type: 'COMMENT',
-    created_at: new Date().toISOString(),
-  })
-  await server.knex('folder_files').insert({
-    account_id: other.id,
-    project_id: theirs.projectId,
-    folder_id: theirs.id,
-    name: 'their-pump.pdf',
-    storage_key: 'their-key',
-    mime: 'application/pdf',
-    size: 4,
-    file_type: 'ATTACHMENT',
-    created_at: new Date().toISOString(),
-  })
+  await make.file(docs.house, 'pump-note.txt', { type: 'COMMENT', mime: 'text/plain' })
+  await make.file(theirs, 'their-pump.pdf')
 })
 afterAll(() => server?.close())
 
@@ -129,42 +109,12 @@ describe('GET /api/search: documents and files', () => {
     const project = await make.project(big)
     const type = await make.documentType(big)
     const many = SEARCH_COUNT_UP_TO + 5
-    const at = new Date().toISOString()
-    const row = (n: number) => ({ symbol: `S-${String(n).padStart(5, '0')}`, name: `Silo ${n}` })
-    await server.knex.batchInsert(
-      'folders',
-      Array.from({ length: many }, (_, n) => ({
-        ...row(n),
-        account_id: big.id,
-        project_id: project.id,
-        folder_type_id: type.id,
-        search_key: `${row(n).symbol} ${row(n).name}`.toLowerCase(),
-        state: 'IN_PROGRESS',
-        has_bom: false,
-        show_components: false,
-        created_at: at,
-        created_by: big.admin.id,
-        changed_at: at,
-        changed_by: big.admin.id,
-      })),
-      200,
+    const made = await make.documents(
+      project,
+      Array.from({ length: many }, (_, n) => ({ symbol: `S-${String(n).padStart(5, '0')}`, name: `Silo ${n}` })),
+      { type },
     )
-    const folder = await server.knex('folders').where({ account_id: big.id }).orderBy('id').first('id')
-    await server.knex.batchInsert(
-      'folder_files',
-      Array.from({ length: many }, (_, n) => ({
-        account_id: big.id,
-        project_id: project.id,
-        folder_id: folder.id,
-        name: `silo-${String(n).padStart(5, '0')}.pdf`,
-        storage_key: `test/silo-${n}`,
-        mime: 'application/pdf',
-        size: 10,
-        file_type: 'ATTACHMENT',
-        created_at: at,
-      })),
-      200,
-    )
+    for (let n = 0; n < many; n++) await make.file(made[0]!, `silo-${String(n).padStart(5, '0')}.pdf`)
     const { documents, files } = await search(await make.signIn(big.admin), 'silo', 2)
     expect(documents).toMatchObject({ total: SEARCH_COUNT_UP_TO, totalCapped: true, items: [{ title: 'S-00000 - Silo 0' }, { title: 'S-00001 - Silo 1' }] })
     expect(files).toMatchObject({ total: SEARCH_COUNT_UP_TO, totalCapped: true, items: [{ title: 'silo-00000.pdf (S-00000)' }, { title: 'silo-00001.pdf (S-00000)' }] })

@@ -1,8 +1,8 @@
 /**
  * The documents' groups of GET /search (spec part2 §2 "Search"; the kit's `searchProviders`):
- * documents whose number or title contains the text, and files whose name does, in any
- * case, over the projects the caller holds VIEW on (the kit's whereProjectAccess, in SQL,
- * as the documents list), each group counted to the kit's SEARCH_COUNT_UP_TO and its first
+ * documents with a word of their number or title that starts with the text, and files with
+ * such a word in their name, in any case (the word indexes, words.ts), over the projects the
+ * caller holds VIEW on (the kit's whereProjectAccess, in SQL, as the documents list), each group counted to the kit's SEARCH_COUNT_UP_TO and its first
  * `limit` hits sorted in SQL (the kit's firstHits: among the few hits found, or in order among many).
  * Like the projects' group it answers nothing to a caller the Projects and Documents menu
  * entries are not shown to (canSeeProjects).
@@ -13,11 +13,12 @@
  * document's Files tab lists: no COMMENT files, none kept with an archived revision.
  */
 import type { AppParams, Application, SearchProvider } from '@app/plugin-kit'
+import { SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstHits, whereProjectAccess, wordMatch } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { SEARCH_COUNT_UP_TO, callerFlags, currentUser, firstHits, whereContains, whereProjectAccess } from '@app/plugin-kit'
 import { anyCase, byNameThenId } from './any-case'
 import { fromIndex, leadWindow, withinWindow } from './lead-window'
 import { FILE_MANAGER_FILES_INDEX } from './migrations/016-file-manager-index'
+import { FILE_WORDS, FOLDER_WORDS } from './words'
 
 /** A document's name as lists show it. */
 const documentTitle = (symbol: string | null, name: string) => (symbol ? `${symbol} - ${name}` : name)
@@ -32,7 +33,8 @@ export const documentsSearch: SearchProvider = {
     if (!(await maySearch(app, params))) return undefined
     const caller = currentUser(params)
     const knex = app.get('knex')
-    const matching = () => whereContains(knex('folders').where('folders.account_id', caller.accountId), ['folders.search_key'], text, { lowerCased: true })
+    const titled = await wordMatch(knex, FOLDER_WORDS, { accountId: caller.accountId, idColumn: 'folders.id' }, text)
+    const matching = () => titled(knex('folders').where('folders.account_id', caller.accountId))
     const hits = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')
     await whereProjectAccess(app, caller, hits, { level: 'VIEW', column: 'folders.project_id', accountColumn: 'folders.account_id', granted })
@@ -63,8 +65,8 @@ export const filesSearch: SearchProvider = {
     if (!(await maySearch(app, params))) return undefined
     const caller = currentUser(params)
     const knex = app.get('knex')
-    const matchingIn = (files: Knex.QueryBuilder) =>
-      whereContains(files.where('ff.account_id', caller.accountId).whereNot('ff.file_type', 'COMMENT').whereNull('ff.revision_id'), ['ff.name'], text)
+    const named = await wordMatch(knex, FILE_WORDS, { accountId: caller.accountId, idColumn: 'ff.id' }, text)
+    const matchingIn = (files: Knex.QueryBuilder) => named(files.where('ff.account_id', caller.accountId).whereNot('ff.file_type', 'COMMENT').whereNull('ff.revision_id'))
     const matching = () => matchingIn(knex('folder_files as ff'))
     const hits = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')

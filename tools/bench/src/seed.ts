@@ -5,8 +5,9 @@
  * hashed once.
  */
 import { cityKey, searchKey } from '@app/plugin-companies'
-import { recountFileUsage } from '@app/plugin-documents'
 import { hashPassword, memberKeys } from '@app/plugin-core'
+import { FILE_WORDS, FOLDER_WORDS, folderText, recountFileUsage } from '@app/plugin-documents'
+import { wordRows } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
 export const BENCH_PASSWORD = 'bench-password-1234'
@@ -302,7 +303,8 @@ const FILE_KINDS = [
  * three ahead, some issued, returned or approved), files averaging `filesPerDocument` each
  * (0 to twice the average; storage keys that name no stored bytes), control ticks on one
  * document in four, an archived revision (keeping one of its files) on one in ten, and
- * favourites and visits for the account's admin and the ordinary member. Inserted straight
+ * favourites and visits for the account's admin and the ordinary member, and the word
+ * indexes of the numbers, titles and file names (the plugin's words.ts). Inserted straight
  * in batches, a transaction per 100 projects; the rows' ids are read back once per batch.
  */
 export const seedDocuments = async (knex: Knex, index: number, perProject: number, filesPerDocument: number) => {
@@ -381,6 +383,7 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
           .orderBy('id')
           .select('id', 'project_id', 'symbol', 'name', 'state')
       ).map((r, k) => ({ id: Number(r.id), projectId: Number(r.project_id), symbol: r.symbol as string, name: r.name as string, archived: r.state === 'ARCHIVED', k: first * perProject + k }))
+      await trx.batchInsert(FOLDER_WORDS.table, wordRows(FOLDER_WORDS, ids.map((f) => ({ id: f.id, accountId, text: folderText(f.symbol, f.name) }))), 500)
 
       // One in ten has an archived revision A (it is at B), keeping the first of its files.
       const revised = ids.filter((f) => f.k % 10 === 0)
@@ -428,6 +431,8 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
       )
       await trx.batchInsert('folder_files', fileRows, 500)
       files += fileRows.length
+      const named = await trx('folder_files').whereIn('folder_id', ids.map((f) => f.id)).select('id', 'name')
+      await trx.batchInsert(FILE_WORDS.table, wordRows(FILE_WORDS, named.map((f) => ({ id: Number(f.id), accountId, text: f.name as string }))), 500)
     })
   }
   // Inserted in bulk, past the plugin: its per-project usage rows are counted once at the end.

@@ -13,9 +13,10 @@
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
-import { insertFiles } from '@app/plugin-documents'
+import { insertFiles, writeFolderWords } from '@app/plugin-documents'
 import type { HttpAnswer } from '@app/plugin-kit'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
+
 export { linkToken, type Mail, mailsTo, outbox, waitForMails } from './outbox'
 export { type HeadAnswer, uploadHead } from './upload-head'
 
@@ -71,6 +72,14 @@ export interface DocumentTypeFixture {
   id: number
   accountId: number
   name: string
+}
+
+/** What a new document may be given (the fixtures' `document` and `documents`). */
+export interface DocumentOptions {
+  name?: string
+  symbol?: string | null
+  type?: DocumentTypeFixture
+  state?: 'IN_PROGRESS' | 'ARCHIVED'
 }
 
 export interface DocumentFixture {
@@ -247,28 +256,44 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
   }
 
   /** A document (the documents plugin's folders) in the project, of a new type unless given, IN_PROGRESS unless said. */
-  const document = async (
+  const document = async (project: ProjectFixture, options: DocumentOptions = {}): Promise<DocumentFixture> =>
+    (await documents(project, [options], { type: options.type ?? (await documentType({ id: project.accountId })) }))[0]!
+
+  /**
+   * Many documents of the project at once (a list or a search past its bounds), each as
+   * `document` makes one, of one type (a new one unless given), made by `createdBy` if named.
+   */
+  const documents = async (
     project: ProjectFixture,
-    options: { name?: string; symbol?: string | null; type?: DocumentTypeFixture; state?: 'IN_PROGRESS' | 'ARCHIVED' } = {},
-  ): Promise<DocumentFixture> => {
-    const key = next()
-    const name = options.name ?? `Document ${key}`
-    const symbol = options.symbol === undefined ? `D-${key}` : options.symbol
+    each: readonly Omit<DocumentOptions, 'type'>[],
+    options: { type?: DocumentTypeFixture; createdBy?: number } = {},
+  ): Promise<DocumentFixture[]> => {
     const type = options.type ?? (await documentType({ id: project.accountId }))
     const at = now()
-    // As the documents plugin writes a new one: its search_key (lists and search match it).
-    const [id] = await knex('folders').insert({
-      account_id: project.accountId,
-      project_id: project.id,
-      folder_type_id: type.id,
-      name,
-      symbol,
-      search_key: `${symbol ?? ''} ${name}`.trim().toLowerCase(),
-      state: options.state ?? 'IN_PROGRESS',
-      created_at: at,
-      changed_at: at,
+    return knex.transaction(async (trx) => {
+      const made: DocumentFixture[] = []
+      for (const one of each) {
+        const key = next()
+        const name = one.name ?? `Document ${key}`
+        const symbol = one.symbol === undefined ? `D-${key}` : one.symbol
+        // As the documents plugin writes a new one: its search_key and its words (lists and search match them).
+        const [id] = await trx('folders').insert({
+          account_id: project.accountId,
+          project_id: project.id,
+          folder_type_id: type.id,
+          name,
+          symbol,
+          search_key: `${symbol ?? ''} ${name}`.trim().toLowerCase(),
+          state: one.state ?? 'IN_PROGRESS',
+          created_at: at,
+          created_by: options.createdBy ?? null,
+          changed_at: at,
+        })
+        made.push({ id: Number(id), accountId: project.accountId, projectId: project.id, name, symbol })
+      }
+      await writeFolderWords(trx, made)
+      return made
     })
-    return { id: Number(id), accountId: project.accountId, projectId: project.id, name, symbol }
   }
 
   /**
@@ -393,7 +418,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
     return { account: inAccount, project: inProject, editor, viewer, tokens }
   }
 
-  const self = { account, company, project, documentType, document, file, role, user, join, grant, grantProject, signIn, signInAll, world, projectTeam }
+  const self = { account, company, project, documentType, document, documents, file, role, user, join, grant, grantProject, signIn, signInAll, world, projectTeam }
   return self
 }
 

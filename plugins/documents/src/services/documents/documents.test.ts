@@ -8,11 +8,11 @@ import {
   type AccountFixture,
   type DocumentFixture,
   type DocumentTypeFixture,
+  fixtures,
   type Person,
   type ProjectFixture,
-  type TestServer,
-  fixtures,
   startTestServer,
+  type TestServer,
 } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DOCUMENT_COUNT_AHEAD, DOCUMENT_LIST_LIMIT, type DocumentListItem, RECENT_DOCUMENTS_MAX } from './documents.schema'
@@ -134,14 +134,18 @@ describe('the documents list', () => {
     expect(await list(tokens.viewer!, 'tab=my')).toEqual({ total: 0, totalCapped: false, limit: DOCUMENT_LIST_LIMIT.default, skip: 0, data: [] })
   })
 
-  test('the search box finds a number or a title, whatever the case, with the text taken literally', async () => {
+  test('the search box finds the start of a word of the number or title, whatever the case and the signs between words', async () => {
     expect(symbolsOf(await list(tokens.editor!, 'filter=a-00'))).toEqual(['A-001', 'A-002', 'A-003'])
     expect(symbolsOf(await list(tokens.editor!, 'filter=B-001'))).toEqual(['B-001'])
+    expect(symbolsOf(await list(tokens.editor!, 'filter=b001'))).toEqual(['B-001'])
+    expect(symbolsOf(await list(tokens.editor!, 'filter=002'))).toEqual(['A-002'])
     expect(symbolsOf(await list(tokens.editor!, 'filter=PUMP'))).toEqual(['A-002'])
     expect(symbolsOf(await list(tokens.editor!, `filter=${encodeURIComponent('  Arrangement ')}`))).toEqual(['A-001'])
     expect(symbolsOf(await list(tokens.editor!, `filter=${encodeURIComponent('a-002 pump')}`))).toEqual(['A-002'])
     expect(symbolsOf(await list(tokens.editor!, `filter=${encodeURIComponent('100%')}`))).toEqual(['A-003'])
-    expect(symbolsOf(await list(tokens.editor!, `filter=${encodeURIComponent('%')}`))).toEqual(['A-003'])
+    // Inside a word is no start; signs alone are no word.
+    expect(symbolsOf(await list(tokens.editor!, 'filter=ump'))).toEqual([])
+    expect(symbolsOf(await list(tokens.editor!, `filter=${encodeURIComponent('%')}`))).toEqual([])
     expect(symbolsOf(await list(tokens.editor!, 'filter=_'))).toEqual([])
     // With a tab and a project.
     expect(symbolsOf(await list(tokens.editor!, 'tab=my&filter=pump'))).toEqual(['A-002'])
@@ -167,15 +171,10 @@ describe('the documents list', () => {
     const project = await make.project(big, { name: 'Depot', symbol: 'DEP' })
     const type = await make.documentType(big, { name: 'Drawing' })
     const many = DOCUMENT_COUNT_AHEAD + 2 * DOCUMENT_LIST_LIMIT.default + 10
-    const at = new Date().toISOString()
-    await server.knex.batchInsert(
-      'folders',
-      Array.from({ length: many }, (_, n) => {
-        const symbol = `D-${String(n + 1).padStart(5, '0')}`
-        const name = n % 2 ? 'Facade' : 'Section'
-        return { account_id: big.id, project_id: project.id, folder_type_id: type.id, name, symbol, search_key: `${symbol} ${name}`.toLowerCase(), state: 'IN_PROGRESS', has_bom: false, show_components: false, created_at: at, created_by: big.admin.id, changed_at: at, changed_by: big.admin.id }
-      }),
-      200,
+    await make.documents(
+      project,
+      Array.from({ length: many }, (_, n) => ({ symbol: `D-${String(n + 1).padStart(5, '0')}`, name: n % 2 ? 'Facade' : 'Section' })),
+      { type, createdBy: big.admin.id },
     )
     const token = await make.signIn(big.admin)
     const first = await list(token)

@@ -12,6 +12,7 @@ import { folderTypesPath } from '@app/plugin-setup/shared'
 import { recordFolderEvent } from '../../events'
 import { deleteFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
+import { writeFolderWords } from '../../words'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { uploadPath } from '../uploads/uploads.shared'
@@ -199,6 +200,7 @@ export class FoldersService {
       ['id'],
     )
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
+    await writeFolderWords(trx, [{ id, accountId: place.accountId, symbol, name: fields.name }])
     const logged = { accountId: place.accountId, folderId: id, userId: place.userId }
     await recordFolderEvent(trx, { ...logged, type: 'documentCreated', subject: symbol ? `${symbol} - ${fields.name}` : fields.name })
     if (revision) {
@@ -232,6 +234,10 @@ export class FoldersService {
       await this.guardNumber(() =>
         this.knex.transaction(async (trx) => {
           await trx('folders').where({ id: current.id, account_id: accountId }).update(changes)
+          if (changes.search_key !== undefined)
+            await writeFolderWords(trx, [
+              { id: Number(current.id), accountId, symbol: changes.symbol !== undefined ? (changes.symbol as string | null) : current.symbol, name: fields.name ?? current.name },
+            ])
           await recordFolderEvent(trx, { accountId, folderId: Number(current.id), userId: params.user?.id ?? null, type: 'documentSaved', subject })
         }),
       )

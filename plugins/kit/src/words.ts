@@ -1,0 +1,135 @@
+/**
+ * A word index: where the words of a row's text start, so that a search for the start of a
+ * word or a number is one range read instead of a test of every row the caller may see.
+ *
+ * A "contains" test reads every row: for an account of 2,000,000 file names, a search for a
+ * document's number took 0.3 s on SQLite and seconds on MariaDB. A trigram index does not help
+ * there, as each trigram of a number ("pr-", "000") is common and only their combination rare.
+ * So each row keeps, in a table of its own, its text from each word start on (`entries`): a
+ * search reads the entries that start with the text, one range of the index, on both
+ * databases alike.
+ *
+ * Words are split at anything that is not a letter or a digit and where letters and digits
+ * meet, in lower case without accents: "PR-00001-D001 Façade" is "pr 00001 d 001 facade", and
+ * "00001", "d001", "001 fac" and "facade" find it; "0001" (inside a number) does not.
+ */
+import type { Knex } from 'knex'
+
+/** A word index's table and the column naming its row (the rest is fixed: account_id, entry). */
+export interface WordIndex {
+  table: string
+  row: string
+}
+
+/** How many characters of text an entry keeps from its word start: longer searches compare their first ones. */
+export const WORD_ENTRY_LENGTH = 40
+
+/** How many rows a search takes from the index by name (wordMatch); past them, rows are tested one by one, in order. */
+export const WORD_FEW = 1000
+
+/** The text as entries hold it: lower case, no accents, words apart (letters from digits too), single spaces. */
+export const wordText = (text: string): string =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/gu, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
+/** Characters, not UTF-16 units: an entry never ends in half a character. */
+const cut = (characters: string[], from: number) => characters.slice(from, from + WORD_ENTRY_LENGTH).join('').trimEnd()
+
+/** A text's entries: the text from each word start, WORD_ENTRY_LENGTH characters at most, each once. */
+export const wordEntries = (text: string): string[] => {
+  const characters = Array.from(wordText(text))
+  const entries = new Set<string>()
+  characters.forEach((character, at) => {
+    if (character !== ' ' && (at === 0 || characters[at - 1] === ' ')) entries.add(cut(characters, at))
+  })
+  return [...entries]
+}
+
+/** What a search compares entries with: its text's first WORD_ENTRY_LENGTH characters ('' when it has no word). */
+const searchedEntry = (text: string) => cut(Array.from(wordText(text)), 0)
+
+/** Sorts after every character: entries from `prefix` to `prefix` + this start with it (binary order on both databases). */
+const PAST_EVERY_CHARACTER = '\u{10FFFF}'
+
+const isSqlite = (knex: Knex) => knex.client.config.client === 'better-sqlite3'
+
+/**
+ * Creates the index's table, its rows going with theirs (`references`, e.g. `folders.id`).
+ * Entries compare in binary order (their text is lower-cased already), which makes one
+ * range the entries that start with a text. Keyed by account and entry, for the search, and
+ * by row, for the row's own entries (rewriting them, and the test of one row). On SQLite
+ * the table is its key (WITHOUT ROWID): no third copy of every entry.
+ */
+export const createWordIndex = async (knex: Knex, index: WordIndex, references: string) => {
+  const [refTable, refColumn] = references.split('.') as [string, string]
+  if (isSqlite(knex)) {
+    await knex.raw(
+      `create table ?? (account_id integer not null, entry varchar(${WORD_ENTRY_LENGTH}) not null, ?? integer not null references ??(??) on delete cascade, primary key (account_id, entry, ??)) without rowid`,
+      [index.table, index.row, refTable, refColumn, index.row],
+    )
+    await knex.raw('create index ?? on ?? (??, entry)', [`${index.table}_row_index`, index.table, index.row])
+    return
+  }
+  await knex.schema.createTable(index.table, (t) => {
+    t.integer('account_id').unsigned().notNullable()
+    t.string('entry', WORD_ENTRY_LENGTH).notNullable().collate('utf8mb4_bin')
+    t.integer(index.row).unsigned().notNullable().references(references).onDelete('CASCADE')
+    t.primary(['account_id', 'entry', index.row])
+    t.index([index.row, 'entry'], `${index.table}_row_index`)
+  })
+}
+
+/** The index's rows for `rows`' texts, to insert. */
+export const wordRows = (index: WordIndex, rows: readonly { id: number; accountId: number; text: string }[]) =>
+  rows.flatMap((row) => wordEntries(row.text).map((entry) => ({ account_id: row.accountId, entry, [index.row]: row.id })))
+
+/** Writes rows' entries afresh for their texts (new rows, or a changed text), in the caller's transaction. */
+export const writeWords = async (trx: Knex, index: WordIndex, rows: readonly { id: number; accountId: number; text: string }[]) => {
+  if (!rows.length) return
+  await trx(index.table)
+    .whereIn(
+      index.row,
+      rows.map((row) => row.id),
+    )
+    .delete()
+  const entries = wordRows(index, rows)
+  // 500 a statement (1,500 values) stays under every database's bound-parameter limit.
+  for (let at = 0; at < entries.length; at += 500) await trx(index.table).insert(entries.slice(at, at + 500))
+}
+
+/**
+ * Confines queries to rows (`idColumn`) whose text has a word that starts with `text`: a
+ * function to apply to each query a list asks (its count, its page, its window). The index is
+ * read once first: when no more than `few` rows match in the account (a number, a rare word),
+ * they are named by id, and their own indexes serve the rest; past that (a common word), each
+ * row is tested as it is read, one probe into the index, and a list read in order finds its
+ * first page early. A text without a word matches nothing.
+ */
+export const wordMatch = async (
+  knex: Knex,
+  index: WordIndex,
+  where: { accountId: number; idColumn: string },
+  text: string,
+  few = WORD_FEW,
+): Promise<(query: Knex.QueryBuilder) => Knex.QueryBuilder> => {
+  const entry = searchedEntry(text)
+  if (!entry) return (query) => query.whereRaw('1 = 0')
+  const starting = (query: Knex.QueryBuilder, table: string) => query.where(`${table}.entry`, '>=', entry).where(`${table}.entry`, '<', entry + PAST_EVERY_CHARACTER)
+  const named = (await starting(knex(index.table).where('account_id', where.accountId), index.table)
+    .distinct(index.row)
+    .limit(few + 1)
+    .pluck(index.row)) as number[]
+  if (named.length <= few) {
+    const ids = named.map(Number)
+    return (query) => query.whereIn(where.idColumn, ids)
+  }
+  return (query) =>
+    query.whereExists((probe) => {
+      starting(probe.from(`${index.table} as word`).whereRaw('?? = ??', [`word.${index.row}`, where.idColumn]), 'word').select(knex.raw('1'))
+    })
+}

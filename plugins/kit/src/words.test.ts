@@ -29,7 +29,7 @@ describe('words', () => {
 describe('a word search', () => {
   let knex: Knex
   let drop: () => Promise<void>
-  const index: WordIndex = { table: 'item_words', row: 'item_id' }
+  const index: WordIndex = { table: 'item_words', row: 'item_id', keys: ['owner_id'] }
   const names = ['PR-00001-D001 Facade north', 'PR-00001-D002 Façade south', 'PR-00002-D001 Roof', 'Floor plan 3rd', 'Plan of the floor', 'Ærø harbour']
 
   beforeAll(async () => {
@@ -40,12 +40,15 @@ describe('a word search', () => {
       t.increments('id')
       t.integer('account_id').notNullable()
       t.string('name').notNullable()
+      t.integer('owner_id')
     })
     await createWordIndex(knex, index, 'items.id')
     for (const accountId of [1, 2])
-      for (const name of names) {
-        const [id] = await knex('items').insert({ account_id: accountId, name })
-        await writeWords(knex, index, [{ id: Number(id), accountId, text: name }])
+      for (const [n, name] of names.entries()) {
+        // Every other item is owner 7's.
+        const owner = n % 2 ? 7 : 8
+        const [id] = await knex('items').insert({ account_id: accountId, name, owner_id: owner })
+        await writeWords(knex, index, [{ id: Number(id), accountId, text: name, keys: { owner_id: owner } }])
       }
   })
 
@@ -75,6 +78,21 @@ describe('a word search', () => {
       expect(await found('acade', few)).toEqual([])
       expect(await found('-%_', few)).toEqual([])
     }
+  })
+
+  test("among a key's rows, the index is read for them alone: the answers are the same", async () => {
+    const owned = async (text: string, few?: number) => {
+      const match = await wordMatch(knex, index, { accountId: 1, idColumn: 'items.id', among: [{ key: 'owner_id', value: 7 }] }, text, few)
+      return (await match(knex('items').where({ 'items.account_id': 1, owner_id: 7 })).orderBy('items.id').pluck('name')) as string[]
+    }
+    for (const few of [undefined, 0]) {
+      expect(await owned('facade', few)).toEqual(['PR-00001-D002 Façade south'])
+      expect(await owned('floor', few)).toEqual(['Floor plan 3rd'])
+      expect(await owned('roof', few)).toEqual([])
+    }
+    // Two keys' rows together (either may hold the row), each read by its own range.
+    const either = await wordMatch(knex, index, { accountId: 1, idColumn: 'items.id', among: [{ key: 'owner_id', value: 7 }, { key: 'owner_id', value: 8 }] }, 'pr')
+    expect(await either(knex('items').where('items.account_id', 1)).orderBy('items.id').pluck('name')).toEqual(names.slice(0, 3))
   })
 
   test("a row's entries are written afresh when its text changes, and go with the row", async () => {

@@ -19,6 +19,20 @@ import type { Knex } from 'knex'
 export interface WordIndex {
   table: string
   row: string
+  /**
+   * Columns of the row kept beside its entries (a document's responsible and author), each
+   * with an index that leads with it: a search among one person's rows reads that range alone,
+   * where the account's range and that person's rows may both be large and share nothing.
+   */
+  keys?: readonly string[]
+}
+
+/** A row to index: its id, account, text and the index's `keys`. */
+export interface WordedRow {
+  id: number
+  accountId: number
+  text: string
+  keys?: Record<string, number | null>
 }
 
 /** How many characters of text an entry keeps from its word start: longer searches compare their first ones. */
@@ -67,29 +81,37 @@ const isSqlite = (knex: Knex) => knex.client.config.client === 'better-sqlite3'
  */
 export const createWordIndex = async (knex: Knex, index: WordIndex, references: string) => {
   const [refTable, refColumn] = references.split('.') as [string, string]
+  const keys = index.keys ?? []
   if (isSqlite(knex)) {
+    const keyColumns = keys.map(() => ', ?? integer').join('')
     await knex.raw(
-      `create table ?? (account_id integer not null, entry varchar(${WORD_ENTRY_LENGTH}) not null, ?? integer not null references ??(??) on delete cascade, primary key (account_id, entry, ??)) without rowid`,
-      [index.table, index.row, refTable, refColumn, index.row],
+      `create table ?? (account_id integer not null, entry varchar(${WORD_ENTRY_LENGTH}) not null, ?? integer not null references ??(??) on delete cascade${keyColumns}, primary key (account_id, entry, ??)) without rowid`,
+      [index.table, index.row, refTable, refColumn, ...keys, index.row],
     )
     await knex.raw('create index ?? on ?? (??, entry)', [`${index.table}_row_index`, index.table, index.row])
+    for (const key of keys) await knex.raw('create index ?? on ?? (account_id, ??, entry, ??)', [`${index.table}_${key}_index`, index.table, key, index.row])
     return
   }
   await knex.schema.createTable(index.table, (t) => {
     t.integer('account_id').unsigned().notNullable()
     t.string('entry', WORD_ENTRY_LENGTH).notNullable().collate('utf8mb4_bin')
     t.integer(index.row).unsigned().notNullable().references(references).onDelete('CASCADE')
+    for (const key of keys) t.integer(key).unsigned().nullable()
     t.primary(['account_id', 'entry', index.row])
     t.index([index.row, 'entry'], `${index.table}_row_index`)
+    for (const key of keys) t.index(['account_id', key, 'entry', index.row], `${index.table}_${key}_index`)
   })
 }
 
 /** The index's rows for `rows`' texts, to insert. */
-export const wordRows = (index: WordIndex, rows: readonly { id: number; accountId: number; text: string }[]) =>
-  rows.flatMap((row) => wordEntries(row.text).map((entry) => ({ account_id: row.accountId, entry, [index.row]: row.id })))
+export const wordRows = (index: WordIndex, rows: readonly WordedRow[]) =>
+  rows.flatMap((row) => {
+    const keys = Object.fromEntries((index.keys ?? []).map((key) => [key, row.keys?.[key] ?? null]))
+    return wordEntries(row.text).map((entry) => ({ account_id: row.accountId, entry, [index.row]: row.id, ...keys }))
+  })
 
-/** Writes rows' entries afresh for their texts (new rows, or a changed text), in the caller's transaction. */
-export const writeWords = async (trx: Knex, index: WordIndex, rows: readonly { id: number; accountId: number; text: string }[]) => {
+/** Writes rows' entries afresh for their texts and keys (new rows, a changed text or key), in the caller's transaction. */
+export const writeWords = async (trx: Knex, index: WordIndex, rows: readonly WordedRow[]) => {
   if (!rows.length) return
   await trx(index.table)
     .whereIn(
@@ -108,24 +130,30 @@ export const writeWords = async (trx: Knex, index: WordIndex, rows: readonly { i
  * read once first: when no more than `few` rows match in the account (a number, a rare word),
  * they are named by id, and their own indexes serve the rest; past that (a common word), each
  * row is tested as it is read, one probe into the index, and a list read in order finds its
- * first page early. A text without a word matches nothing.
+ * first page early. A text without a word matches nothing. With `among` (key columns and
+ * values, one of which the query's rows hold: a person's documents as responsible or author),
+ * the index is read for those alone; the query still says which of them it takes.
  */
 export const wordMatch = async (
   knex: Knex,
   index: WordIndex,
-  where: { accountId: number; idColumn: string },
+  where: { accountId: number; idColumn: string; among?: readonly { key: string; value: number }[] },
   text: string,
   few = WORD_FEW,
 ): Promise<(query: Knex.QueryBuilder) => Knex.QueryBuilder> => {
   const entry = searchedEntry(text)
   if (!entry) return (query) => query.whereRaw('1 = 0')
   const starting = (query: Knex.QueryBuilder, table: string) => query.where(`${table}.entry`, '>=', entry).where(`${table}.entry`, '<', entry + PAST_EVERY_CHARACTER)
-  const named = (await starting(knex(index.table).where('account_id', where.accountId), index.table)
-    .distinct(index.row)
-    .limit(few + 1)
-    .pluck(index.row)) as number[]
-  if (named.length <= few) {
-    const ids = named.map(Number)
+  const named = new Set<number>()
+  for (const range of where.among?.map(({ key, value }) => ({ [key]: value })) ?? [{}]) {
+    const ids = (await starting(knex(index.table).where({ account_id: where.accountId, ...range }), index.table)
+      .distinct(index.row)
+      .limit(few + 1)
+      .pluck(index.row)) as number[]
+    for (const id of ids) named.add(Number(id))
+  }
+  if (named.size <= few) {
+    const ids = [...named]
     return (query) => query.whereIn(where.idColumn, ids)
   }
   return (query) =>

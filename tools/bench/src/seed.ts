@@ -6,7 +6,7 @@
  */
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, memberKeys } from '@app/plugin-core'
-import { FILE_WORDS, FOLDER_WORDS, folderText, recountFileUsage } from '@app/plugin-documents'
+import { FILE_WORDS, FOLDER_WORDS, folderWordRows, recountFileUsage } from '@app/plugin-documents'
 import { wordRows } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
@@ -381,9 +381,18 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
         await trx('folders')
           .whereIn('project_id', batch.map((p) => Number(p.id)))
           .orderBy('id')
-          .select('id', 'project_id', 'symbol', 'name', 'state')
-      ).map((r, k) => ({ id: Number(r.id), projectId: Number(r.project_id), symbol: r.symbol as string, name: r.name as string, archived: r.state === 'ARCHIVED', k: first * perProject + k }))
-      await trx.batchInsert(FOLDER_WORDS.table, wordRows(FOLDER_WORDS, ids.map((f) => ({ id: f.id, accountId, text: folderText(f.symbol, f.name) }))), 500)
+          .select('id', 'project_id', 'symbol', 'name', 'state', 'responsible_id', 'created_by')
+      ).map((r, k) => ({
+        id: Number(r.id),
+        projectId: Number(r.project_id),
+        symbol: r.symbol as string,
+        name: r.name as string,
+        archived: r.state === 'ARCHIVED',
+        responsibleId: r.responsible_id === null ? null : Number(r.responsible_id),
+        createdBy: Number(r.created_by),
+        k: first * perProject + k,
+      }))
+      await trx.batchInsert(FOLDER_WORDS.table, wordRows(FOLDER_WORDS, folderWordRows(ids.map((f) => ({ ...f, accountId })))), 500)
 
       // One in ten has an archived revision A (it is at B), keeping the first of its files.
       const revised = ids.filter((f) => f.k % 10 === 0)

@@ -80,6 +80,9 @@ export interface DocumentOptions {
   symbol?: string | null
   type?: DocumentTypeFixture
   state?: 'IN_PROGRESS' | 'ARCHIVED'
+  /** Its responsible and its author (people of the account): none unless named. */
+  responsibleId?: number | null
+  createdBy?: number | null
 }
 
 export interface DocumentFixture {
@@ -259,19 +262,13 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
   const document = async (project: ProjectFixture, options: DocumentOptions = {}): Promise<DocumentFixture> =>
     (await documents(project, [options], { type: options.type ?? (await documentType({ id: project.accountId })) }))[0]!
 
-  /**
-   * Many documents of the project at once (a list or a search past its bounds), each as
-   * `document` makes one, of one type (a new one unless given), made by `createdBy` if named.
-   */
-  const documents = async (
-    project: ProjectFixture,
-    each: readonly Omit<DocumentOptions, 'type'>[],
-    options: { type?: DocumentTypeFixture; createdBy?: number } = {},
-  ): Promise<DocumentFixture[]> => {
+  /** Many documents of the project at once (a list or a search past its bounds), each as `document` makes one, of one type (a new one unless given). */
+  const documents = async (project: ProjectFixture, each: readonly Omit<DocumentOptions, 'type'>[], options: { type?: DocumentTypeFixture } = {}): Promise<DocumentFixture[]> => {
     const type = options.type ?? (await documentType({ id: project.accountId }))
     const at = now()
     return knex.transaction(async (trx) => {
       const made: DocumentFixture[] = []
+      const people: { responsibleId: number | null; createdBy: number | null }[] = []
       for (const one of each) {
         const key = next()
         const name = one.name ?? `Document ${key}`
@@ -286,12 +283,17 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
           search_key: `${symbol ?? ''} ${name}`.trim().toLowerCase(),
           state: one.state ?? 'IN_PROGRESS',
           created_at: at,
-          created_by: options.createdBy ?? null,
+          responsible_id: one.responsibleId ?? null,
+          created_by: one.createdBy ?? null,
           changed_at: at,
         })
         made.push({ id: Number(id), accountId: project.accountId, projectId: project.id, name, symbol })
+        people.push({ responsibleId: one.responsibleId ?? null, createdBy: one.createdBy ?? null })
       }
-      await writeFolderWords(trx, made)
+      await writeFolderWords(
+        trx,
+        made.map((doc, n) => ({ ...doc, ...people[n]! })),
+      )
       return made
     })
   }

@@ -21,10 +21,17 @@ export const wordIndexes: Migration = {
 
 /** Writes every document's and file's entries afresh: the migration's first fill. */
 export const fillWordIndexes = async (knex: Knex) => {
-  await eachBatch(knex, 'folders', ['symbol', 'name'], (rows) =>
+  await eachBatch(knex, 'folders', ['symbol', 'name', 'responsible_id', 'created_by'], (rows) =>
     writeFolderWords(
       knex,
-      rows.map((row) => ({ id: Number(row.id), accountId: Number(row.account_id), symbol: row.symbol, name: row.name })),
+      rows.map((row) => ({
+        id: Number(row.id),
+        accountId: Number(row.account_id),
+        symbol: row.symbol,
+        name: row.name,
+        responsibleId: row.responsible_id === null ? null : Number(row.responsible_id),
+        createdBy: row.created_by === null ? null : Number(row.created_by),
+      })),
     ),
   )
   await eachBatch(knex, 'folder_files', ['name'], (rows) =>

@@ -38,6 +38,9 @@ type ListRow = Record<string, any>
 /** The search box's text as a condition on a query of `folders` (wordMatch), or none. */
 type TextMatch = ((query: Knex.QueryBuilder) => Knex.QueryBuilder) | undefined
 
+/** The columns that make a document the caller's own (the My tab). */
+const MY_KEYS = ['responsible_id', 'created_by'] as const
+
 const unique = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined).map(Number))]
 
 export class DocumentsListService {
@@ -67,15 +70,18 @@ export class DocumentsListService {
   }
 
   /** The search box's text, matched at the start of a number's or title's words (the documents' word index), or none. */
-  private textMatch(caller: AuthUser, q: DocumentListQuery): Promise<TextMatch> {
+  private textMatch(caller: AuthUser, tab: DocumentTab, q: DocumentListQuery): Promise<TextMatch> {
     const text = q.filter?.trim()
-    return text ? wordMatch(this.knex, FOLDER_WORDS, { accountId: caller.accountId, idColumn: 'folders.id' }, text) : Promise.resolve(undefined)
+    if (!text) return Promise.resolve(undefined)
+    // The My tab's documents are the caller's as responsible or author: the index is read among those.
+    const among = tab === 'my' ? MY_KEYS.map((key) => ({ key, value: caller.id })) : undefined
+    return wordMatch(this.knex, FOLDER_WORDS, { accountId: caller.accountId, idColumn: 'folders.id', among }, text)
   }
 
   /** The search box's text and the My tab's people, on a query of `folders`. */
   private withTabConditions(query: Knex.QueryBuilder, caller: AuthUser, tab: DocumentTab, text: TextMatch) {
     text?.(query)
-    if (tab === 'my') query.where((mine) => mine.where('folders.responsible_id', caller.id).orWhere('folders.created_by', caller.id))
+    if (tab === 'my') query.where((mine) => mine.where(`folders.${MY_KEYS[0]}`, caller.id).orWhere(`folders.${MY_KEYS[1]}`, caller.id))
     return query
   }
 
@@ -99,7 +105,7 @@ export class DocumentsListService {
     const limit = q.$limit ?? DOCUMENT_LIST_LIMIT.default
     const skip = q.$skip ?? 0
     const { granted } = await this.app.get('access').grantedProjects(caller, 'VIEW')
-    const text = await this.textMatch(caller, q)
+    const text = await this.textMatch(caller, tab, q)
     const { query: base } = await this.tabQuery(caller, tab, q, granted, text)
     // Recent is the most recently opened ones only: its total, and its last page, stop there.
     const { total, capped } = await countUpTo(this.knex, base, tab === 'recent' ? RECENT_DOCUMENTS_MAX : skip + limit + DOCUMENT_COUNT_AHEAD)

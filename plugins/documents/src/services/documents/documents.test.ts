@@ -72,16 +72,14 @@ beforeAll(async () => {
   tokens.admin = await make.signIn(own.admin)
   tokens.other = await make.signIn(other.admin)
 
-  docs.ga = await make.document(bridge, { name: 'General arrangement', symbol: 'A-001', type: drawing })
-  docs.pump = await make.document(bridge, { name: 'Pump foundation', symbol: 'A-002', type: report })
+  // The editor is responsible for one, made another, and is responsible for one they may not view.
+  docs.ga = await make.document(bridge, { name: 'General arrangement', symbol: 'A-001', type: drawing, responsibleId: editor.id })
+  docs.pump = await make.document(bridge, { name: 'Pump foundation', symbol: 'A-002', type: report, createdBy: editor.id })
   docs.valves = await make.document(bridge, { name: 'Valve list 100%', symbol: 'A-003', type: drawing })
   docs.lining = await make.document(tunnel, { name: 'Tunnel lining', symbol: 'B-001', type: drawing })
-  docs.secret = await make.document(hidden, { name: 'Secret arrangement', symbol: 'C-001', type: drawing })
+  docs.secret = await make.document(hidden, { name: 'Secret arrangement', symbol: 'C-001', type: drawing, responsibleId: editor.id })
   docs.theirs = await make.document(theirs, { name: 'Their arrangement', symbol: 'A-001', type: theirType })
-  // The editor is responsible for one, made another, and is responsible for one they may not view.
-  await server.knex('folders').where({ id: docs.ga.id }).update({ responsible_id: editor.id, revision: 'B', customer_number: 'CUS-17', supplier_number: 'SUP-4', tag_number: '10-P-001', provider: 'SUPPLIER' })
-  await server.knex('folders').where({ id: docs.pump.id }).update({ created_by: editor.id })
-  await server.knex('folders').where({ id: docs.secret.id }).update({ responsible_id: editor.id })
+  await server.knex('folders').where({ id: docs.ga.id }).update({ revision: 'B', customer_number: 'CUS-17', supplier_number: 'SUP-4', tag_number: '10-P-001', provider: 'SUPPLIER' })
   // Two files of the list and a comment's file, which the count leaves out.
   const at = new Date().toISOString()
   const file = (name: string, type: string) => ({
@@ -173,8 +171,8 @@ describe('the documents list', () => {
     const many = DOCUMENT_COUNT_AHEAD + 2 * DOCUMENT_LIST_LIMIT.default + 10
     await make.documents(
       project,
-      Array.from({ length: many }, (_, n) => ({ symbol: `D-${String(n + 1).padStart(5, '0')}`, name: n % 2 ? 'Facade' : 'Section' })),
-      { type, createdBy: big.admin.id },
+      Array.from({ length: many }, (_, n) => ({ symbol: `D-${String(n + 1).padStart(5, '0')}`, name: n % 2 ? 'Facade' : 'Section', createdBy: big.admin.id })),
+      { type },
     )
     const token = await make.signIn(big.admin)
     const first = await list(token)
@@ -331,17 +329,28 @@ describe("a member's pages across their projects", () => {
     await make.grantProject(member, closed!, 'ACCESS')
     await make.document(closed!, { symbol: 'A-00', type })
     // South and East number theirs in turns (A-01 in South, A-02 in East …), North under its own prefix; two have no number.
+    // The member is responsible for every third; the account's admin is responsible for some, made others and both for a few: their My tab comes in two streams.
+    const specs = [
+      ...Array.from({ length: 16 }, (_, k) => ({ project: k % 2 ? east! : south!, symbol: `A-${String(k + 1).padStart(2, '0')}`, name: `Sheet ${k + 1}` })),
+      ...Array.from({ length: 9 }, (_, k) => ({ project: north!, symbol: `N-${k + 1}`, name: `North ${k + 1}` })),
+      ...[east!, south!].map((project) => ({ project, symbol: null, name: `Unnumbered ${project.name}` })),
+    ]
+    const isMine = (n: number) => n % 3 === 0
+    const isMadeByAdmin = (n: number) => n % 4 === 1 || n % 4 === 3
+    const isAdminResponsible = (n: number) => !isMine(n) && (n % 4 === 2 || n % 4 === 3)
     const made: DocumentFixture[] = []
-    for (let n = 1; n <= 16; n++) made.push(await make.document(n % 2 ? south! : east!, { symbol: `A-${String(n).padStart(2, '0')}`, name: `Sheet ${n}`, type }))
-    for (let n = 1; n <= 9; n++) made.push(await make.document(north!, { symbol: `N-${n}`, name: `North ${n}`, type }))
-    for (const project of [east!, south!]) made.push(await make.document(project, { symbol: null, name: `Unnumbered ${project.name}`, type }))
-    const mine = made.filter((_, n) => n % 3 === 0)
-    await server.knex('folders').whereIn('id', mine.map((doc) => doc.id)).update({ responsible_id: member.id })
-    // The account's admin is responsible for some, made others and both for a few: their My tab comes in two streams.
-    const madeByAdmin = made.filter((_, n) => n % 4 === 1 || n % 4 === 3)
-    const adminResponsible = made.filter((_, n) => n % 3 !== 0 && (n % 4 === 2 || n % 4 === 3))
-    await server.knex('folders').whereIn('id', madeByAdmin.map((doc) => doc.id)).update({ created_by: account.admin.id })
-    await server.knex('folders').whereIn('id', adminResponsible.map((doc) => doc.id)).update({ responsible_id: account.admin.id })
+    for (const [n, { project, ...spec }] of specs.entries())
+      made.push(
+        await make.document(project, {
+          ...spec,
+          type,
+          responsibleId: isMine(n) ? member.id : isAdminResponsible(n) ? account.admin.id : null,
+          createdBy: isMadeByAdmin(n) ? account.admin.id : null,
+        }),
+      )
+    const mine = made.filter((_, n) => isMine(n))
+    const madeByAdmin = made.filter((_, n) => isMadeByAdmin(n))
+    const adminResponsible = made.filter((_, n) => isAdminResponsible(n))
     const adminsOwn = made.filter((doc) => madeByAdmin.includes(doc) || adminResponsible.includes(doc))
     const token = await make.signIn(member)
     const adminToken = await make.signIn(account.admin)

@@ -12,7 +12,7 @@ import { folderTypesPath } from '@app/plugin-setup/shared'
 import { recordFolderEvent } from '../../events'
 import { deleteFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
-import { writeFolderWords } from '../../words'
+import { type WordedFolder, writeFolderWords } from '../../words'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { uploadPath } from '../uploads/uploads.shared'
@@ -64,6 +64,16 @@ const FIXED_WHEN_ARCHIVED = ['name', 'folderTypeId', 'responsibleId', 'symbol'] 
 
 /** Lower-cased "number name", for the contains-filter of lists and search. */
 export const folderSearchKey = (symbol: string | null | undefined, name: string) => `${symbol ?? ''} ${name}`.trim().toLowerCase()
+
+/** A document's row as its words are written (words.ts). */
+const wordedFolder = (row: Record<string, any>): WordedFolder => ({
+  id: Number(row.id),
+  accountId: Number(row.account_id),
+  symbol: row.symbol ?? null,
+  name: row.name,
+  responsibleId: num(row.responsible_id),
+  createdBy: num(row.created_by),
+})
 
 /** A blank number is no number: several documents may have none. */
 const cleanSymbol = (symbol: string | null | undefined) => (symbol === undefined ? undefined : symbol?.trim() ? symbol.trim() : null)
@@ -183,24 +193,22 @@ export class FoldersService {
     const at = nowIso()
     const symbol = cleanSymbol(fields.symbol) ?? null
     const revision = place.revision?.trim() || null
-    const [inserted] = await trx('folders').insert(
-      {
-        ...columnsOf(fields),
-        symbol,
-        account_id: place.accountId,
-        project_id: place.projectId,
-        search_key: folderSearchKey(symbol, fields.name),
-        state: revision ? 'ARCHIVED' : 'IN_PROGRESS',
-        revision,
-        created_at: at,
-        created_by: place.userId,
-        changed_at: at,
-        changed_by: place.userId,
-      },
-      ['id'],
-    )
+    const row = {
+      ...columnsOf(fields),
+      symbol,
+      account_id: place.accountId,
+      project_id: place.projectId,
+      search_key: folderSearchKey(symbol, fields.name),
+      state: revision ? 'ARCHIVED' : 'IN_PROGRESS',
+      revision,
+      created_at: at,
+      created_by: place.userId,
+      changed_at: at,
+      changed_by: place.userId,
+    }
+    const [inserted] = await trx('folders').insert(row, ['id'])
     const id = Number(typeof inserted === 'object' ? inserted.id : inserted)
-    await writeFolderWords(trx, [{ id, accountId: place.accountId, symbol, name: fields.name }])
+    await writeFolderWords(trx, [wordedFolder({ ...row, id })])
     const logged = { accountId: place.accountId, folderId: id, userId: place.userId }
     await recordFolderEvent(trx, { ...logged, type: 'documentCreated', subject: symbol ? `${symbol} - ${fields.name}` : fields.name })
     if (revision) {
@@ -234,10 +242,7 @@ export class FoldersService {
       await this.guardNumber(() =>
         this.knex.transaction(async (trx) => {
           await trx('folders').where({ id: current.id, account_id: accountId }).update(changes)
-          if (changes.search_key !== undefined)
-            await writeFolderWords(trx, [
-              { id: Number(current.id), accountId, symbol: changes.symbol !== undefined ? (changes.symbol as string | null) : current.symbol, name: fields.name ?? current.name },
-            ])
+          if (changes.search_key !== undefined || changes.responsible_id !== undefined) await writeFolderWords(trx, [wordedFolder({ ...current, ...changes })])
           await recordFolderEvent(trx, { accountId, folderId: Number(current.id), userId: params.user?.id ?? null, type: 'documentSaved', subject })
         }),
       )

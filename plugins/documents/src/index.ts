@@ -59,7 +59,7 @@ import { documentStatusBoxes } from './status-boxes'
 
 export { insertFiles, recountFileUsage } from './file-usage'
 export { FOLDER_LEVELS } from './services/folders/folders'
-export { FILE_WORDS, FOLDER_WORDS, folderWordRows, writeFolderWords } from './words'
+export { FILE_WORDS, FOLDER_WORDS, folderSearchKey, folderWordRows, writeFolderWords } from './words'
 
 // Menu and tile labels travel in every language: the shell draws them before the remote loads.
 const DOCUMENTS = { 'en-GB': 'Documents', 'fi-FI': 'Dokumentit', 'no-NO': 'Dokumenter', 'pl-PL': 'Dokumenty', 'se-SE': 'Dokument' }

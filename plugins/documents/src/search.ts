@@ -33,7 +33,7 @@ export const documentsSearch: SearchProvider = {
     if (!(await maySearch(app, params))) return undefined
     const caller = currentUser(params)
     const knex = app.get('knex')
-    const titled = await wordMatch(knex, FOLDER_WORDS, { accountId: caller.accountId, idColumn: 'folders.id' }, text)
+    const titled = await wordMatch(knex, FOLDER_WORDS, { accountId: caller.accountId, idColumn: 'folders.id', textColumn: 'folders.search_key' }, text)
     const matching = () => titled(knex('folders').where('folders.account_id', caller.accountId))
     const hits = matching()
     const { granted } = await app.get('access').grantedProjects(caller, 'VIEW')

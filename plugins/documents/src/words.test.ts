@@ -64,10 +64,13 @@ describe("the documents' word indexes", () => {
     const project = await make.project(account)
     const doc = await make.document(project, { symbol: 'QW-12', name: 'Quay wall anchors' })
     await make.file(doc, 'anchor-schedule.xlsx')
+    // As an earlier release left them: no entries, and the search key a lower-cased "number title".
     await server.knex(FOLDER_WORDS.table).where('account_id', account.id).delete()
     await server.knex(FILE_WORDS.table).where('account_id', account.id).delete()
+    await server.knex('folders').where('id', doc.id).update({ search_key: 'qw-12 quay wall anchors' })
     expect(await listed('anchors')).toEqual([])
     await fillWordIndexes(server.knex)
+    expect((await server.knex('folders').where('id', doc.id).first('search_key')).search_key).toBe(' qw 12 quay wall anchors')
     expect(await listed('anchors')).toEqual(['Quay wall anchors'])
     expect(await listed('qw-12')).toEqual(['Quay wall anchors'])
     expect(await fileHits('schedule')).toEqual(['anchor-schedule.xlsx (QW-12)'])

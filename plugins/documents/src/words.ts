@@ -3,7 +3,7 @@
  * file's name, kept by every write of them (a document's create and change, a file's insert
  * and rename), so that lists and search find the start of a word or a number from the index.
  */
-import { type WordIndex, writeWords } from '@app/plugin-kit'
+import { type WordIndex, wordKey, writeWords } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
 /** A document's responsible and author ride along: the My tab's filter reads the caller's entries alone. */
@@ -12,6 +12,16 @@ export const FILE_WORDS: WordIndex = { table: 'folder_file_words', row: 'file_id
 
 /** A document's searched text: its number, then its title, as lists show them. */
 export const folderText = (symbol: string | null | undefined, name: string) => `${symbol ?? ''} ${name}`
+
+/** The length of `folders.search_key` (001-documents.ts). */
+const SEARCH_KEY_LENGTH = 342
+
+/**
+ * A document's search key: its text as the word index writes it (the kit's wordKey), kept on
+ * the row and in the list indexes (012, 015), where a list filtered by a common word tests it
+ * without reading the row; the links' lists sort documents by it.
+ */
+export const folderSearchKey = (symbol: string | null | undefined, name: string) => wordKey(folderText(symbol, name), SEARCH_KEY_LENGTH)
 
 /** A document as its entries are written. */
 export interface WordedFolder {

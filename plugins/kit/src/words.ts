@@ -51,6 +51,13 @@ export const wordText = (text: string): string =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 
+/**
+ * A row's text as one column may keep it beside the columns a list reads (wordMatch's
+ * `textColumn`): a space, then wordText, at most `length` characters. A word start is then a
+ * space, so a search is a LIKE of "% " and its text.
+ */
+export const wordKey = (text: string, length: number) => Array.from(` ${wordText(text)}`).slice(0, length).join('')
+
 /** Characters, not UTF-16 units: an entry never ends in half a character. */
 const cut = (characters: string[], from: number) => characters.slice(from, from + WORD_ENTRY_LENGTH).join('').trimEnd()
 
@@ -113,31 +120,42 @@ export const wordRows = (index: WordIndex, rows: readonly WordedRow[]) =>
 /** Writes rows' entries afresh for their texts and keys (new rows, a changed text or key), in the caller's transaction. */
 export const writeWords = async (trx: Knex, index: WordIndex, rows: readonly WordedRow[]) => {
   if (!rows.length) return
-  await trx(index.table)
+  const columns = ['account_id', 'entry', index.row, ...(index.keys ?? [])]
+  const identity = (row: Record<string, unknown>) => JSON.stringify(columns.map((column) => (row[column] === null || row[column] === undefined ? null : String(row[column]))))
+  const wanted = wordRows(index, rows)
+  const had = (await trx(index.table)
     .whereIn(
       index.row,
       rows.map((row) => row.id),
     )
-    .delete()
-  const entries = wordRows(index, rows)
-  // 500 a statement (1,500 values) stays under every database's bound-parameter limit.
-  for (let at = 0; at < entries.length; at += 500) await trx(index.table).insert(entries.slice(at, at + 500))
+    .select(columns)) as Record<string, unknown>[]
+  const wantedIds = new Set(wanted.map(identity))
+  const hadIds = new Set(had.map(identity))
+  // Each entry that goes by its whole key, and only those that are new inserted: a delete of a row's range would lock
+  // the gap past it on MariaDB, and two transactions writing neighbouring rows' entries deadlocked on it.
+  for (const gone of had.filter((row) => !wantedIds.has(identity(row))))
+    await trx(index.table).where({ account_id: gone.account_id, entry: gone.entry, [index.row]: gone[index.row] }).delete()
+  const added = wanted.filter((row) => !hadIds.has(identity(row)))
+  // 500 a statement stays under every database's bound-parameter limit.
+  for (let at = 0; at < added.length; at += 500) await trx(index.table).insert(added.slice(at, at + 500))
 }
 
 /**
  * Confines queries to rows (`idColumn`) whose text has a word that starts with `text`: a
  * function to apply to each query a list asks (its count, its page, its window). The index is
  * read once first: when no more than `few` rows match in the account (a number, a rare word),
- * they are named by id, and their own indexes serve the rest; past that (a common word), each
- * row is tested as it is read, one probe into the index, and a list read in order finds its
- * first page early. A text without a word matches nothing. With `among` (key columns and
- * values, one of which the query's rows hold: a person's documents as responsible or author),
- * the index is read for those alone; the query still says which of them it takes.
+ * they are named by id, and their own indexes serve the rest. Past that (a common word), each
+ * row is tested as it is read, and a list read in order finds its first page early: on
+ * `textColumn` (the row's wordKey) where an index the list reads holds it, so the test needs
+ * neither the row nor a step into the word index; else by a probe into the word index. A
+ * text without a word matches nothing. With `among` (key columns and values, one of which the
+ * query's rows hold: a person's documents as responsible or author), the index is read for
+ * those alone; the query still says which of them it takes.
  */
 export const wordMatch = async (
   knex: Knex,
   index: WordIndex,
-  where: { accountId: number; idColumn: string; among?: readonly { key: string; value: number }[] },
+  where: { accountId: number; idColumn: string; textColumn?: string; among?: readonly { key: string; value: number }[] },
   text: string,
   few = WORD_FEW,
 ): Promise<(query: Knex.QueryBuilder) => Knex.QueryBuilder> => {
@@ -156,6 +174,9 @@ export const wordMatch = async (
     const ids = [...named]
     return (query) => query.whereIn(where.idColumn, ids)
   }
+  const { textColumn } = where
+  // The same test on the row's word key: a space, then the entry, anywhere in it (binary, as the index compares).
+  if (textColumn) return (query) => query.whereRaw(isSqlite(knex) ? '?? like ?' : '?? like ? collate utf8mb4_bin', [textColumn, `% ${entry}%`])
   return (query) =>
     query.whereExists((probe) => {
       starting(probe.from(`${index.table} as word`).whereRaw('?? = ??', [`word.${index.row}`, where.idColumn]), 'word').select(knex.raw('1'))

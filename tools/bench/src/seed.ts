@@ -6,7 +6,7 @@
  */
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, memberKeys } from '@app/plugin-core'
-import { FILE_WORDS, FOLDER_WORDS, folderWordRows, recountFileUsage } from '@app/plugin-documents'
+import { FILE_WORDS, FOLDER_WORDS, folderSearchKey, folderWordRows, recountFileUsage } from '@app/plugin-documents'
 import { wordRows } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
@@ -359,7 +359,7 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
             responsible_id: responsible,
             name,
             symbol,
-            search_key: `${symbol} ${name}`.toLowerCase(),
+            search_key: folderSearchKey(symbol, name),
             state: archived ? 'ARCHIVED' : 'IN_PROGRESS',
             revision: k % 10 === 0 ? 'B' : 'A',
             planned_issue_date: planned,

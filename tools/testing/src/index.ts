@@ -13,7 +13,7 @@
 import { type TestServer, startTestServer } from '@app/api/testing'
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, insertAccountWithAdmin, memberKeys } from '@app/plugin-core'
-import { insertFiles, writeFolderWords } from '@app/plugin-documents'
+import { folderSearchKey, insertFiles, writeFolderWords } from '@app/plugin-documents'
 import type { HttpAnswer } from '@app/plugin-kit'
 import type { PrivilegeAction, PrivilegeResource } from '@app/plugin-kit/shared'
 
@@ -280,7 +280,7 @@ export const fixtures = (server: Pick<TestServer, 'app' | 'knex' | 'call'>, { at
           folder_type_id: type.id,
           name,
           symbol,
-          search_key: `${symbol ?? ''} ${name}`.trim().toLowerCase(),
+          search_key: folderSearchKey(symbol, name),
           state: one.state ?? 'IN_PROGRESS',
           created_at: at,
           responsible_id: one.responsibleId ?? null,

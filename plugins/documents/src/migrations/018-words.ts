@@ -1,11 +1,11 @@
 import { createWordIndex, type Migration } from '@app/plugin-kit'
 import type { Knex } from 'knex'
-import { FILE_WORDS, FOLDER_WORDS, writeFileWords, writeFolderWords } from '../words'
+import { FILE_WORDS, FOLDER_WORDS, folderSearchKey, writeFileWords, writeFolderWords } from '../words'
 
 /** Rows read at a time for the first fill. */
 const BATCH = 2000
 
-/** The word indexes of documents and file names (words.ts), first filled from the rows there are. */
+/** The word indexes of documents and file names (words.ts), first filled from the rows there are; the documents' search keys written as the index writes words. */
 export const wordIndexes: Migration = {
   name: '2026-11-30-094-document-words',
   async up(knex) {
@@ -19,10 +19,11 @@ export const wordIndexes: Migration = {
   },
 }
 
-/** Writes every document's and file's entries afresh: the migration's first fill. */
+/** Writes every document's search key and entries and every file's entries afresh: the migration's first fill. */
 export const fillWordIndexes = async (knex: Knex) => {
-  await eachBatch(knex, 'folders', ['symbol', 'name', 'responsible_id', 'created_by'], (rows) =>
-    writeFolderWords(
+  await eachBatch(knex, 'folders', ['symbol', 'name', 'responsible_id', 'created_by'], async (rows) => {
+    for (const row of rows) await knex('folders').where('id', row.id).update({ search_key: folderSearchKey(row.symbol, row.name) })
+    await writeFolderWords(
       knex,
       rows.map((row) => ({
         id: Number(row.id),
@@ -32,8 +33,8 @@ export const fillWordIndexes = async (knex: Knex) => {
         responsibleId: row.responsible_id === null ? null : Number(row.responsible_id),
         createdBy: row.created_by === null ? null : Number(row.created_by),
       })),
-    ),
-  )
+    )
+  })
   await eachBatch(knex, 'folder_files', ['name'], (rows) =>
     writeFileWords(
       knex,

@@ -276,7 +276,7 @@ describe('bulk creation', () => {
     const number = fresh('RACE')
     const before = await counts()
     const answers = await Promise.all([bulk(tokens.EDIT!, [row(), row({ symbol: number })]), bulk(tokens.admin!, [row({ symbol: number }), row()])])
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 400])
+    expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([201, 400])
     const loser = answers.find((a) => a.status === 400)!
     expect(loser.body.message).toBe(FOLDERS_BULK_MESSAGES.invalid)
     expect(Object.values(loser.body.errors)).toEqual([FOLDER_MESSAGES.numberTaken])

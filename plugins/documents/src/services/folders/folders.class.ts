@@ -12,7 +12,7 @@ import { folderTypesPath } from '@app/plugin-setup/shared'
 import { recordFolderEvent } from '../../events'
 import { deleteFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
-import { type WordedFolder, writeFolderWords } from '../../words'
+import { type WordedFolder, folderSearchKey, writeFolderWords } from '../../words'
 import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { uploadPath } from '../uploads/uploads.shared'
@@ -62,8 +62,6 @@ const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLower
 /** What an ARCHIVED document keeps as it is (part1 §4). */
 const FIXED_WHEN_ARCHIVED = ['name', 'folderTypeId', 'responsibleId', 'symbol'] as const
 
-/** Lower-cased "number name", for the contains-filter of lists and search. */
-export const folderSearchKey = (symbol: string | null | undefined, name: string) => `${symbol ?? ''} ${name}`.trim().toLowerCase()
 
 /** A document's row as its words are written (words.ts). */
 const wordedFolder = (row: Record<string, any>): WordedFolder => ({

@@ -2,8 +2,9 @@
  * The documents' groups of GET /search (spec part2 §2 "Search"; the kit's `searchProviders`):
  * documents with a word of their number or title that starts with the text, and files with
  * such a word in their name, in any case (the word indexes, words.ts), over the projects the
- * caller holds VIEW on (the kit's whereProjectAccess, in SQL, as the documents list), each group counted to the kit's SEARCH_COUNT_UP_TO and its first
- * `limit` hits sorted in SQL (the kit's firstHits: among the few hits found, or in order among many).
+ * caller holds VIEW on (the kit's whereProjectAccess, in SQL, as the documents list), each
+ * group counted to the kit's SEARCH_COUNT_UP_TO and its first `limit` hits sorted in SQL
+ * (the kit's firstHits: among the few hits found, or in order among many).
  * Like the projects' group it answers nothing to a caller the Projects and Documents menu
  * entries are not shown to (canSeeProjects).
  *

@@ -1,7 +1,8 @@
 /**
  * The documents list behind GET /api/documents: the documents of every project the caller
- * holds VIEW on (the kit's whereProjectAccess, in SQL), in one of the list's tabs, searched,
- * counted and paged in SQL. The count stops DOCUMENT_COUNT_AHEAD rows past the page (an
+ * holds VIEW on (the kit's whereProjectAccess, in SQL), in one of the list's tabs, searched
+ * (the start of a word of the number or title: the word index, words.ts), counted and paged
+ * in SQL. The count stops DOCUMENT_COUNT_AHEAD rows past the page (an
  * account admin's All tab is every document of the account: counting 500,000 index entries
  * for each page cost more than the page). The page's rows are chosen first (no more than the tab and its
  * filter need: the Favorites and Recent tabs start from the caller's own marks), and only

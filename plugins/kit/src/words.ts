@@ -38,8 +38,8 @@ export interface WordedRow {
 /** How many characters of text an entry keeps from its word start: longer searches compare their first ones. */
 export const WORD_ENTRY_LENGTH = 40
 
-/** How many rows a search takes from the index by name (wordMatch); past them, rows are tested one by one, in order. */
-export const WORD_FEW = 1000
+/** How many entries a search takes from the index, to name their rows (wordMatch); past them, rows are tested one by one, in order. */
+export const WORD_FEW = 500
 
 /** The text as entries hold it: lower case, no accents, words apart (letters from digits too), single spaces. */
 export const wordText = (text: string): string =>
@@ -141,9 +141,31 @@ export const writeWords = async (trx: Knex, index: WordIndex, rows: readonly Wor
 }
 
 /**
+ * The rows with an entry that `starting` takes, read from the index (of the account, among
+ * `among`'s ranges), or null when more than `few` entries are: entries, not rows (a row may
+ * hold several that start so), read without a DISTINCT that would sort them.
+ */
+const fewRows = async (
+  knex: Knex,
+  index: WordIndex,
+  where: { accountId: number; among?: readonly { key: string; value: number }[]; few: number },
+  starting: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<number[] | null> => {
+  const named = new Set<number>()
+  for (const range of where.among?.map(({ key, value }) => ({ [key]: value })) ?? [{}]) {
+    const ids = (await starting(knex(index.table).where({ account_id: where.accountId, ...range }))
+      .limit(where.few + 1)
+      .pluck(index.row)) as number[]
+    if (ids.length > where.few) return null
+    for (const id of ids) named.add(Number(id))
+  }
+  return named.size > where.few ? null : [...named]
+}
+
+/**
  * Confines queries to rows (`idColumn`) whose text has a word that starts with `text`: a
  * function to apply to each query a list asks (its count, its page, its window). The index is
- * read once first: when no more than `few` rows match in the account (a number, a rare word),
+ * read once first: when no more than `few` entries match in the account (a number, a rare word),
  * they are named by id, and their own indexes serve the rest. Past that (a common word), each
  * row is tested as it is read, and a list read in order finds its first page early: on
  * `textColumn` (the row's wordKey) where an index the list reads holds it, so the test needs
@@ -162,18 +184,8 @@ export const wordMatch = async (
   const entry = searchedEntry(text)
   if (!entry) return (query) => query.whereRaw('1 = 0')
   const starting = (query: Knex.QueryBuilder, table: string) => query.where(`${table}.entry`, '>=', entry).where(`${table}.entry`, '<', entry + PAST_EVERY_CHARACTER)
-  const named = new Set<number>()
-  for (const range of where.among?.map(({ key, value }) => ({ [key]: value })) ?? [{}]) {
-    const ids = (await starting(knex(index.table).where({ account_id: where.accountId, ...range }), index.table)
-      .distinct(index.row)
-      .limit(few + 1)
-      .pluck(index.row)) as number[]
-    for (const id of ids) named.add(Number(id))
-  }
-  if (named.size <= few) {
-    const ids = [...named]
-    return (query) => query.whereIn(where.idColumn, ids)
-  }
+  const named = await fewRows(knex, index, { ...where, few }, (query) => starting(query, index.table))
+  if (named) return (query) => query.whereIn(where.idColumn, named)
   const { textColumn } = where
   // The same test on the row's word key: a space, then the entry, anywhere in it (binary, as the index compares).
   if (textColumn) return (query) => query.whereRaw(isSqlite(knex) ? '?? like ?' : '?? like ? collate utf8mb4_bin', [textColumn, `% ${entry}%`])

@@ -30,7 +30,7 @@ export const RECENT_DOCUMENTS_MAX = 50
 export const documentListQuerySchema = Type.Object(
   {
     tab: Type.Optional(Field.enumOf(DOCUMENT_TABS)),
-    /** The search box: the number or the title contains the text, any case. */
+    /** The search box: the start of a word of the number or the title, any case (the word index, words.ts). */
     filter: Type.Optional(Type.String({ maxLength: 200 })),
     /** Only this project's documents (one the caller may not view lists none). */
     projectId: Type.Optional(Field.id()),

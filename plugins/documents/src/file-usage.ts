@@ -8,7 +8,7 @@
  * project's or an account's rows go with it (foreign keys), as its files do.
  */
 import type { Knex } from 'knex'
-import { writeFileWords } from './words'
+import { fileNameKey, writeFileWords } from './words'
 
 export const FILE_USAGE_TABLE = 'folder_file_usage'
 
@@ -33,12 +33,12 @@ const apply = async (trx: Knex, files: readonly UsedBy[], sign: 1 | -1) => {
       .merge({ files: trx.raw('?? + ?', [`${FILE_USAGE_TABLE}.files`, used.files]), bytes: trx.raw('?? + ?', [`${FILE_USAGE_TABLE}.bytes`, used.bytes]) })
 }
 
-/** Inserts file rows, counts them in and indexes their names' words (words.ts), in one transaction (the caller's, when given). */
+/** Inserts file rows (with their name keys), counts them in and indexes their names' words (words.ts), in one transaction (the caller's, when given). */
 export const insertFiles = async (knex: Knex, rows: readonly UsedBy[]): Promise<number[]> => {
   const write = async (trx: Knex) => {
     const ids: number[] = []
     for (const row of rows) {
-      const [inserted] = await trx('folder_files').insert(row, ['id'])
+      const [inserted] = await trx('folder_files').insert({ ...row, name_key: fileNameKey(row.name) }, ['id'])
       ids.push(Number(typeof inserted === 'object' ? inserted.id : inserted))
     }
     await apply(trx, rows, 1)

@@ -36,6 +36,7 @@ import { listOrderIndex } from './migrations/015-list-order-index'
 import { fileManagerIndex } from './migrations/016-file-manager-index'
 import { fileUsage } from './migrations/017-file-usage'
 import { wordIndexes } from './migrations/018-words'
+import { fileNameKeys } from './migrations/019-file-name-keys'
 import { documentListsTables } from './migrations/013-document-lists'
 import { documentsSearch, filesSearch } from './search'
 import { controlServices } from './services/control/control'
@@ -59,7 +60,7 @@ import { documentStatusBoxes } from './status-boxes'
 
 export { insertFiles, recountFileUsage } from './file-usage'
 export { FOLDER_LEVELS } from './services/folders/folders'
-export { FILE_WORDS, FOLDER_WORDS, folderSearchKey, folderWordRows, writeFolderWords } from './words'
+export { FILE_WORDS, FOLDER_WORDS, fileNameKey, folderSearchKey, folderWordRows, writeFolderWords } from './words'
 
 // Menu and tile labels travel in every language: the shell draws them before the remote loads.
 const DOCUMENTS = { 'en-GB': 'Documents', 'fi-FI': 'Dokumentit', 'no-NO': 'Dokumenter', 'pl-PL': 'Dokumenty', 'se-SE': 'Dokument' }
@@ -68,7 +69,7 @@ export default definePlugin({
   id: 'documents',
   module: 'document',
   version: packageJson.version,
-  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex, fileUsage, wordIndexes],
+  migrations: [documentsTables, uploadsTables, marksTables, controlTables, statusIndex, urlsTables, fileStateColumns, fileSearchIndex, materialLinesTables, actionsTables, listIndex, documentListsTables, fileNameIndex, listOrderIndex, fileManagerIndex, fileUsage, wordIndexes, fileNameKeys],
   permissions: [],
   remotes: [
     {

@@ -66,7 +66,7 @@ export const filesSearch: SearchProvider = {
     if (!(await maySearch(app, params))) return undefined
     const caller = currentUser(params)
     const knex = app.get('knex')
-    const named = await wordMatch(knex, FILE_WORDS, { accountId: caller.accountId, idColumn: 'ff.id' }, text)
+    const named = await wordMatch(knex, FILE_WORDS, { accountId: caller.accountId, idColumn: 'ff.id', textColumn: 'ff.name_key' }, text)
     const matchingIn = (files: Knex.QueryBuilder) => named(files.where('ff.account_id', caller.accountId).whereNot('ff.file_type', 'COMMENT').whereNull('ff.revision_id'))
     const matching = () => matchingIn(knex('folder_files as ff'))
     const hits = matching()

@@ -5,6 +5,7 @@
 import { type AccountFixture, fixtures, startTestServer, type TestServer } from '@app/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fillWordIndexes } from './migrations/018-words'
+import { fillFileNameKeys } from './migrations/019-file-name-keys'
 import { FILE_WORDS, FOLDER_WORDS } from './words'
 
 let server: TestServer
@@ -54,16 +55,19 @@ describe("the documents' word indexes", () => {
     const uploaded = await server.call('POST', `/api/folders/${doc.id}/files`, form, token)
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201)
     expect(await fileHits('splice')).toEqual(['rail-splice_detail.pdf (CR-1)'])
+    const nameKey = async () => (await server.knex('folder_files').where('id', uploaded.body.id).first('name_key')).name_key
+    expect(await nameKey()).toBe(' rail splice detail pdf')
     const renamed = await server.call('PUT', `/api/folders/${doc.id}/files/${uploaded.body.id}/rename`, { name: 'rail-clip.pdf' }, token)
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
     expect(await fileHits('splice')).toEqual([])
     expect(await fileHits('clip')).toEqual(['rail-clip.pdf (CR-1)'])
+    expect(await nameKey()).toBe(' rail clip pdf')
   })
 
   test('are filled afresh from the rows there are (the migration that brings them)', async () => {
     const project = await make.project(account)
     const doc = await make.document(project, { symbol: 'QW-12', name: 'Quay wall anchors' })
-    await make.file(doc, 'anchor-schedule.xlsx')
+    const file = await make.file(doc, 'anchor-schedule.xlsx')
     // As an earlier release left them: no entries, and the search key a lower-cased "number title".
     await server.knex(FOLDER_WORDS.table).where('account_id', account.id).delete()
     await server.knex(FILE_WORDS.table).where('account_id', account.id).delete()
@@ -74,5 +78,9 @@ describe("the documents' word indexes", () => {
     expect(await listed('anchors')).toEqual(['Quay wall anchors'])
     expect(await listed('qw-12')).toEqual(['Quay wall anchors'])
     expect(await fileHits('schedule')).toEqual(['anchor-schedule.xlsx (QW-12)'])
+    // Files' name keys (the next migration) likewise.
+    await server.knex('folder_files').where('id', file.id).update({ name_key: '' })
+    await fillFileNameKeys(server.knex)
+    expect((await server.knex('folder_files').where('id', file.id).first('name_key')).name_key).toBe(' anchor schedule xlsx')
   })
 })

@@ -45,6 +45,12 @@ export const folderWordRows = (folders: readonly WordedFolder[]) =>
 /** Writes documents' entries afresh (new ones, or a changed number, title or responsible). */
 export const writeFolderWords = (trx: Knex, folders: readonly WordedFolder[]) => writeWords(trx, FOLDER_WORDS, folderWordRows(folders))
 
+/** The length of `folder_files.name_key` (019-file-name-keys.ts): a name of 255 characters, split where letters meet digits. */
+export const FILE_NAME_KEY_LENGTH = 300
+
+/** A file's name key: its name as the word index writes it (the kit's wordKey), in the name indexes, where search tests a common word. */
+export const fileNameKey = (name: string) => wordKey(name, FILE_NAME_KEY_LENGTH)
+
 /** Writes files' entries afresh (new ones, or a new name). */
 export const writeFileWords = (trx: Knex, files: readonly { id: number; accountId: number; name: string }[]) =>
   writeWords(

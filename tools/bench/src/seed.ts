@@ -6,7 +6,7 @@
  */
 import { cityKey, searchKey } from '@app/plugin-companies'
 import { hashPassword, memberKeys } from '@app/plugin-core'
-import { FILE_WORDS, FOLDER_WORDS, folderSearchKey, folderWordRows, recountFileUsage } from '@app/plugin-documents'
+import { FILE_WORDS, FOLDER_WORDS, fileNameKey, folderSearchKey, folderWordRows, recountFileUsage } from '@app/plugin-documents'
 import { wordRows } from '@app/plugin-kit'
 import type { Knex } from 'knex'
 
@@ -421,11 +421,13 @@ export const seedDocuments = async (knex: Knex, index: number, perProject: numbe
       const fileRows = ids.flatMap((f) =>
         Array.from({ length: (f.k * 7) % spread }, (_, n) => {
           const [ext, mime] = FILE_KINDS[(f.k + n) % FILE_KINDS.length]!
+          const name = `${f.symbol} ${f.name} sheet ${n + 1}.${ext}`
           return {
             account_id: accountId,
             project_id: f.projectId,
             folder_id: f.id,
-            name: `${f.symbol} ${f.name} sheet ${n + 1}.${ext}`,
+            name,
+            name_key: fileNameKey(name),
             storage_key: `bench/${f.id}/${n + 1}`,
             mime,
             size: 20_000 + ((f.k * 104_729 + n * 7_919) % 20_000_000),

@@ -16,7 +16,7 @@ import { recordFolderEvent } from '../../events'
 import { deleteFiles, insertFiles } from '../../file-usage'
 import { peopleOf } from '../../people'
 import { currentRevisionId, keptFiles } from '../../revisions'
-import { writeFileWords } from '../../words'
+import { fileNameKey, writeFileWords } from '../../words'
 import type { FolderEventType } from '../control/control.schema'
 import { UPLOAD_MESSAGES } from '../uploads/uploads.schema'
 import { keyOfSymbol } from '../uploads/uploads.class'
@@ -294,7 +294,7 @@ export class FolderFilesService {
     if (problem) throw invalid('name', problem)
     if (name !== row.name) {
       await this.knex.transaction(async (trx) => {
-        if (!(await this.notLockedByOthers(trx('folder_files').where({ id: row.id }), params).update({ name }))) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
+        if (!(await this.notLockedByOthers(trx('folder_files').where({ id: row.id }), params).update({ name, name_key: fileNameKey(name) }))) throw new Conflict(FOLDER_FILE_MESSAGES.lockedMeanwhile)
         await writeFileWords(trx, [{ id: Number(row.id), accountId: Number(folder.account_id), name }])
         await trx('folders').where({ id: folder.id }).update({ changed_at: nowIso(), changed_by: currentUser(params).id })
         await recordFolderEvent(trx, { accountId: Number(folder.account_id), folderId: Number(folder.id), userId: currentUser(params).id, type: 'fileRenamed', subject: `${row.name} → ${name}` })

@@ -43,8 +43,8 @@ export const fillWordIndexes = async (knex: Knex) => {
   )
 }
 
-/** Hands a table's rows (id, account_id and `columns`) to `write`, a batch at a time in order of id. */
-const eachBatch = async (knex: Knex, table: string, columns: string[], write: (rows: Record<string, any>[]) => Promise<void>) => {
+/** Hands a table's rows (id, account_id and `columns`) to `write`, a batch at a time in order of id (this migration's fill and 019's). */
+export const eachBatch = async (knex: Knex, table: string, columns: string[], write: (rows: Record<string, any>[]) => Promise<void>) => {
   for (let after = 0; ; ) {
     const rows = await knex(table).where('id', '>', after).orderBy('id').limit(BATCH).select('id', 'account_id', ...columns)
     if (!rows.length) return

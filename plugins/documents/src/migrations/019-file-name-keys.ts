@@ -3,9 +3,7 @@ import type { Knex } from 'knex'
 import { FILE_NAME_KEY_LENGTH, fileNameKey } from '../words'
 import { FILE_NAME_INDEX } from './014-file-name-index'
 import { FILE_MANAGER_FILES_INDEX } from './016-file-manager-index'
-
-/** Rows written at a time for the first fill. */
-const BATCH = 2000
+import { eachBatch } from './018-words'
 
 /**
  * The indexes that read files' names (008 search, 014 name, 016 file manager), as they were
@@ -57,12 +55,8 @@ export const fileNameKeys: Migration = {
   },
 }
 
-/** Writes every file's name key afresh, a batch at a time in order of id: the migration's first fill. */
-export const fillFileNameKeys = async (knex: Knex) => {
-  for (let after = 0; ; ) {
-    const rows = await knex('folder_files').where('id', '>', after).orderBy('id').limit(BATCH).select('id', 'name')
-    if (!rows.length) return
+/** Writes every file's name key afresh: the migration's first fill. */
+export const fillFileNameKeys = (knex: Knex) =>
+  eachBatch(knex, 'folder_files', ['name'], async (rows) => {
     for (const row of rows) await knex('folder_files').where('id', row.id).update({ name_key: fileNameKey(row.name) })
-    after = Number(rows.at(-1).id)
-  }
-}
+  })
